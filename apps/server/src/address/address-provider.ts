@@ -1,0 +1,80 @@
+// The contract between GET /api/address and whoever knows the addresses at a postcode: the bundled demo
+// dataset or a commercial postcode API. Items carry the application state's address field names, so the
+// web client fills the address form straight from the chosen item.
+
+/** The parts of a Royal Mail (PAF) delivery point that a provider knows. */
+export interface AddressParts {
+  /** Royal Mail's Unique Delivery Point Reference Number, as a string of digits. */
+  udprn: string
+  /** PAF sub-building name: 'Flat 1', 'Apartment 12', 'Flat 0/1', 'Ground Floor Flat'. */
+  subBuilding: string
+  /** A house or block name: 'Rose Cottage', 'Wharf House'. */
+  buildingName: string
+  /** The number on the street, with any suffix or range: '2', '10A', '14-16'. */
+  buildingNumber: string
+  street: string
+  locality: string
+  town: string
+  county: string
+  /** Normalised: 'M1 1AE'. */
+  postcode: string
+}
+
+/**
+ * One lookup result (spec §3 "Address lookup item: udprn and Address"), with every field of the state's
+ * `Address` that an address lookup can fill, '' when the address has none.
+ */
+export interface AddressLookupItem extends AddressParts {
+  /** The display line for the dropdown, without the postcode: 'Flat 1, 10 Acacia Avenue, Leeds'. */
+  Address: string
+  /** The flat's own number when the sub-building is a numbered flat or apartment: 'Flat 1' → '1'. */
+  flatNumber: string
+  /** The same as buildingName: the security address (§3) has house fields but no building fields. */
+  houseName: string
+  /** The same as buildingNumber, for the same reason. */
+  houseNumber: string
+}
+
+export interface AddressProvider {
+  /** A name for operators ('embedded', 'ideal-postcodes'); never a key or an address. */
+  readonly name: string
+  /**
+   * The addresses at a postcode, in any order. A postcode that is not a valid UK postcode, or that has no
+   * addresses, gives an empty list. Rejects with AddressLookupUnavailableError when the source cannot
+   * answer now.
+   */
+  lookup(postcode: string): Promise<AddressLookupItem[]>
+}
+
+/**
+ * The source of addresses is down, slow, refusing our key or answering nonsense. The message is for the
+ * log: providers build it from status codes and their own words, never from a URL (it may carry a key),
+ * the postcode or the vendor's text.
+ */
+export class AddressLookupUnavailableError extends Error {
+  constructor(reason: string) {
+    super(reason)
+    this.name = 'AddressLookupUnavailableError'
+  }
+}
+
+// 'Flat 1', 'Apartment 12', 'Flat 1A', 'Flat 0/1' (a Glasgow tenement's floor/position).
+const NUMBERED_FLAT = /^(?:flat|apartment|apt\.?)\s+(\d[\dA-Z/-]*)$/i
+
+export function toLookupItem(parts: AddressParts): AddressLookupItem {
+  return {
+    ...parts,
+    Address: addressLine(parts),
+    flatNumber: NUMBERED_FLAT.exec(parts.subBuilding)?.[1] ?? '',
+    houseName: parts.buildingName,
+    houseNumber: parts.buildingNumber,
+  }
+}
+
+/** 'Flat 1, Wharf House, 12 Canal Street, Ancoats, Manchester': the parts that exist, in postal order. */
+export function addressLine(parts: AddressParts): string {
+  const numberAndStreet = [parts.buildingNumber, parts.street].filter(Boolean).join(' ')
+  return [parts.subBuilding, parts.buildingName, numberAndStreet, parts.locality, parts.town]
+    .filter(Boolean)
+    .join(', ')
+}

@@ -1,0 +1,139 @@
+// Builds the whole server without listening, so tests drive it in-process through `inject` and server.ts
+// only adds the socket and the signals.
+
+import Fastify, { type FastifyInstance } from 'fastify'
+import { createAddressProvider } from './address/create-address-provider'
+import type { Config, TrustProxy } from './config'
+import { createDatabase, type Database } from './db/database'
+import { migrateToLatest } from './db/migrate'
+import { seedDemoStock } from './db/seed-demo-stock'
+import { loggerOptions, PathOnlyLogController, type LogDestination } from './logging'
+import { registerErrorHandler } from './plugins/error-handler'
+// --- Security: anti-forgery, rate limits, CORS, OpenAPI, telemetry ---
+import { registerAntiForgery } from './plugins/anti-forgery'
+import { registerCors } from './plugins/cors'
+import { openApiRoutes, registerOpenApi } from './plugins/openapi'
+import { registerRateLimits } from './plugins/rate-limit'
+import { csrfRoutes } from './routes/api/csrf'
+import { EventCounter, eventsRoutes } from './routes/api/events'
+import { registerRetentionJob } from './retention/retention-job'
+// --- end of security ---
+import { registerSecurityHeaders } from './plugins/security-headers'
+import { registerStaticFrontEnd } from './plugins/static-front-end'
+import { addressRoutes } from './routes/api/address'
+import { healthRoutes } from './routes/api/health'
+import { ipRoutes } from './routes/api/ip'
+import { applicationRoutes } from './routes/api/application'
+import { readyRoutes } from './routes/api/ready'
+import { stockRoutes } from './routes/api/stock'
+import { submissionRoutes } from './routes/api/submission'
+// --- Lender delivery ---
+import { setActiveDestinations } from './delivery/destinations'
+import { createDeliveryWorker } from './delivery/worker'
+// --- end of lender delivery ---
+
+export interface BuildAppOptions {
+  /**
+   * A database the caller opened, migrated and will close. Without one the app opens its own from the
+   * configuration, migrates it, seeds the demo stock, and closes it when the app closes.
+   */
+  db?: Database
+  /** false for silence; a destination to capture the log lines; by default JSON lines on stdout. */
+  logger?: false | { stream: LogDestination }
+}
+
+// An application is a few kilobytes of JSON; anything near this size is not one.
+export const BODY_LIMIT_BYTES = 64 * 1024
+
+export async function buildApp(
+  config: Config,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false ? false : loggerOptions(config.logLevel, options.logger?.stream),
+    logController: new PathOnlyLogController(),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    bodyLimit: BODY_LIMIT_BYTES,
+  })
+
+  const database = options.db ?? (await openOwnDatabase(app, config))
+
+  registerErrorHandler(app)
+  await registerSecurityHeaders(app)
+  // --- Security: before every route, so their onRoute hooks see them all ---
+  await registerOpenApi(app)
+  await registerCors(app, config)
+  await registerRateLimits(app, config)
+  await registerAntiForgery(app, config)
+  const eventCounter = new EventCounter()
+  app.decorate('eventCounter', eventCounter)
+  if (config.retention.job) {
+    registerRetentionJob(app, { db: database.db, policy: config.retention })
+  }
+  // --- end of security ---
+  await app.register(async (api) => {
+    // API answers are per request and will carry personal data: no browser or proxy may keep them.
+    api.addHook('onRequest', async (_request, reply) => {
+      reply.header('cache-control', 'no-store')
+    })
+    await api.register(healthRoutes)
+    await api.register(readyRoutes, { db: database.db })
+    await api.register(ipRoutes)
+    await api.register(stockRoutes, { db: database.db })
+    // --- Security: anti-forgery token, OpenAPI document, telemetry sink ---
+    await api.register(csrfRoutes)
+    await api.register(openApiRoutes)
+    await api.register(eventsRoutes, { counter: eventCounter })
+    // --- end of security ---
+    // --- Address lookup ---
+    await api.register(addressRoutes, { provider: createAddressProvider(config, app.log) })
+    // --- end of address lookup ---
+    // --- Submissions and partial saves ---
+    await api.register(submissionRoutes, { db: database.db, dataKeys: config.dataKeys })
+    await api.register(applicationRoutes, { db: database.db, dataKeys: config.dataKeys })
+    // --- end of submissions and partial saves ---
+  })
+  await registerStaticFrontEnd(app, config)
+  // --- Lender delivery: the outbox's destinations, and the worker unless DELIVERY_WORKER=off ---
+  setActiveDestinations(config.lenderDestinations)
+  if (config.deliveryWorker) {
+    const worker = createDeliveryWorker(config, database, app.log.child({ component: 'delivery' }))
+    // Starts once the app is ready (listening, or a test's first inject); preClose runs before the
+    // onClose hook that closes the database, so attempts in flight can still record their results.
+    app.addHook('onReady', async () => worker.start())
+    app.addHook('preClose', async () => worker.stop())
+  }
+  // --- end of lender delivery ---
+
+  return app
+}
+
+async function openOwnDatabase(app: FastifyInstance, config: Config): Promise<Database> {
+  const database = createDatabase(config, {
+    onBackgroundError: (error) => app.log.warn({ err: error }, 'database connection error'),
+  })
+  try {
+    const { applied } = await migrateToLatest(database)
+    if (applied.length > 0) app.log.info({ applied }, 'database migrated')
+    await seedDemoStock(database.db)
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+  app.addHook('onClose', () => database.close())
+  return database
+}
+
+/**
+ * Fastify 5.12 treats a number as "trust nothing" (it cannot check who the nearest hop is). A hop count is
+ * still what an operator behind a fixed chain of proxies means, so it becomes the trust function Express
+ * uses: believe the nearest N addresses, counting from the socket.
+ */
+export function fastifyTrustProxy(
+  trustProxy: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy
+  const hops = trustProxy
+  return (_address, hop) => hop < hops
+}

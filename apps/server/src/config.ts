@@ -1,0 +1,308 @@
+// The server's environment, validated once at start-up. Every problem is collected before failing so an
+// operator fixes the whole list in one go instead of one restart per mistake.
+
+import { isIP } from 'node:net'
+import { isAbsolute, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseDataKeyring, type DataKeyring } from './crypto/field-encryption'
+import { parseDeliveryConfig, type Destinations } from './delivery/destinations'
+import { parseAddressApiConfig, type AddressApiConfig } from './address/address-config'
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+export const NODE_ENVS = ['development', 'production', 'test'] as const
+export type NodeEnv = (typeof NODE_ENVS)[number]
+
+/**
+ * Which proxies may set X-Forwarded-For: none (false), every one (true), the nearest N hops, or a list of
+ * addresses, CIDR ranges or proxy-addr names (loopback, linklocal, uniquelocal).
+ */
+export type TrustProxy = boolean | number | string[]
+
+export interface Config {
+  port: number
+  host: string
+  /** A postgres:// address selects PostgreSQL; undefined selects SQLite in dataDir. */
+  databaseUrl: string | undefined
+  dataDir: string
+  webDistDir: string
+  logLevel: LogLevel
+  trustProxy: TrustProxy
+  nodeEnv: NodeEnv
+  // --- Encryption at rest (parsed by crypto/field-encryption.ts) ---
+  /**
+   * FORECOURT_DATA_KEY (+ _ID) seals the personal fields of stored applications; FORECOURT_OLD_DATA_KEYS
+   * only opens older records. Undefined when none is set: payloads are stored in clear.
+   */
+  dataKeys?: DataKeyring
+  // --- end of encryption at rest ---
+  // --- Security and retention (anti-forgery, CORS, rate limits, retention job): parseSecurity ---
+  /** FORECOURT_SECRET signs anti-forgery tokens: required in production, else random per process. */
+  secret: string | undefined
+  /** CORS_ORIGINS: other origins allowed to call the API with credentials; empty keeps CORS closed. */
+  corsOrigins: string[]
+  /** REDIS_URL: shared store for the rate-limit counters; unset keeps them in this process's memory. */
+  redisUrl: string | undefined
+  /** Requests per minute per client address; 0 switches that limit off. */
+  rateLimit: { writesPerMinute: number; lookupsPerMinute: number }
+  retention: { job: boolean; submittedDays: number; partialDays: number }
+  // --- end of security and retention ---
+  // --- Lender delivery (parsed by delivery/destinations.ts) ---
+  /** LENDER_DESTINATIONS or LENDER_DESTINATIONS_FILE: each brand's lender endpoints; none by default. */
+  lenderDestinations: Destinations
+  /** DELIVERY_WORKER=off: the server only enqueues, and `npm run worker` delivers. On by default. */
+  deliveryWorker: boolean
+  // --- end of lender delivery ---
+  // --- Address lookup (parsed by address/address-config.ts) ---
+  /** ADDRESS_PROVIDER=ideal-postcodes with ADDRESS_API_KEY; undefined selects the embedded demo dataset. */
+  addressApi?: AddressApiConfig
+  // --- end of address lookup ---
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[]
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `- ${problem}`).join('\n')}`)
+    this.name = 'ConfigError'
+    this.problems = problems
+  }
+}
+
+// Resolved from this file, not process.cwd(): `npm start -w` runs with apps/server as the working folder,
+// while operators think of paths from the repository root.
+export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+
+const PROXY_ADDR_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+type Env = Record<string, string | undefined>
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = []
+  // An empty value (`PORT=` in a compose file) means "not set", so the default applies.
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim()
+    return value === undefined || value === '' ? undefined : value
+  }
+
+  const port = parsePort(read('PORT'), problems)
+  const host = read('HOST') ?? 'localhost'
+  if (/\s/.test(host)) problems.push(`HOST must be a host name or address without spaces`)
+
+  const databaseUrl = read('DATABASE_URL')
+  if (databaseUrl !== undefined) checkDatabaseUrl(databaseUrl, problems)
+
+  const logLevel = parseEnum('LOG_LEVEL', read('LOG_LEVEL') ?? 'info', LOG_LEVELS, problems)
+  const nodeEnv = parseEnum('NODE_ENV', read('NODE_ENV') ?? 'development', NODE_ENVS, problems)
+  const trustProxy = parseTrustProxy(read('TRUST_PROXY'), problems)
+  const dataKeys = parseDataKeyring(
+    {
+      key: read('FORECOURT_DATA_KEY'),
+      keyId: read('FORECOURT_DATA_KEY_ID'),
+      oldKeys: read('FORECOURT_OLD_DATA_KEYS'),
+    },
+    problems,
+  )
+  const security = parseSecurity(read, nodeEnv, problems)
+  const delivery = parseDeliveryConfig(read, REPOSITORY_ROOT, problems)
+  const addressApi = parseAddressApiConfig(read, problems)
+
+  if (problems.length > 0) throw new ConfigError(problems)
+  return {
+    port,
+    host,
+    databaseUrl,
+    dataDir: fromRepositoryRoot(read('DATA_DIR') ?? 'data'),
+    webDistDir: fromRepositoryRoot(read('WEB_DIST_DIR') ?? 'apps/web/dist'),
+    logLevel: logLevel as LogLevel,
+    trustProxy,
+    nodeEnv: nodeEnv as NodeEnv,
+    dataKeys,
+    ...security,
+    ...delivery,
+    addressApi,
+  }
+}
+
+function fromRepositoryRoot(path: string): string {
+  return isAbsolute(path) ? path : resolve(REPOSITORY_ROOT, path)
+}
+
+function parsePort(value: string | undefined, problems: string[]): number {
+  if (value === undefined) return 3000
+  const port = Number(value)
+  if (!/^\d+$/.test(value) || port > 65535) {
+    problems.push(`PORT must be a whole number from 0 to 65535 (got "${value}")`)
+  }
+  return port
+}
+
+function parseEnum(
+  name: string,
+  value: string,
+  allowed: readonly string[],
+  problems: string[],
+): string {
+  if (!allowed.includes(value)) {
+    problems.push(`${name} must be one of ${allowed.join(', ')} (got "${value}")`)
+  }
+  return value
+}
+
+function checkDatabaseUrl(value: string, problems: string[]): void {
+  // The value may hold a password: name the problem, never echo the address.
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    problems.push('DATABASE_URL must be a postgres:// address (it is not a valid URL)')
+    return
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    problems.push(
+      `DATABASE_URL must start with postgres:// or postgresql:// (got "${url.protocol}//"); leave it unset to use SQLite`,
+    )
+  } else if (url.hostname === '') {
+    problems.push('DATABASE_URL must name a host, as in postgres://user@host:5432/database')
+  }
+}
+
+function parseTrustProxy(value: string | undefined, problems: string[]): TrustProxy {
+  if (value === undefined) return false
+  const lower = value.toLowerCase()
+  if (lower === 'false') return false
+  if (lower === 'true') return true
+  if (/^\d+$/.test(value)) return Number(value)
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+  const bad = entries.filter((entry) => !isProxyAddress(entry))
+  if (entries.length === 0 || bad.length > 0) {
+    problems.push(
+      `TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses or CIDR ranges (not understood: "${bad.join('", "') || value}")`,
+    )
+  }
+  return entries
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDR_NAMES.has(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  if (!/^\d+$/.test(prefix)) return false
+  return Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+// --- Security and retention ---
+
+type SecurityConfig = Pick<
+  Config,
+  'secret' | 'corsOrigins' | 'redisUrl' | 'rateLimit' | 'retention'
+>
+
+export const MIN_SECRET_LENGTH = 32
+export const DEFAULT_WRITES_PER_MINUTE = 60
+export const DEFAULT_LOOKUPS_PER_MINUTE = 120
+// Specification §9: "up to six years"; 2192 days covers six years with two leap days.
+export const DEFAULT_RETENTION_SUBMITTED_DAYS = 2192
+export const DEFAULT_RETENTION_PARTIAL_DAYS = 30
+
+function parseSecurity(
+  read: (name: string) => string | undefined,
+  nodeEnv: string,
+  problems: string[],
+): SecurityConfig {
+  // Secrets and addresses that may hold a password are never echoed in a problem.
+  const secret = read('FORECOURT_SECRET')
+  if (secret === undefined && nodeEnv === 'production') {
+    problems.push(
+      `FORECOURT_SECRET must be set in production: ${MIN_SECRET_LENGTH} or more random characters (for example from \`openssl rand -base64 48\`)`,
+    )
+  } else if (secret !== undefined && secret.length < MIN_SECRET_LENGTH) {
+    problems.push(
+      `FORECOURT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long (it has ${secret.length})`,
+    )
+  }
+
+  const redisUrl = read('REDIS_URL')
+  if (redisUrl !== undefined && !/^rediss?:\/\/[^/\s]/.test(redisUrl)) {
+    problems.push('REDIS_URL must be a redis:// or rediss:// address, as in redis://host:6379')
+  }
+
+  const perMinute = (name: string, fallback: number): number => {
+    const value = read(name)
+    if (value === undefined) return fallback
+    if (!/^\d+$/.test(value)) {
+      problems.push(
+        `${name} must be a whole number of requests per minute, or 0 for no limit (got "${value}")`,
+      )
+    }
+    return Number(value)
+  }
+  const days = (name: string, fallback: number): number => {
+    const value = read(name)
+    if (value === undefined) return fallback
+    if (!/^\d+$/.test(value) || Number(value) < 1) {
+      problems.push(`${name} must be a whole number of days, 1 or more (got "${value}")`)
+    }
+    return Number(value)
+  }
+  const job = read('RETENTION_JOB')?.toLowerCase() ?? 'on'
+  if (job !== 'on' && job !== 'off') {
+    problems.push(`RETENTION_JOB must be on or off (got "${job}")`)
+  }
+
+  return {
+    secret,
+    corsOrigins: parseCorsOrigins(read('CORS_ORIGINS'), problems),
+    redisUrl,
+    rateLimit: {
+      writesPerMinute: perMinute('RATE_LIMIT_WRITES_PER_MINUTE', DEFAULT_WRITES_PER_MINUTE),
+      lookupsPerMinute: perMinute('RATE_LIMIT_LOOKUPS_PER_MINUTE', DEFAULT_LOOKUPS_PER_MINUTE),
+    },
+    retention: {
+      job: job !== 'off',
+      submittedDays: days('RETENTION_SUBMITTED_DAYS', DEFAULT_RETENTION_SUBMITTED_DAYS),
+      partialDays: days('RETENTION_PARTIAL_DAYS', DEFAULT_RETENTION_PARTIAL_DAYS),
+    },
+  }
+}
+
+function parseCorsOrigins(value: string | undefined, problems: string[]): string[] {
+  if (value === undefined) return []
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+  if (entries.includes('*')) {
+    problems.push(
+      'CORS_ORIGINS cannot be *: list the origins, because the API allows them credentials',
+    )
+    return []
+  }
+  const origins = entries.map(originOf)
+  const bad = entries.filter((_entry, index) => origins[index] === undefined)
+  if (entries.length === 0 || bad.length > 0) {
+    problems.push(
+      `CORS_ORIGINS must be a comma-separated list of origins such as https://apply.example.com, without a path (not understood: "${bad.join('", "') || value}")`,
+    )
+  }
+  return origins.filter((origin) => origin !== undefined)
+}
+
+function originOf(entry: string): string | undefined {
+  let url: URL
+  try {
+    url = new URL(entry)
+  } catch {
+    return undefined
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined
+  // An origin is scheme, host and port only: a path, query or credentials mean a mistake.
+  if (entry.replace(/\/$/, '').toLowerCase() !== url.origin.toLowerCase()) return undefined
+  return url.origin
+}

@@ -1,0 +1,284 @@
+// The outbox: deliveries are written in the same transaction as the submission they carry, so a
+// submission acknowledged with a 2xx always has its deliveries, and a rolled-back one never does.
+
+import { randomUUID } from 'node:crypto'
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely'
+import type { Database } from '../db/database'
+import type { DeliveryRow, DeliveryStatus, Tables } from '../db/tables'
+import type { NextStep } from './backoff'
+import { activeDestinations, destinationsFor, type Destinations } from './destinations'
+
+export function newDeliveryId(): string {
+  return `dlv_${randomUUID().replaceAll('-', '')}`
+}
+
+/**
+ * Inserts one pending delivery per destination configured for the brand, due at `now`. Returns how many
+ * rows it inserted: 0 when the brand has no destinations, and 0 again when replayed for the same
+ * submission (the unique (submission_key, destination_id) pair absorbs the repeat).
+ */
+export async function enqueueDeliveries(
+  trx: Transaction<Tables> | Kysely<Tables>,
+  args: {
+    submissionKey: string
+    brandId: string
+    now: Date
+    /** Defaults to the destinations the process was configured with (setActiveDestinations). */
+    destinations?: Destinations
+  },
+): Promise<number> {
+  const targets = destinationsFor(args.destinations ?? activeDestinations(), args.brandId)
+  if (targets.length === 0) return 0
+  const now = args.now.toISOString()
+  const result = await trx
+    .insertInto('deliveries')
+    .values(
+      targets.map((destination) => ({
+        id: newDeliveryId(),
+        submission_key: args.submissionKey,
+        destination_id: destination.id,
+        brand: args.brandId,
+        status: 'pending' as const,
+        attempts: 0,
+        next_attempt_at: now,
+        locked_by: null,
+        locked_until: null,
+        last_status_code: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+        delivered_at: null,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['submission_key', 'destination_id']).doNothing())
+    .executeTakeFirst()
+  return Number(result.numInsertedOrUpdatedRows ?? 0n)
+}
+
+// --- The worker's side: claiming due rows under a lease, and recording what an attempt came to ---
+
+export interface ClaimArgs {
+  workerId: string
+  limit: number
+  now: Date
+  /** How long the claim holds; after it a crashed worker's row is claimable again. */
+  leaseMs: number
+  /** Rows whose lease ran out on their last allowed attempt are not claimed again but made dead. */
+  maxAttempts: number
+}
+
+type DueFilter = ExpressionBuilder<Tables, 'deliveries'>
+
+function isDue(now: string, maxAttempts: number) {
+  return (eb: DueFilter) =>
+    eb.or([
+      eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+      // A worker that died mid-attempt never recorded a result: its lease runs out and the row is due.
+      eb.and([
+        eb('status', '=', 'in_flight'),
+        eb('locked_until', '<=', now),
+        eb('attempts', '<', maxAttempts),
+      ]),
+    ])
+}
+
+/**
+ * Claims up to `limit` due deliveries for one worker: marks them in flight with a lease and counts the
+ * attempt, all in one atomic step, so no two workers ever hold the same attempt. Counting at claim time
+ * means an attempt that crashes the worker still counts, and a poisonous row cannot loop forever.
+ */
+export async function claimDueDeliveries(
+  database: Database,
+  args: ClaimArgs,
+): Promise<DeliveryRow[]> {
+  const now = args.now.toISOString()
+  const claim = {
+    status: 'in_flight' as const,
+    locked_by: args.workerId,
+    locked_until: new Date(args.now.getTime() + args.leaseMs).toISOString(),
+    attempts: (eb: ExpressionBuilder<Tables, 'deliveries'>) => eb('attempts', '+', 1),
+    updated_at: now,
+  }
+  // A read first: the usual poll finds nothing, and then takes no write lock at all.
+  const anything = await database.db
+    .selectFrom('deliveries')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        isDue(now, args.maxAttempts)(eb),
+        eb.and([eb('status', '=', 'in_flight'), eb('locked_until', '<=', now)]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst()
+  if (anything === undefined) return []
+  await deadenAbandonedLastAttempts(database.db, now, args.maxAttempts)
+  if (database.dialect === 'postgres') {
+    // Rows another worker is claiming at this moment are skipped, not waited for: workers share the
+    // queue without queueing behind each other.
+    return database.db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom('deliveries')
+        .select('id')
+        .where(isDue(now, args.maxAttempts))
+        .orderBy('next_attempt_at')
+        .limit(args.limit)
+        .forUpdate()
+        .skipLocked()
+        .execute()
+      if (due.length === 0) return []
+      return trx
+        .updateTable('deliveries')
+        .set(claim)
+        .where(
+          'id',
+          'in',
+          due.map((row) => row.id),
+        )
+        .returningAll()
+        .execute()
+    })
+  }
+  // SQLite takes the database's write lock before a writing statement reads anything, so one statement
+  // that picks and marks the rows is atomic across connections and processes.
+  return database.db
+    .updateTable('deliveries')
+    .set(claim)
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('deliveries')
+        .select('id')
+        .where(isDue(now, args.maxAttempts))
+        .orderBy('next_attempt_at')
+        .limit(args.limit),
+    )
+    .where(isDue(now, args.maxAttempts))
+    .returningAll()
+    .execute()
+}
+
+async function deadenAbandonedLastAttempts(
+  db: Kysely<Tables>,
+  now: string,
+  maxAttempts: number,
+): Promise<void> {
+  await db
+    .updateTable('deliveries')
+    .set({
+      status: 'dead',
+      locked_by: null,
+      locked_until: null,
+      last_error: 'the worker stopped during the last attempt',
+      updated_at: now,
+    })
+    .where('status', '=', 'in_flight')
+    .where('locked_until', '<=', now)
+    .where('attempts', '>=', maxAttempts)
+    .execute()
+}
+
+export interface AttemptRecord {
+  id: string
+  workerId: string
+  /** The attempt number the claim gave; together with workerId it identifies the lease. */
+  attempt: number
+  step: NextStep
+  statusCode: number | null
+  error: string | null
+  now: Date
+}
+
+/**
+ * Stores an attempt's outcome, only if this worker still holds the lease for this attempt. Returns false
+ * when the lease was lost (it ran out and another worker claimed the row): that worker's result counts.
+ */
+export async function recordAttempt(db: Kysely<Tables>, record: AttemptRecord): Promise<boolean> {
+  const now = record.now.toISOString()
+  const result = await db
+    .updateTable('deliveries')
+    .set({
+      status: record.step.status,
+      ...(record.step.status === 'pending'
+        ? { next_attempt_at: record.step.nextAttemptAt.toISOString() }
+        : {}),
+      locked_by: null,
+      locked_until: null,
+      last_status_code: record.statusCode,
+      last_error: record.error,
+      updated_at: now,
+      ...(record.step.status === 'delivered' ? { delivered_at: now } : {}),
+    })
+    .where('id', '=', record.id)
+    .where('status', '=', 'in_flight')
+    .where('locked_by', '=', record.workerId)
+    .where('attempts', '=', record.attempt)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
+// --- The operator's side ---
+
+export async function listDeliveries(
+  db: Kysely<Tables>,
+  filter: { status?: DeliveryStatus; limit?: number } = {},
+): Promise<DeliveryRow[]> {
+  let query = db.selectFrom('deliveries').selectAll()
+  if (filter.status !== undefined) query = query.where('status', '=', filter.status)
+  return query
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(filter.limit ?? 100)
+    .execute()
+}
+
+/** Every delivery of one submission, or the one delivery with this id. */
+export async function findDeliveries(db: Kysely<Tables>, key: string): Promise<DeliveryRow[]> {
+  return db
+    .selectFrom('deliveries')
+    .selectAll()
+    .where((eb) => eb.or([eb('submission_key', '=', key), eb('id', '=', key)]))
+    .orderBy('destination_id')
+    .execute()
+}
+
+export interface RetryOutcome {
+  delivery: DeliveryRow
+  /** 'requeued' when this call made it due now; otherwise why it was left alone. */
+  action: 'requeued' | 'already-delivered' | 'in-flight'
+}
+
+/**
+ * Makes the dead and pending deliveries of a submission (or the one delivery with this id) due now, with a
+ * fresh allowance of attempts. Delivered rows are not sent again and in-flight rows are left to their
+ * worker. Returns one outcome per delivery found; none when the key is unknown.
+ */
+export async function retryDeliveries(
+  db: Kysely<Tables>,
+  key: string,
+  now: Date,
+): Promise<RetryOutcome[]> {
+  const at = now.toISOString()
+  return db.transaction().execute(async (trx) => {
+    const found = await findDeliveries(trx, key)
+    const outcomes: RetryOutcome[] = []
+    for (const delivery of found) {
+      if (delivery.status === 'delivered') {
+        outcomes.push({ delivery, action: 'already-delivered' })
+        continue
+      }
+      if (delivery.status === 'in_flight') {
+        outcomes.push({ delivery, action: 'in-flight' })
+        continue
+      }
+      const updated = await trx
+        .updateTable('deliveries')
+        .set({ status: 'pending', attempts: 0, next_attempt_at: at, updated_at: at })
+        .where('id', '=', delivery.id)
+        .where('status', 'in', ['pending', 'dead'])
+        .returningAll()
+        .executeTakeFirst()
+      outcomes.push({ delivery: updated ?? delivery, action: 'requeued' })
+    }
+    return outcomes
+  })
+}

@@ -1,0 +1,26 @@
+// What a delivery sends: the submitted application's payload as the submission route stored it, opened
+// with the data keys when it was sealed. Read at every attempt rather than copied into the outbox, so the
+// personal data lives in one place (and goes when retention deletes the application).
+
+import type { Kysely } from 'kysely'
+import type { DataKeyring } from '../crypto/field-encryption'
+import type { Tables } from '../db/tables'
+import { findApplication } from '../repositories/application-repository'
+
+/**
+ * The JSON text to send for a submission; undefined when there is no submitted application under that key
+ * (nothing will ever be sendable). Throws when the payload cannot be read now (a data key missing), which
+ * the worker treats as a failed attempt to try again.
+ */
+export type PayloadLoader = (
+  db: Kysely<Tables>,
+  submissionKey: string,
+) => Promise<string | undefined>
+
+export function submittedPayloadLoader(dataKeys: DataKeyring | undefined): PayloadLoader {
+  return async (db, submissionKey) => {
+    const application = await findApplication(db, submissionKey, dataKeys)
+    if (application === undefined || application.status !== 'submitted') return undefined
+    return JSON.stringify(application.payload)
+  }
+}

@@ -1,0 +1,87 @@
+// Request logs without personal data. Fastify's defaults log the full URL (whose query may carry a gclid,
+// an email address or a token), headers, and the client's address; here a request is one line with method,
+// path, status and time, and errors keep their type, code and stack but none of their extra fields (a
+// PostgreSQL error's `detail` quotes the row's values).
+
+import {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify'
+import type { LogLevel } from './config'
+
+export interface LogDestination {
+  write(line: string): void
+}
+
+export function requestPath(url: string): string {
+  const query = url.indexOf('?')
+  return query === -1 ? url : url.slice(0, query)
+}
+
+/** Writes one line per request when it completes, instead of Fastify's "incoming" and "completed" pair. */
+export class PathOnlyLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return
+    const fields = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime) }
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored')
+    else reply.log.info(fields, 'request completed')
+  }
+
+  override routeNotFound(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return
+    request.log.info({ req: request }, 'route not found')
+  }
+}
+
+interface LoggableError {
+  name?: unknown
+  message?: unknown
+  code?: unknown
+  statusCode?: unknown
+  stack?: unknown
+}
+
+export function loggerOptions(
+  level: LogLevel,
+  stream?: LogDestination,
+): NonNullable<Exclude<FastifyServerOptions['logger'], boolean>> {
+  return {
+    level,
+    ...(stream === undefined ? {} : { stream }),
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        path: requestPath(request.url),
+      }),
+      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      err: (error: LoggableError) => ({
+        type: typeof error.name === 'string' ? error.name : 'Error',
+        message: typeof error.message === 'string' ? error.message : '',
+        stack: typeof error.stack === 'string' ? error.stack : '',
+        ...(error.code === undefined ? {} : { code: error.code }),
+        ...(error.statusCode === undefined ? {} : { statusCode: error.statusCode }),
+      }),
+    },
+    // A second line of defence for anything logged outside the serializers above.
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'headers.cookie',
+        'headers.authorization',
+        'res.headers["set-cookie"]',
+        'req.body',
+        'body',
+      ],
+      censor: '[redacted]',
+    },
+  }
+}

@@ -1,0 +1,148 @@
+// Retention (specification §9 "up to six years"; quality.md): submitted applications are deleted six
+// years after submission, abandoned partial applications 30 days after their last save (both
+// configurable), and with a submission go its idempotency row and its lender deliveries. Portable SQL,
+// in batches, so a first run over years of rows never holds a long lock. Decision: docs/decisions/0806-*.
+
+import type { Kysely } from 'kysely'
+import type { Tables } from '../db/tables'
+
+export interface RetentionPolicy {
+  /** Days after submission that a submitted application is kept. */
+  submittedDays: number
+  /** Days after its last save that an abandoned partial application is kept. */
+  partialDays: number
+}
+
+export interface RetentionSummary {
+  submittedApplications: number
+  partialApplications: number
+  /** Idempotency rows (submissions table). */
+  submissions: number
+  deliveries: number
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+export const RETENTION_BATCH_SIZE = 500
+
+/** The moment before which rows kept for `days` have expired, as stored (ISO 8601, UTC). */
+export function cutoff(now: Date, days: number): string {
+  return new Date(now.getTime() - days * DAY_MS).toISOString()
+}
+
+/**
+ * Deletes everything older than the policy allows at `now` (a parameter, so tests control the clock).
+ * A row exactly at the cutoff is kept: only rows strictly older go.
+ */
+export async function deleteExpired(
+  db: Kysely<Tables>,
+  policy: RetentionPolicy,
+  now: Date,
+  batchSize: number = RETENTION_BATCH_SIZE,
+): Promise<RetentionSummary> {
+  const summary: RetentionSummary = {
+    submittedApplications: 0,
+    partialApplications: 0,
+    submissions: 0,
+    deliveries: 0,
+  }
+  const submittedBefore = cutoff(now, policy.submittedDays)
+  const partialBefore = cutoff(now, policy.partialDays)
+
+  // A submission is final (never reopened), so its key, its idempotency row and its deliveries can be
+  // gathered first and deleted together, a batch per transaction.
+  for (;;) {
+    const keys = (
+      await db
+        .selectFrom('applications')
+        .select('application_key')
+        .where('status', '=', 'submitted')
+        .where('updated_at', '<', submittedBefore)
+        .limit(batchSize)
+        .execute()
+    ).map((row) => row.application_key)
+    if (keys.length === 0) break
+    await db.transaction().execute(async (trx) => {
+      const deliveries = await trx
+        .deleteFrom('deliveries')
+        .where('submission_key', 'in', keys)
+        .executeTakeFirst()
+      const submissions = await trx
+        .deleteFrom('submissions')
+        .where('submission_key', 'in', keys)
+        .executeTakeFirst()
+      const applications = await trx
+        .deleteFrom('applications')
+        .where('application_key', 'in', keys)
+        .where('status', '=', 'submitted')
+        .executeTakeFirst()
+      summary.deliveries += Number(deliveries.numDeletedRows)
+      summary.submissions += Number(submissions.numDeletedRows)
+      summary.submittedApplications += Number(applications.numDeletedRows)
+    })
+    if (keys.length < batchSize) break
+  }
+
+  // Idempotency and delivery rows as old as that whose application is already gone (removed by hand, or
+  // by an earlier run interrupted between batches): they are written in the submission's own
+  // transaction, so their created_at is the submission's time.
+  summary.submissions += await deleteInBatches(batchSize, (limit) =>
+    db
+      .deleteFrom('submissions')
+      .where('submission_key', 'in', (eb) =>
+        eb
+          .selectFrom('submissions')
+          .select('submission_key')
+          .where('created_at', '<', submittedBefore)
+          .limit(limit),
+      )
+      .executeTakeFirst(),
+  )
+  summary.deliveries += await deleteInBatches(batchSize, (limit) =>
+    db
+      .deleteFrom('deliveries')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('deliveries')
+          .select('id')
+          .where('created_at', '<', submittedBefore)
+          .limit(limit),
+      )
+      .executeTakeFirst(),
+  )
+
+  // A partial save can turn into a submission at any moment, so the status and age are checked in the
+  // delete itself, not read beforehand: a row submitted meanwhile no longer matches and stays.
+  summary.partialApplications += await deleteInBatches(batchSize, (limit) =>
+    db
+      .deleteFrom('applications')
+      .where('status', '=', 'partial')
+      .where('updated_at', '<', partialBefore)
+      .where('application_key', 'in', (eb) =>
+        eb
+          .selectFrom('applications')
+          .select('application_key')
+          .where('status', '=', 'partial')
+          .where('updated_at', '<', partialBefore)
+          .limit(limit),
+      )
+      .executeTakeFirst(),
+  )
+
+  return summary
+}
+
+async function deleteInBatches(
+  batchSize: number,
+  deleteBatch: (limit: number) => Promise<{ numDeletedRows: bigint }>,
+): Promise<number> {
+  let total = 0
+  for (;;) {
+    const deleted = Number((await deleteBatch(batchSize)).numDeletedRows)
+    total += deleted
+    if (deleted < batchSize) return total
+  }
+}
+
+export function deletedAnything(summary: RetentionSummary): boolean {
+  return Object.values(summary).some((count) => count > 0)
+}

@@ -1,0 +1,125 @@
+// The postcode lookup behind the address steps (specification §7: a postcode address-lookup service).
+// The postcode is checked with the same rule and message as the form, the provider is asked, and the
+// results come back in the order people expect (2, 10, 10A, the flats at 10 after 10 itself). A postcode
+// is personal data: it is never logged, and the request log already drops the query string.
+
+import type { FastifyPluginAsync } from 'fastify'
+import { isValidUkPostcode, normalisePostcode } from '@forecourt/domain/fields/postcode'
+import { messageText } from '@forecourt/domain/messages/messages'
+import {
+  AddressLookupUnavailableError,
+  type AddressLookupItem,
+  type AddressProvider,
+} from '../../address/address-provider'
+import { compareAddresses } from '../../address/natural-compare'
+
+export interface AddressRoutesOptions {
+  provider: AddressProvider
+}
+
+export interface AddressLookupAnswer {
+  /** The postcode as looked up, normalised: 'M1 1AE'. */
+  postcode: string
+  addresses: AddressLookupItem[]
+}
+
+export const INVALID_POSTCODE = 'Invalid postcode'
+export const LOOKUP_UNAVAILABLE = 'Address lookup unavailable'
+
+const ITEM_FIELDS = [
+  'udprn',
+  'Address',
+  'subBuilding',
+  'flatNumber',
+  'buildingName',
+  'buildingNumber',
+  'houseName',
+  'houseNumber',
+  'street',
+  'locality',
+  'town',
+  'county',
+  'postcode',
+] as const satisfies ReadonlyArray<keyof AddressLookupItem>
+
+const schema = {
+  querystring: {
+    type: 'object',
+    properties: {
+      postcode: {
+        type: 'string',
+        description: 'A UK postcode in any case and spacing: "m11ae", "M1 1AE".',
+      },
+    },
+  },
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        postcode: { type: 'string' },
+        addresses: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: Object.fromEntries(ITEM_FIELDS.map((field) => [field, { type: 'string' }])),
+            required: ITEM_FIELDS,
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ['postcode', 'addresses'],
+      additionalProperties: false,
+    },
+    400: {
+      type: 'object',
+      properties: { error: { type: 'string' }, message: { type: 'string' } },
+      required: ['error', 'message'],
+      additionalProperties: false,
+    },
+    503: {
+      type: 'object',
+      properties: { error: { type: 'string' } },
+      required: ['error'],
+      additionalProperties: false,
+    },
+  },
+} as const
+
+export const addressRoutes: FastifyPluginAsync<AddressRoutesOptions> = async (app, options) => {
+  const { provider } = options
+  app.get<{ Querystring: { postcode?: string } }>(
+    '/api/address',
+    // A schema failure (a repeated ?postcode=) is answered with the form's message, not Fastify's.
+    { schema, attachValidation: true },
+    async (request, reply) => {
+      if (request.validationError) return reply.code(400).send(invalid('postcode.invalid'))
+      const { postcode = '' } = request.query
+      if (postcode.trim() === '') return reply.code(400).send(invalid('postcode.required'))
+      if (!isValidUkPostcode(postcode)) return reply.code(400).send(invalid('postcode.invalid'))
+
+      const normalised = normalisePostcode(postcode)
+      let addresses: AddressLookupItem[]
+      try {
+        addresses = await provider.lookup(normalised)
+      } catch (error) {
+        // Expected outages are a warning; anything else is a fault in our code. Either way the form offers
+        // manual entry, so the answer is the same.
+        if (error instanceof AddressLookupUnavailableError) {
+          request.log.warn({ err: error, provider: provider.name }, 'address lookup unavailable')
+        } else {
+          request.log.error({ err: error, provider: provider.name }, 'address lookup failed')
+        }
+        return reply.code(503).send({ error: LOOKUP_UNAVAILABLE })
+      }
+      const answer: AddressLookupAnswer = {
+        postcode: normalised,
+        addresses: [...addresses].sort(compareAddresses),
+      }
+      return answer
+    },
+  )
+}
+
+function invalid(key: 'postcode.required' | 'postcode.invalid') {
+  return { error: INVALID_POSTCODE, message: messageText(key) }
+}

@@ -1,0 +1,207 @@
+// POST /api/application/{applicationKey}: the partial application the browser saves in the background
+// once names, email and phone are present (specification §4, §7). Incomplete by nature, so it is checked
+// only for shape and size; the later request wins, and a submitted application is never reopened.
+// Decision record: docs/decisions/0605-partial-saves.md.
+
+import type { FastifyPluginAsync } from 'fastify'
+import type { Kysely } from 'kysely'
+import {
+  SUBMISSION_SHAPE_MESSAGES,
+  createSubmissionSchema,
+  type SubmissionError,
+} from '@forecourt/domain/steps/submission-schema'
+import type { DataKeyring } from '../../crypto/field-encryption'
+import type { Tables } from '../../db/tables'
+import {
+  nextServerSequence,
+  savePartialApplication,
+  type Payload,
+} from '../../repositories/application-repository'
+import {
+  KEY_PATTERN,
+  brandForAffiliateKey,
+  invalidBody,
+  requireJson,
+  sendShapeError,
+} from './submission'
+
+export interface ApplicationRoutesOptions {
+  db: Kysely<Tables>
+  dataKeys: DataKeyring | undefined
+  clock?: () => Date
+}
+
+export const APPLICATION_MESSAGES = {
+  keyNotUuid: 'The application key in the address must be a UUID',
+  invalid: 'Invalid application',
+  keyMismatch: 'must equal the application key in the address',
+  tooDeep: 'is nested too deeply',
+  tooManyFields: 'has too many fields',
+} as const
+
+export const PARTIAL_LIMITS = {
+  /** The longest free text the full submission accepts (tracking, user agent). */
+  stringLength: 500,
+  listLength: 20,
+  /** payload → addresses → entry → field. */
+  depth: 3,
+  fieldsPerObject: 80,
+  fieldNameLength: 64,
+} as const
+
+/** The payload's own fields (§3); anything else is dropped, as the submission schema drops it. */
+const PAYLOAD_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys(
+    createSubmissionSchema({ today: { year: 2000, month: 1, day: 1 }, knownAffiliateKeys: [] })
+      .shape,
+  ),
+)
+
+export type PartialCheck =
+  { ok: true; payload: Payload; brand: string } | { ok: false; errors: SubmissionError[] }
+
+/**
+ * The loose check of a partial payload: an object of the payload's fields, text and lists of bounded
+ * size, a known brand, and (when given) the same key as the address. Answers need not be complete or
+ * valid yet: the applicant is still typing them.
+ */
+export function checkPartialPayload(body: unknown, applicationKey: string): PartialCheck {
+  if (!isPlainObject(body)) {
+    return { ok: false, errors: [{ field: '', message: SUBMISSION_SHAPE_MESSAGES.object }] }
+  }
+  const errors: SubmissionError[] = []
+  const payload: Payload = {}
+  for (const [field, value] of Object.entries(body)) {
+    if (!PAYLOAD_FIELDS.has(field)) continue
+    checkValue(value, field, 1, errors)
+    payload[field] = value
+  }
+
+  const brand = brandForAffiliateKey(payload.affiliateKey)
+  if (payload.affiliateKey === undefined) {
+    errors.push({ field: 'affiliateKey', message: SUBMISSION_SHAPE_MESSAGES.required })
+  } else if (brand === undefined) {
+    errors.push({ field: 'affiliateKey', message: SUBMISSION_SHAPE_MESSAGES.affiliateKey })
+  }
+  const key = payload.submissionKey
+  if (key !== undefined && (typeof key !== 'string' || key.toLowerCase() !== applicationKey)) {
+    errors.push({ field: 'submissionKey', message: APPLICATION_MESSAGES.keyMismatch })
+  }
+
+  if (errors.length > 0 || brand === undefined) return { ok: false, errors }
+  return { ok: true, payload, brand }
+}
+
+function checkValue(value: unknown, path: string, depth: number, errors: SubmissionError[]): void {
+  if (typeof value === 'string') {
+    if (value.length > PARTIAL_LIMITS.stringLength) {
+      errors.push({
+        field: path,
+        message: SUBMISSION_SHAPE_MESSAGES.tooLong(PARTIAL_LIMITS.stringLength),
+      })
+    }
+    return
+  }
+  if (typeof value !== 'object' || value === null) return
+  if (depth >= PARTIAL_LIMITS.depth) {
+    errors.push({ field: path, message: APPLICATION_MESSAGES.tooDeep })
+    return
+  }
+  if (Array.isArray(value)) {
+    if (value.length > PARTIAL_LIMITS.listLength) {
+      errors.push({
+        field: path,
+        message: SUBMISSION_SHAPE_MESSAGES.tooMany(PARTIAL_LIMITS.listLength),
+      })
+      return
+    }
+    value.forEach((item, index) => checkValue(item, `${path}.${index}`, depth + 1, errors))
+    return
+  }
+  const entries = Object.entries(value)
+  if (entries.length > PARTIAL_LIMITS.fieldsPerObject) {
+    errors.push({ field: path, message: APPLICATION_MESSAGES.tooManyFields })
+    return
+  }
+  for (const [field, item] of entries) {
+    if (field.length > PARTIAL_LIMITS.fieldNameLength) {
+      errors.push({
+        field: path,
+        message: `has a field name longer than ${PARTIAL_LIMITS.fieldNameLength} characters`,
+      })
+      continue
+    }
+    checkValue(item, `${path}.${field}`, depth + 1, errors)
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+const statusBody = (status: string) =>
+  ({
+    type: 'object',
+    properties: { status: { type: 'string', const: status } },
+    required: ['status'],
+  }) as const
+
+const schema = {
+  summary: 'Save a partial application',
+  description:
+    'The partial payload (§4): the same mapped payload as the submission, possibly incomplete. The later request wins; an application already submitted is left as it is and the answer says so.',
+  params: {
+    type: 'object',
+    properties: { applicationKey: { type: 'string', pattern: KEY_PATTERN } },
+    required: ['applicationKey'],
+  },
+  body: { type: 'object', description: 'The partial payload (specification §3, §4)' },
+  response: {
+    200: statusBody('already-submitted'),
+    202: statusBody('saved'),
+    400: invalidBody,
+    413: invalidBody,
+    415: invalidBody,
+  },
+} as const
+
+export const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { db, dataKeys } = options
+  const clock = options.clock ?? (() => new Date())
+
+  app.post<{ Params: { applicationKey: string }; Body: unknown }>(
+    '/api/application/:applicationKey',
+    { schema, attachValidation: true, onRequest: requireJson },
+    async (request, reply) => {
+      if (request.validationError) {
+        return sendShapeError(
+          reply,
+          request.validationError,
+          APPLICATION_MESSAGES.keyNotUuid,
+          APPLICATION_MESSAGES.invalid,
+        )
+      }
+      // Taken on arrival: what decides which of two racing saves is the later one.
+      const now = clock()
+      const serverSequence = nextServerSequence(now.getTime())
+      const applicationKey = request.params.applicationKey.toLowerCase()
+      const check = checkPartialPayload(request.body, applicationKey)
+      if (!check.ok) {
+        return reply.code(400).send({ error: APPLICATION_MESSAGES.invalid, errors: check.errors })
+      }
+      const outcome = await savePartialApplication(
+        db,
+        { applicationKey, brand: check.brand, payload: check.payload, now, serverSequence },
+        dataKeys,
+      )
+      if (outcome === 'already-submitted') {
+        return reply.code(200).send({ status: 'already-submitted' })
+      }
+      // A save overtaken by a later one is still answered "saved": the later one holds newer answers.
+      return reply.code(202).send({ status: 'saved' })
+    },
+  )
+}

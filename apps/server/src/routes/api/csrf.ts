@@ -1,0 +1,23 @@
+// The anti-forgery token for clients that did not load a page first: a non-browser client, the benchmark,
+// or a page served from another origin listed in CORS_ORIGINS. The token is set as the cookie too; the
+// caller sends it back in the x-csrf-token header.
+
+import type { FastifyPluginAsync } from 'fastify'
+
+const schema = {
+  summary: 'An anti-forgery token, also set as the cookie it must be echoed with',
+  response: {
+    200: {
+      type: 'object',
+      properties: { token: { type: 'string' } },
+      required: ['token'],
+      additionalProperties: false,
+    },
+  },
+} as const
+
+export const csrfRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/api/csrf', { schema }, async (request, reply) => ({
+    token: app.antiForgery.ensureToken(request, reply),
+  }))
+}

@@ -1,0 +1,260 @@
+// POST /api/submission/{submissionKey}: the full application (specification §4 Submission, §7). It is
+// checked with the domain's schema (the browser runs the same rules), stored with its outbox rows in one
+// transaction, and answered only after the commit. Idempotent on the key. Decision records in
+// docs/decisions: 0602-submission-idempotency, 0603-group-commit, 0606-submission-answers.
+
+import { createHash } from 'node:crypto'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import { brands } from '@forecourt/domain/brands/brand-data'
+import { type CalendarDate, londonToday } from '@forecourt/domain/fields/date-of-birth'
+import { validateSubmission, type SubmissionError } from '@forecourt/domain/steps/submission-schema'
+import type { DataKeyring } from '../../crypto/field-encryption'
+import type { Tables } from '../../db/tables'
+import { enqueueDeliveries as outboxEnqueue } from '../../delivery/outbox'
+import { nextServerSequence } from '../../repositories/application-repository'
+import {
+  batchingSubmissionStore,
+  bodyHash,
+  findSubmission,
+  storeSubmission,
+  type EnqueueDeliveries,
+  type StoredAnswer,
+  type SubmissionStore,
+} from '../../repositories/submission-repository'
+
+export interface SubmissionRoutesOptions {
+  db: Kysely<Tables>
+  dataKeys: DataKeyring | undefined
+  /** Tests give a fixed clock; ages are judged on London's date at this instant. */
+  clock?: () => Date
+  /** Tests give a failing one to prove the transaction is all or nothing. */
+  enqueueDeliveries?: EnqueueDeliveries
+  /**
+   * Writes the submissions that arrive together in one transaction (decision 0603); on by default. Off,
+   * each has a transaction of its own.
+   */
+  groupCommit?: boolean
+}
+
+/** Any UUID, upper or lower case; stored in lower case. */
+export const KEY_PATTERN =
+  '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$'
+
+export const SUBMISSION_MESSAGES = {
+  keyNotUuid: 'The submission key in the address must be a UUID',
+  invalid: 'Invalid submission',
+  keyMismatch: 'must equal the submission key in the address',
+  conflict: 'This submission key was already used with a different application',
+  contentType: 'Content-Type must be application/json',
+} as const
+
+const AFFILIATE_KEYS: readonly string[] = Object.values(brands).map((brand) => brand.affiliateKey)
+const BRAND_BY_AFFILIATE_KEY: ReadonlyMap<string, string> = new Map(
+  Object.values(brands).map((brand) => [brand.affiliateKey, brand.id]),
+)
+
+export function brandForAffiliateKey(affiliateKey: unknown): string | undefined {
+  return typeof affiliateKey === 'string' ? BRAND_BY_AFFILIATE_KEY.get(affiliateKey) : undefined
+}
+
+let today: { minute: number; date: CalendarDate } | undefined
+
+/** londonToday, worked out once a minute: London's date only changes on the hour. */
+function todayInLondon(now: Date): CalendarDate {
+  const minute = Math.floor(now.getTime() / 60_000)
+  if (today?.minute !== minute) today = { minute, date: londonToday(now) }
+  return today.date
+}
+
+const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+
+/**
+ * A short reference an applicant can read over the phone (FC-7K2M-9QXD): eight Crockford base-32
+ * characters (no I, L, O or U) of the key's SHA-256. It names the application to a person; the key
+ * remains the identifier.
+ */
+export function submissionReference(submissionKey: string): string {
+  const digest = createHash('sha256').update(submissionKey.toLowerCase()).digest()
+  // The first 40 bits, five at a time.
+  let bits = 0n
+  for (let i = 0; i < 5; i += 1) bits = (bits << 8n) | BigInt(digest[i] ?? 0)
+  let characters = ''
+  for (let shift = 35n; shift >= 0n; shift -= 5n) {
+    characters += REFERENCE_ALPHABET[Number((bits >> shift) & 31n)]
+  }
+  return `FC-${characters.slice(0, 4)}-${characters.slice(4)}`
+}
+
+const errorBody = {
+  type: 'object',
+  properties: { error: { type: 'string' } },
+  required: ['error'],
+} as const
+
+export const invalidBody = {
+  type: 'object',
+  properties: {
+    error: { type: 'string' },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { field: { type: 'string' }, message: { type: 'string' } },
+        required: ['field', 'message'],
+      },
+    },
+  },
+  required: ['error'],
+} as const
+
+const keyParams = (name: string) =>
+  ({
+    type: 'object',
+    properties: { [name]: { type: 'string', pattern: KEY_PATTERN } },
+    required: [name],
+  }) as const
+
+const schema = {
+  summary: 'Submit a completed application',
+  description:
+    'The full submission payload of §3. Stored with its lender deliveries in one transaction and answered after the commit. The same key and body again → the first answer again (Idempotent-Replayed: true); the same key with another body → 409.',
+  params: keyParams('submissionKey'),
+  body: { type: 'object', description: 'The full submission payload (specification §3)' },
+  response: {
+    201: {
+      type: 'object',
+      properties: {
+        submissionKey: { type: 'string' },
+        reference: { type: 'string' },
+        status: { type: 'string', const: 'received' },
+      },
+      required: ['submissionKey', 'reference', 'status'],
+    },
+    400: invalidBody,
+    409: errorBody,
+    413: errorBody,
+    415: errorBody,
+  },
+} as const
+
+/**
+ * Fastify parses text/plain too; every write here takes JSON only. Checked before the body is read, so a
+ * large body of the wrong type is refused without reading it.
+ */
+export async function requireJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply | undefined> {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase()
+  if (type === 'application/json') return undefined
+  return reply.code(415).send({ error: SUBMISSION_MESSAGES.contentType })
+}
+
+/** The schema's own 400 (a key that is not a UUID, a body that is not an object) in the route's words. */
+export function sendShapeError(
+  reply: FastifyReply,
+  error: { validationContext?: string },
+  keyMessage: string,
+  invalidMessage: string,
+): FastifyReply {
+  if (error.validationContext === 'params') return reply.code(400).send({ error: keyMessage })
+  return reply
+    .code(400)
+    .send({ error: invalidMessage, errors: [{ field: '', message: 'must be an object' }] })
+}
+
+function sendInvalid(reply: FastifyReply, errors: SubmissionError[]): FastifyReply {
+  return reply.code(400).send({ error: SUBMISSION_MESSAGES.invalid, errors })
+}
+
+function replay(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
+  return reply
+    .code(answer.status)
+    .header('idempotent-replayed', 'true')
+    .type('application/json; charset=utf-8')
+    .send(answer.body)
+}
+
+export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { db, dataKeys } = options
+  const clock = options.clock ?? (() => new Date())
+  const enqueue: EnqueueDeliveries = options.enqueueDeliveries ?? outboxEnqueue
+  const store: SubmissionStore =
+    (options.groupCommit ?? true)
+      ? batchingSubmissionStore(db, dataKeys, enqueue)
+      : (submission) => storeSubmission(db, submission, dataKeys, enqueue)
+
+  app.post<{ Params: { submissionKey: string }; Body: unknown }>(
+    '/api/submission/:submissionKey',
+    { schema, attachValidation: true, onRequest: requireJson },
+    async (request, reply) => {
+      if (request.validationError) {
+        return sendShapeError(
+          reply,
+          request.validationError,
+          SUBMISSION_MESSAGES.keyNotUuid,
+          SUBMISSION_MESSAGES.invalid,
+        )
+      }
+      const now = clock()
+      const serverSequence = nextServerSequence(now.getTime())
+      const submissionKey = request.params.submissionKey.toLowerCase()
+      const hash = bodyHash(request.body)
+
+      const result = validateSubmission(request.body, {
+        today: todayInLondon(now),
+        knownAffiliateKeys: AFFILIATE_KEYS,
+      })
+      const errors = !result.ok
+        ? result.errors
+        : result.value.submissionKey.toLowerCase() !== submissionKey
+          ? [{ field: 'submissionKey', message: SUBMISSION_MESSAGES.keyMismatch }]
+          : undefined
+      if (errors !== undefined || !result.ok) {
+        // A body stored earlier is answered as before, even if today's rules would refuse it (an
+        // applicant who turned 80 since); the lookup is only needed here, as storing finds repeats.
+        const earlier = await findSubmission(db, submissionKey)
+        if (earlier !== undefined) return answerRepeat(reply, earlier, hash)
+        return sendInvalid(reply, errors ?? [])
+      }
+      const payload = result.value
+      // The schema accepted the affiliate key, so it names a brand.
+      const brand = brandForAffiliateKey(payload.affiliateKey) ?? ''
+
+      const answer: StoredAnswer = {
+        status: 201,
+        body: JSON.stringify({
+          submissionKey,
+          reference: submissionReference(submissionKey),
+          status: 'received',
+        }),
+      }
+      const outcome = await store({
+        submissionKey,
+        bodyHash: hash,
+        brand,
+        payload,
+        answer,
+        now,
+        serverSequence,
+      })
+      if (!outcome.stored) return answerRepeat(reply, outcome.existing, hash)
+      return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body)
+    },
+  )
+}
+
+function answerRepeat(
+  reply: FastifyReply,
+  earlier: { body_hash: string; response_status: number; response_body: string },
+  hash: string,
+): FastifyReply {
+  if (earlier.body_hash !== hash) {
+    return reply.code(409).send({ error: SUBMISSION_MESSAGES.conflict })
+  }
+  return replay(reply, { status: earlier.response_status, body: earlier.response_body })
+}

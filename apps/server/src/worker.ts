@@ -1,0 +1,81 @@
+// `npm run worker`: the delivery worker alone, against the configured database. Run one or more beside
+// servers started with DELIVERY_WORKER=off (or beside servers that run their own: on PostgreSQL they all
+// share the rows safely). SIGINT or SIGTERM stops claiming, lets attempts in flight finish, then closes
+// the database.
+
+import Fastify from 'fastify'
+import { ConfigError, loadConfig, type Config } from './config'
+import { createDatabase } from './db/database'
+import { migrateToLatest } from './db/migrate'
+import { setActiveDestinations } from './delivery/destinations'
+import { createDeliveryWorker } from './delivery/worker'
+import { loggerOptions } from './logging'
+
+// The worker's own stop grace is 5 s, and an attempt answers or times out within 10 s: this is the
+// backstop for a stop that hangs anyway.
+const SHUTDOWN_GRACE_MS = 20_000
+
+function readConfig(): Config {
+  try {
+    return loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig()
+  // Fastify's logger without a server: the same JSON lines, serializers and redaction as the API's.
+  const log = Fastify({ logger: loggerOptions(config.logLevel) }).log.child({
+    component: 'delivery',
+  })
+  const database = createDatabase(config, {
+    onBackgroundError: (error) => log.warn({ err: error }, 'database connection error'),
+  })
+  try {
+    const { applied } = await migrateToLatest(database)
+    if (applied.length > 0) log.info({ applied }, 'database migrated')
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+  setActiveDestinations(config.lenderDestinations)
+  const brands = Object.keys(config.lenderDestinations)
+  if (brands.length === 0) {
+    log.warn('no LENDER_DESTINATIONS configured: deliveries wait until they are')
+  }
+  const worker = createDeliveryWorker(config, database, log)
+  worker.start()
+
+  let stopping = false
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    log.info({ signal }, 'shutting down')
+    setTimeout(() => {
+      log.error('shutdown took too long; exiting')
+      process.exit(1)
+    }, SHUTDOWN_GRACE_MS).unref()
+    worker
+      .stop()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'shutdown failed')
+          process.exit(1)
+        },
+      )
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

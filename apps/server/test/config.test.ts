@@ -1,0 +1,192 @@
+import { resolve } from 'node:path'
+import { expect, test } from 'vitest'
+import { ConfigError, loadConfig, REPOSITORY_ROOT, type Config } from '../src/config'
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env)
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+  throw new Error('expected a ConfigError')
+}
+
+test('the repository root is the folder holding the workspaces', () => {
+  expect(resolve(REPOSITORY_ROOT, 'apps/server/src/config.ts')).toBe(
+    resolve(import.meta.dirname, '../src/config.ts'),
+  )
+})
+
+test('an empty environment gives the documented defaults', () => {
+  expect(loadConfig({})).toEqual<Config>({
+    port: 3000,
+    host: 'localhost',
+    databaseUrl: undefined,
+    dataDir: resolve(REPOSITORY_ROOT, 'data'),
+    webDistDir: resolve(REPOSITORY_ROOT, 'apps/web/dist'),
+    logLevel: 'info',
+    trustProxy: false,
+    nodeEnv: 'development',
+    secret: undefined,
+    corsOrigins: [],
+    redisUrl: undefined,
+    rateLimit: { writesPerMinute: 60, lookupsPerMinute: 120 },
+    retention: { job: true, submittedDays: 2192, partialDays: 30 },
+    dataKeys: undefined,
+    addressApi: undefined,
+    lenderDestinations: {},
+    deliveryWorker: true,
+  })
+})
+
+test('empty values count as unset, so the defaults apply', () => {
+  const config = loadConfig({ PORT: '', HOST: ' ', DATABASE_URL: '', TRUST_PROXY: '' })
+  expect(config.port).toBe(3000)
+  expect(config.host).toBe('localhost')
+  expect(config.databaseUrl).toBeUndefined()
+  expect(config.trustProxy).toBe(false)
+})
+
+test('every variable is read when valid', () => {
+  expect(
+    loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://forecourt:secret@db:5432/forecourt',
+      DATA_DIR: '/var/lib/forecourt',
+      WEB_DIST_DIR: '/srv/web',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '10.0.0.1',
+      NODE_ENV: 'production',
+      FORECOURT_SECRET: 'x'.repeat(32),
+      CORS_ORIGINS: 'https://apply.example.com',
+      REDIS_URL: 'redis://cache:6379',
+      RATE_LIMIT_WRITES_PER_MINUTE: '30',
+      RATE_LIMIT_LOOKUPS_PER_MINUTE: '0',
+      RETENTION_JOB: 'off',
+      RETENTION_SUBMITTED_DAYS: '2200',
+      RETENTION_PARTIAL_DAYS: '7',
+    }),
+  ).toEqual<Config>({
+    port: 8080,
+    host: '0.0.0.0',
+    databaseUrl: 'postgres://forecourt:secret@db:5432/forecourt',
+    dataDir: '/var/lib/forecourt',
+    webDistDir: '/srv/web',
+    logLevel: 'warn',
+    trustProxy: ['10.0.0.1'],
+    nodeEnv: 'production',
+    secret: 'x'.repeat(32),
+    corsOrigins: ['https://apply.example.com'],
+    redisUrl: 'redis://cache:6379',
+    rateLimit: { writesPerMinute: 30, lookupsPerMinute: 0 },
+    retention: { job: false, submittedDays: 2200, partialDays: 7 },
+    dataKeys: undefined,
+    addressApi: undefined,
+    lenderDestinations: {},
+    deliveryWorker: true,
+  })
+})
+
+test('relative folders are taken from the repository root, not the working folder', () => {
+  const config = loadConfig({ DATA_DIR: 'var/data', WEB_DIST_DIR: './apps/web/build' })
+  expect(config.dataDir).toBe(resolve(REPOSITORY_ROOT, 'var/data'))
+  expect(config.webDistDir).toBe(resolve(REPOSITORY_ROOT, 'apps/web/build'))
+})
+
+test.each([
+  ['postgres://postgres@127.0.0.1:5432/test'],
+  ['postgresql://user:pass@db.internal/forecourt?sslmode=require'],
+])('DATABASE_URL %s selects PostgreSQL', (url) => {
+  expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url)
+})
+
+test.each<[string, Config['trustProxy']]>([
+  ['false', false],
+  ['FALSE', false],
+  ['true', true],
+  ['0', 0],
+  ['2', 2],
+  ['127.0.0.1', ['127.0.0.1']],
+  ['10.0.0.0/8, 192.168.1.1 ,::1', ['10.0.0.0/8', '192.168.1.1', '::1']],
+  ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ['fd00::/8', ['fd00::/8']],
+])('TRUST_PROXY=%s is understood', (value, expected) => {
+  expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected)
+})
+
+test.each<[Record<string, string>, string]>([
+  [{ PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535 (got "abc")'],
+  [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535 (got "70000")'],
+  [{ PORT: '-1' }, 'PORT must be a whole number from 0 to 65535 (got "-1")'],
+  [{ PORT: '80.5' }, 'PORT must be a whole number from 0 to 65535 (got "80.5")'],
+  [{ HOST: 'my host' }, 'HOST must be a host name or address without spaces'],
+  [
+    { DATABASE_URL: 'not a url' },
+    'DATABASE_URL must be a postgres:// address (it is not a valid URL)',
+  ],
+  [
+    { DATABASE_URL: 'mysql://root@db/forecourt' },
+    'DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://"); leave it unset to use SQLite',
+  ],
+  [
+    { DATABASE_URL: 'postgres:///forecourt' },
+    'DATABASE_URL must name a host, as in postgres://user@host:5432/database',
+  ],
+  [
+    { LOG_LEVEL: 'verbose' },
+    'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
+  ],
+  [
+    { NODE_ENV: 'staging' },
+    'NODE_ENV must be one of development, production, test (got "staging")',
+  ],
+  [
+    { TRUST_PROXY: 'yes' },
+    'TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses or CIDR ranges (not understood: "yes")',
+  ],
+  [
+    { TRUST_PROXY: '10.0.0.1,proxy.internal,10.0.0.0/33' },
+    'TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses or CIDR ranges (not understood: "proxy.internal", "10.0.0.0/33")',
+  ],
+  [
+    { TRUST_PROXY: ',' },
+    'TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses or CIDR ranges (not understood: ",")',
+  ],
+])('%o is refused with a clear message', (env, message) => {
+  expect(problemsOf(env)).toEqual([message])
+})
+
+test('every bad variable is reported at once, in one readable error', () => {
+  const env = {
+    PORT: 'eighty',
+    HOST: 'two words',
+    DATABASE_URL: 'mysql://root:hunter2@db/forecourt',
+    LOG_LEVEL: 'loud',
+    NODE_ENV: 'staging',
+    TRUST_PROXY: 'maybe',
+  }
+  let caught: unknown
+  try {
+    loadConfig(env)
+  } catch (error) {
+    caught = error
+  }
+  expect(caught).toBeInstanceOf(ConfigError)
+  const error = caught as ConfigError
+  expect(error.problems).toHaveLength(6)
+  expect(error.message).toBe(
+    [
+      'Invalid configuration:',
+      '- PORT must be a whole number from 0 to 65535 (got "eighty")',
+      '- HOST must be a host name or address without spaces',
+      '- DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://"); leave it unset to use SQLite',
+      '- LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      '- NODE_ENV must be one of development, production, test (got "staging")',
+      '- TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses or CIDR ranges (not understood: "maybe")',
+    ].join('\n'),
+  )
+  // The database address may carry a password: the report names the problem, never the address.
+  expect(error.message).not.toContain('hunter2')
+})

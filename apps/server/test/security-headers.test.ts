@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { makeWebDist, startTestApp, type TestApp } from './test-app'
+
+const EXPECTED_HEADERS = {
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self' https://www.googletagmanager.com",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self' https://www.googletagmanager.com",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join(';'),
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+}
+
+let testApp: TestApp
+let removeDist: () => Promise<void>
+beforeAll(async () => {
+  const dist = await makeWebDist()
+  removeDist = dist.cleanup
+  testApp = await startTestApp({ WEB_DIST_DIR: dist.dir })
+})
+afterAll(async () => {
+  await testApp.close()
+  await removeDist()
+})
+
+test.each<[string, string, string, number]>([
+  ['an API answer', '/api/health', 'application/json', 200],
+  ['an API error', '/api/stock/bad_id', 'application/json', 400],
+  ['an unknown API address', '/api/nope', 'application/json', 404],
+  ['the page', '/', 'text/html', 200],
+  ['a client route', '/some/deep/route', 'text/html', 200],
+  ['a built file', '/assets/index-B4x9Qk2d.js', '*/*', 200],
+  ['a vehicle picture', '/vehicles/demo-car-1.svg', 'image/*', 200],
+])('%s carries every security header', async (_name, url, accept, status) => {
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url,
+    headers: { host: 'scorepal.localhost:3000', accept },
+  })
+  expect(response.statusCode).toBe(status)
+  for (const [name, value] of Object.entries(EXPECTED_HEADERS)) {
+    expect(response.headers[name], name).toBe(value)
+  }
+})
+
+test('the policy allows no inline script and no plain-http upgrade rule that would break local brands', async () => {
+  const response = await testApp.app.inject({ method: 'GET', url: '/' })
+  const policy = String(response.headers['content-security-policy'])
+  expect(policy).not.toContain("'unsafe-inline'")
+  expect(policy).not.toContain("'unsafe-eval'")
+  expect(policy).not.toContain('upgrade-insecure-requests')
+})
+
+test('the server does not announce what it runs on', async () => {
+  const response = await testApp.app.inject({ method: 'GET', url: '/api/health' })
+  expect(response.headers['x-powered-by']).toBeUndefined()
+  expect(response.headers['server']).toBeUndefined()
+})

@@ -1,0 +1,166 @@
+// Shared by the submission, partial-save and encryption tests: the real app over a database of either
+// engine, write headers that pass the anti-forgery check, and valid bodies with fresh keys.
+
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { brands } from '@forecourt/domain/brands/brand-data'
+import {
+  toFullSubmissionPayload,
+  type FullSubmissionPayload,
+} from '@forecourt/domain/payload/full-payload'
+import { toPartialPayload, type PartialPayload } from '@forecourt/domain/payload/partial-payload'
+import { filledState } from '@forecourt/domain/payload/test-fixtures'
+import { buildApp } from '../src/app'
+import { loadConfig } from '../src/config'
+import type { Database } from '../src/db/database'
+import { migrateToLatest } from '../src/db/migrate'
+import { setActiveDestinations } from '../src/delivery/destinations'
+import type { Engine } from './test-databases'
+
+/** Two lenders for the default brand, so every stored submission has two outbox rows. */
+export const TEST_LENDERS = {
+  carfinance: [
+    {
+      id: 'lender-a',
+      url: 'https://lender-a.example/applications',
+      secret: `whsec_${randomBytes(32).toString('base64')}`,
+    },
+    {
+      id: 'lender-b',
+      url: 'https://lender-b.example/applications',
+      secret: `whsec_${randomBytes(32).toString('base64')}`,
+    },
+  ],
+}
+
+export const TEST_ENV: Record<string, string> = {
+  // The database is given to the app; it has no folder or front end of its own.
+  DATA_DIR: '/nonexistent',
+  WEB_DIST_DIR: '/nonexistent',
+  LOG_LEVEL: 'info',
+  // Thousands of requests from one address: the rate limits are tested elsewhere.
+  RATE_LIMIT_WRITES_PER_MINUTE: '0',
+  RATE_LIMIT_LOOKUPS_PER_MINUTE: '0',
+  // Deliveries are enqueued, never attempted, so the outbox rows stay as written.
+  DELIVERY_WORKER: 'off',
+  RETENTION_JOB: 'off',
+  LENDER_DESTINATIONS: JSON.stringify(TEST_LENDERS),
+}
+
+export interface EngineApp {
+  app: FastifyInstance
+  database: Database
+  post(url: string, body: unknown, headers?: Record<string, string>): Promise<Answer>
+  /** Every log line written so far. */
+  logText(): string
+  close(): Promise<void>
+}
+
+export interface Answer {
+  statusCode: number
+  body: string
+  headers: LightMyRequestResponse['headers']
+  json(): unknown
+}
+
+/** The app over a fresh, migrated database of `engine`. */
+export async function startEngineApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+): Promise<EngineApp> {
+  const testDatabase = await engine.open()
+  try {
+    await migrateToLatest(testDatabase.database)
+    const config = loadConfig({ ...TEST_ENV, ...env })
+    // buildApp sets these too; set here as well so the outbox rows exist whatever wiring it uses.
+    setActiveDestinations(config.lenderDestinations)
+    const lines: string[] = []
+    const app = await buildApp(config, {
+      db: testDatabase.database,
+      logger: { stream: { write: (line) => lines.push(line) } },
+    })
+    const headers = await writeHeaders(app)
+    return {
+      app,
+      database: testDatabase.database,
+      post: (url, body, extra = {}) => postJson(app, url, body, { ...headers, ...extra }),
+      logText: () => lines.join(''),
+      close: async () => {
+        await app.close()
+        await testDatabase.cleanup()
+      },
+    }
+  } catch (error) {
+    await testDatabase.cleanup()
+    throw error
+  }
+}
+
+/** A cookie and header pair from GET /api/csrf; none when the app has no anti-forgery check. */
+export async function writeHeaders(app: FastifyInstance): Promise<Record<string, string>> {
+  const response = await app.inject({ method: 'GET', url: '/api/csrf' })
+  if (response.statusCode !== 200) return {}
+  const token = (response.json() as { token?: unknown }).token
+  const cookie = response.cookies[0]
+  if (typeof token !== 'string' || cookie === undefined) return {}
+  return { cookie: `${cookie.name}=${cookie.value}`, 'x-csrf-token': token }
+}
+
+/** POSTs a body as JSON; a string is sent as it is (malformed JSON, a huge body). */
+export async function postJson(
+  app: FastifyInstance,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const options: InjectOptions = {
+    method: 'POST',
+    url,
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  }
+  const response = await app.inject(options)
+  return {
+    statusCode: response.statusCode,
+    body: response.body,
+    headers: response.headers,
+    json: () => JSON.parse(response.body) as unknown,
+  }
+}
+
+/** A complete, valid single application on the carfinance brand under a new key. */
+export function validSubmission(key: string = randomUUID()): FullSubmissionPayload {
+  const state = filledState()
+  state.GUID = key
+  state.applicationKey = key
+  return toFullSubmissionPayload(state, { brand: brands.carfinance, now: new Date() })
+}
+
+/** What the browser saves in the background for the same application. */
+export function partialPayload(key: string = randomUUID()): PartialPayload {
+  const state = filledState()
+  state.GUID = key
+  state.applicationKey = key
+  return toPartialPayload(state, { brand: brands.carfinance, now: new Date() })
+}
+
+export const submissionUrl = (key: string) => `/api/submission/${key}`
+export const applicationUrl = (key: string) => `/api/application/${key}`
+
+/** Rows in each of the tables a submission writes. */
+export async function countRows(
+  database: Database,
+): Promise<{ submissions: number; applications: number; deliveries: number }> {
+  const count = async (table: 'submissions' | 'applications' | 'deliveries') => {
+    const row = await database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow()
+    return Number(row.count)
+  }
+  return {
+    submissions: await count('submissions'),
+    applications: await count('applications'),
+    deliveries: await count('deliveries'),
+  }
+}

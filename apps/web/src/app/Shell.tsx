@@ -1,0 +1,64 @@
+// The page around every screen (§2 Shell): skip link, header with the brand's logo, progress bar on
+// question screens, the screen itself, and a footer with the firm's details and the legal pages.
+
+import type { ReactNode } from 'react'
+import { Link } from 'wouter'
+import { useBrand } from '../brand/use-brand'
+import { CookieBanner } from './CookieBanner'
+import { ProgressBar } from './ProgressBar'
+import { StartNewButton } from './StartNewButton'
+import { useCurrentRoute } from './use-current-route'
+
+export const MAIN_CONTENT_ID = 'main-content'
+
+export function Shell({ children }: { children: ReactNode }) {
+  const brand = useBrand()
+  const route = useCurrentRoute()
+  const showsProgress = route !== undefined && (route.kind ?? 'question') === 'question'
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
+        Skip to main content
+      </a>
+      {/* Right after the skip link (still the first thing to tab to), above everything else. */}
+      <CookieBanner onHidden={() => document.getElementById(MAIN_CONTENT_ID)?.focus()} />
+      <header className="site-header">
+        <div className="container">
+          <Link href="/" className="site-logo">
+            <img src={brand.logo} alt={`${brand.tradingName} home`} height="40" />
+          </Link>
+        </div>
+      </header>
+      {showsProgress && <ProgressBar />}
+      <main id={MAIN_CONTENT_ID} className="site-main container" tabIndex={-1}>
+        {children}
+      </main>
+      <footer className="site-footer">
+        <div className="container">
+          <nav aria-label="Legal information">
+            <ul className="footer-links">
+              <li>
+                <Link href="/terms-and-conditions">Terms &amp; Conditions</Link>
+              </li>
+              <li>
+                <Link href="/privacy-policy">Privacy Policy</Link>
+              </li>
+              <li>
+                <Link href="/cookie-policy">Cookie Policy</Link>
+              </li>
+            </ul>
+          </nav>
+          <div className="footer-start-new">
+            <StartNewButton />
+          </div>
+          <p>{brand.firm.regulatoryStatement}</p>
+          <p>
+            {brand.firm.legalName}, {brand.firm.postalAddress}. Financial Conduct Authority firm
+            reference number {brand.firm.firmReferenceNumber}.
+          </p>
+        </div>
+      </footer>
+    </div>
+  )
+}

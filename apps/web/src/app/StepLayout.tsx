@@ -1,0 +1,56 @@
+// The frame of every question screen: its heading, its fields, Continue and Previous. While the
+// application is locked (isLocked, §2 Shell) every input and button in it is disabled.
+
+import type { FormEvent, ReactNode } from 'react'
+import { useApplication } from '../lib/session-store'
+import { ScreenHeading } from './ScreenHeading'
+
+interface StepLayoutProps {
+  /** The screen's h1; omit it when a control draws its label or legend as the heading. */
+  title?: ReactNode
+  children: ReactNode
+  onContinue: () => void
+  onPrevious: () => void
+  continueLabel?: string
+}
+
+export function StepLayout({
+  title,
+  children,
+  onContinue,
+  onPrevious,
+  continueLabel = 'Continue',
+}: StepLayoutProps) {
+  const isLocked = useApplication((state) => state.isLocked)
+  const canContinue = useApplication((state) => state.isEnabledContinue)
+  const canGoBack = useApplication((state) => state.isEnabledGoBack)
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (isLocked || !canContinue) return
+    onContinue()
+  }
+
+  return (
+    <form noValidate onSubmit={submit}>
+      {title !== undefined && <ScreenHeading>{title}</ScreenHeading>}
+      {/* A fieldset's disabled attribute disables every control inside it at once. */}
+      <fieldset className="step-fields" disabled={isLocked}>
+        {children}
+      </fieldset>
+      <div className="step-actions">
+        <button type="submit" className="button" disabled={isLocked || !canContinue}>
+          {continueLabel}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={isLocked || !canGoBack}
+          onClick={onPrevious}
+        >
+          Previous
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,21 @@
+import type { HTMLInputAutoCompleteAttribute } from 'react'
+import type { SingleFieldProps } from '../field-props'
+import { SelectField } from '../select-field'
+
+export interface DropdownOption {
+  value: string
+  label: string
+}
+
+export interface DropdownProps extends SingleFieldProps {
+  options: readonly DropdownOption[]
+  /** The chosen value; '' while the placeholder is shown. */
+  value: string
+  onChange: (value: string) => void
+  autoComplete?: HTMLInputAutoCompleteAttribute
+}
+
+/** A native select whose first option is 'Please select' (specification §2). */
+export function Dropdown(props: DropdownProps) {
+  return <SelectField {...props} placeholder="Please select" />
+}

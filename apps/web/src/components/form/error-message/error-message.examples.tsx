@@ -1,0 +1,15 @@
+import type { Example } from '../examples'
+import { ErrorMessage } from './ErrorMessage'
+
+export const errorMessageExamples: Example[] = [
+  {
+    name: 'default',
+    render: () => <ErrorMessage fieldId="first-name" message="Please enter your first name." />,
+  },
+  {
+    name: 'shaking',
+    render: () => (
+      <ErrorMessage fieldId="first-name" message="Please enter your first name." shake />
+    ),
+  },
+]

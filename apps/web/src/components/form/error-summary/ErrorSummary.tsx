@@ -1,0 +1,62 @@
+import '../form.css'
+import { useEffect, useRef, type MouseEvent } from 'react'
+
+export interface ErrorSummaryItem {
+  /** The id of the input to focus: a control's `id` prop. */
+  id: string
+  /** The message text, verbatim, as shown beside the field. */
+  message: string
+}
+
+export interface ErrorSummaryProps {
+  errors: readonly ErrorSummaryItem[]
+  /** Change it on every failed Continue: the summary takes focus again, so it is read again. */
+  focusKey?: number | string
+}
+
+/**
+ * The GOV.UK error summary: shown above the form after a failed Continue, it takes focus so a
+ * screen reader reads it (no role="alert", which would read it a second time), and each link
+ * moves focus to its field.
+ */
+export function ErrorSummary({ errors, focusKey }: ErrorSummaryProps) {
+  const ref = useRef<HTMLDivElement>(null)
+  const shown = errors.length > 0
+
+  useEffect(() => {
+    if (shown) ref.current?.focus()
+  }, [shown, focusKey])
+
+  if (!shown) return null
+  return (
+    <div ref={ref} className="error-summary" tabIndex={-1}>
+      <h2 className="error-summary__title">There is a problem</h2>
+      <ul className="error-summary__list">
+        {errors.map((error) => (
+          <li key={error.id}>
+            <a href={`#${error.id}`} onClick={(event) => focusField(event, error.id)}>
+              {error.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/**
+ * Focuses the field rather than only jumping to it (a jump leaves focus on the link), and shows
+ * its question: the legend of its group, or its label, may sit above the input and off screen.
+ */
+function focusField(event: MouseEvent<HTMLAnchorElement>, fieldId: string): void {
+  const field = document.getElementById(fieldId)
+  if (!field) return
+  event.preventDefault()
+  const question =
+    field.closest('fieldset')?.querySelector('legend') ??
+    document.querySelector(`label[for="${CSS.escape(fieldId)}"]`) ??
+    field
+  // jsdom has no layout and no scrollIntoView.
+  if (typeof question.scrollIntoView === 'function') question.scrollIntoView()
+  field.focus({ preventScroll: true })
+}

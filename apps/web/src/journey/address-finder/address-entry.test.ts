@@ -1,0 +1,99 @@
+import { expect, test } from 'vitest'
+import { emptyAddress, type Address } from '@forecourt/domain/state/application-state'
+import type { LookupAddress } from '../../lib/address-lookup'
+import {
+  describeAddress,
+  fillFromLookup,
+  findChosen,
+  firstLine,
+  setFirstLine,
+  setStreet,
+} from './address-entry'
+
+const flat: LookupAddress = {
+  udprn: '10000013',
+  Address: 'Flat 1, Wharf House, 12 Canal Street, Ancoats, Manchester',
+  subBuilding: 'Flat 1',
+  flatNumber: '1',
+  buildingName: 'Wharf House',
+  buildingNumber: '12',
+  houseName: 'Wharf House',
+  houseNumber: '12',
+  street: 'Canal Street',
+  locality: 'Ancoats',
+  town: 'Manchester',
+  county: 'Greater Manchester',
+  postcode: 'M1 1AE',
+}
+
+const filled = (found: LookupAddress): Address => {
+  const address = { ...emptyAddress(), yearsAtAddress: 3, residentialStatus: 'Private tenant' }
+  fillFromLookup(address, found)
+  return address
+}
+
+test('a lookup result fills every address line and leaves the time and status alone', () => {
+  expect(filled(flat)).toEqual({
+    subBuilding: 'Flat 1',
+    flatNumber: '1',
+    buildingName: 'Wharf House',
+    buildingNumber: '12',
+    houseName: 'Wharf House',
+    houseNumber: '12',
+    street: 'Canal Street',
+    locality: 'Ancoats',
+    town: 'Manchester',
+    county: 'Greater Manchester',
+    postcode: 'M1 1AE',
+    yearsAtAddress: 3,
+    monthsAtAddress: null,
+    residentialStatus: 'Private tenant',
+  })
+})
+
+test.each([
+  ['12', { houseNumber: '12', buildingNumber: '12', houseName: '', buildingName: '' }],
+  ['10A', { houseNumber: '10A', buildingNumber: '10A', houseName: '', buildingName: '' }],
+  ['14-16', { houseNumber: '14-16', buildingNumber: '14-16', houseName: '', buildingName: '' }],
+  ['Rose Cottage', { houseName: 'Rose Cottage', buildingName: 'Rose Cottage', houseNumber: '' }],
+  ['Flat 2, 12', { houseName: 'Flat 2, 12', houseNumber: '', subBuilding: '', flatNumber: '' }],
+  ['12 ', { houseNumber: '12 ', houseName: '' }],
+  ['', { houseNumber: '', houseName: '', subBuilding: '' }],
+])('the first line "%s" replaces the building parts and reads back as typed', (text, parts) => {
+  const address = filled(flat)
+  setFirstLine(address, text)
+  expect(address).toMatchObject(parts)
+  expect(firstLine(address)).toBe(text)
+})
+
+test('the first line of a looked-up address shows all its building parts', () => {
+  expect(firstLine(filled(flat))).toBe('Flat 1, Wharf House, 12')
+})
+
+test('a typed street lets go of the locality that came with the looked-up one', () => {
+  const address = filled(flat)
+  setStreet(address, 'Canal St')
+  expect(address).toMatchObject({ street: 'Canal St', locality: '' })
+})
+
+test.each([
+  [filled(flat), 'Flat 1, Wharf House, 12 Canal Street, Ancoats, Manchester, M1 1AE'],
+  [
+    { ...emptyAddress(), houseNumber: '7', street: 'Park Row', town: 'Leeds', postcode: 'ls14dy' },
+    '7 Park Row, Leeds, LS1 4DY',
+  ],
+  [
+    { ...emptyAddress(), houseName: 'Tŷ Gwyn', locality: 'Llanrug', town: 'Caernarfon' },
+    'Tŷ Gwyn, Llanrug, Caernarfon',
+  ],
+  [emptyAddress(), ''],
+])('an address is described on one line', (address, line) => {
+  expect(describeAddress(address)).toBe(line)
+})
+
+test('the chosen result is found by its address, whatever the case and spacing of the postcode', () => {
+  const house = { ...flat, udprn: '10000012', subBuilding: '', flatNumber: '', Address: 'x' }
+  const address = { ...filled(flat), postcode: 'm11ae' }
+  expect(findChosen([house, flat], address)?.udprn).toBe('10000013')
+  expect(findChosen([house], address)).toBeUndefined()
+})

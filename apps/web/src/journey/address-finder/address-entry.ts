@@ -1,0 +1,130 @@
+// What the address finder does to an address entry: fill it from a lookup result, clear it, and
+// read and write the first line of the manual form (docs/decisions/1104).
+import { normalisePostcode } from '@forecourt/domain/fields/postcode'
+import {
+  emptyAddress,
+  type Address,
+  type ApplicationState,
+  type SavedAddress,
+} from '@forecourt/domain/state/application-state'
+import type { LookupAddress } from '../../lib/address-lookup'
+
+/**
+ * The address history's entry n (from 1), created with any before it when missing, so the
+ * /address/{n} screens can write to an entry the applicant reaches for the first time.
+ */
+export function addressEntry(draft: ApplicationState, n: number): Address {
+  const { addresses } = draft.form
+  while (addresses.length < n) addresses.push(emptyAddress())
+  return addresses[n - 1]!
+}
+
+/** How entry n was given (docs/decisions/1103): savedAddresses[n - 1], created when missing. */
+export function savedAddressOf(draft: ApplicationState, n: number): SavedAddress {
+  const saved = draft.savedAddresses
+  while (saved.length < n) saved.push({ manual: false, streetAddress: '', value: '' })
+  // A stored list with a hole in it (null) gets a fresh memory there.
+  saved[n - 1] ??= { manual: false, streetAddress: '', value: '' }
+  return saved[n - 1]!
+}
+
+/** The parts of an address a lookup fills; the time spent there and the status are not among them. */
+export const ADDRESS_LINE_FIELDS = [
+  'subBuilding',
+  'flatNumber',
+  'buildingName',
+  'buildingNumber',
+  'houseName',
+  'houseNumber',
+  'street',
+  'locality',
+  'town',
+  'county',
+  'postcode',
+] as const satisfies readonly (keyof Address & keyof LookupAddress)[]
+
+export function fillFromLookup(address: Address, found: LookupAddress): void {
+  for (const field of ADDRESS_LINE_FIELDS) address[field] = found[field]
+}
+
+export function clearAddressLines(address: Address): void {
+  for (const field of ADDRESS_LINE_FIELDS) address[field] = ''
+}
+
+/** Whether the entry holds an address (a lookup always gives a postcode and a town). */
+export function hasAddress(address: Address): boolean {
+  return address.postcode.trim() !== '' && address.town.trim() !== ''
+}
+
+const comparable = (parts: string[]) => parts.map((part) => part.trim().toUpperCase()).join('|')
+
+/** The lookup result the entry was filled from, if it is in `found`. */
+export function findChosen(
+  found: readonly LookupAddress[],
+  address: Address,
+): LookupAddress | undefined {
+  const key = (a: Address | LookupAddress) =>
+    comparable([
+      a.subBuilding,
+      a.buildingName,
+      a.buildingNumber,
+      a.street,
+      a.town,
+      normalisePostcode(a.postcode),
+    ])
+  const wanted = key(address)
+  return found.find((item) => key(item) === wanted)
+}
+
+// '12', '10A', '14-16': a house number; anything else is a name ('Rose Cottage', 'Flat 2, 12').
+const HOUSE_NUMBER = /^\d[\dA-Za-z-]*$/
+
+/** The manual form's "House number or name": the building parts of the entry, in postal order. */
+export function firstLine(address: Address): string {
+  return [
+    address.subBuilding,
+    address.houseName || address.buildingName,
+    address.houseNumber || address.buildingNumber,
+  ]
+    .filter(Boolean)
+    .join(', ')
+}
+
+/**
+ * What is typed as the first line replaces every building part a lookup gave, so what is sent is
+ * what the applicant sees. The text is stored as typed, so the input shows it back unchanged.
+ */
+export function setFirstLine(address: Address, text: string): void {
+  const isNumber = HOUSE_NUMBER.test(text.trim())
+  address.subBuilding = ''
+  address.flatNumber = ''
+  address.houseNumber = isNumber ? text : ''
+  address.buildingNumber = isNumber ? text : ''
+  address.houseName = isNumber ? '' : text
+  address.buildingName = isNumber ? '' : text
+}
+
+/** A typed street replaces the lookup's street and the locality that went with it. */
+export function setStreet(address: Address, text: string): void {
+  address.street = text
+  address.locality = ''
+}
+
+/** The address on one line, for a question about it: 'Flat 1, 10 Acacia Avenue, Leeds, LS1 4DY'. */
+export function describeAddress(address: Address): string {
+  const numberAndStreet = [address.houseNumber || address.buildingNumber, address.street]
+    .filter(Boolean)
+    .join(' ')
+  const postcode = address.postcode.trim() === '' ? '' : normalisePostcode(address.postcode)
+  return [
+    address.subBuilding,
+    address.houseName || address.buildingName,
+    numberAndStreet,
+    address.locality,
+    address.town,
+    postcode,
+  ]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ')
+}

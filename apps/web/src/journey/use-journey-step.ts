@@ -1,0 +1,195 @@
+// The behaviour every question screen shares (§4 Step submit, issue 4 §2): Continue checks the
+// step's rules from the domain, shows the errors (summary, beside each field, shake, focus on the
+// first, "Error: " in the title) or records the step and goes to the next route of the journey
+// table. Screens only draw their fields.
+import { londonToday } from '@forecourt/domain/fields/date-of-birth'
+import { ERROR_SHAKE_MS, VALIDATION_EVENT_DEBOUNCE_MS } from '@forecourt/domain/fields/timing'
+import { nextPath, previousPath } from '@forecourt/domain/journey/navigation'
+import type { Person } from '@forecourt/domain/messages/messages'
+import { stepRules, validateStep, type StepFieldError } from '@forecourt/domain/steps/step-rules'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useLocation, useParams, useSearch } from 'wouter'
+import { useBrand } from '../brand/use-brand'
+import { track } from '../lib/analytics'
+import { getApplication, update, useApplication } from '../lib/session-store'
+import { isReturningToCheck, pathAfterChange } from './return-to-check'
+
+const ERROR_TITLE_PREFIX = 'Error: '
+
+export interface FieldBinding {
+  id: string
+  error: string | undefined
+  shake: boolean
+  onBlur: () => void
+}
+
+export interface JourneyStep {
+  stepId: string
+  /** The entry index of a repeated step ({number} in the route), 1 otherwise. */
+  n: number
+  person: Person
+  /** The errors showing now, in the order of the error summary. */
+  errors: StepFieldError[]
+  /** Props that wire a control to its error: `<TextInput {...step.field('firstName')} … />`. */
+  field: (id: string) => FieldBinding
+  /** Set by each failed Continue, so the summary and focus react to every attempt. */
+  attempt: number
+  continueStep: () => void
+  previousStep: () => void
+  /**
+   * Registers a function that writes a field's pending draft to the state (a debounced email, a
+   * years/months pair): Continue and Previous run them first. Returns the unregister function.
+   */
+  registerFlush: (flush: () => void) => () => void
+}
+
+export function useJourneyStep(stepId: string): JourneyStep {
+  const params = useParams<{ n?: string }>()
+  const n = Math.max(1, Number(params.n ?? 1) || 1)
+  const [location, navigate] = useLocation()
+  const returning = isReturningToCheck(useSearch())
+  const brand = useBrand()
+  const state = useApplication((current) => current)
+  const person: Person = stepId.startsWith('joint-') ? 'joint' : 'main'
+
+  const [submitted, setSubmitted] = useState(false)
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
+  const [attempt, setAttempt] = useState(0)
+  const [shaking, setShaking] = useState(false)
+  const flushes = useRef(new Set<() => void>())
+  const registerFlush = useCallback((flush: () => void) => {
+    flushes.current.add(flush)
+    return () => void flushes.current.delete(flush)
+  }, [])
+  const flushAll = () => flushes.current.forEach((flush) => flush())
+
+  const allErrors = useMemo(
+    () => validateStep(stepId, { state, brand, n, today: londonToday(new Date()) }),
+    [stepId, state, brand, n],
+  )
+  const errors = useMemo(
+    () => (submitted ? allErrors : allErrors.filter((e) => touched.has(e.field))),
+    [allErrors, submitted, touched],
+  )
+
+  useErrorTitle(errors.length > 0)
+  useValidationEvents(stepId, errors)
+  useFocusFirstError(attempt, errors)
+
+  useEffect(() => {
+    if (!shaking) return
+    const timer = setTimeout(() => setShaking(false), ERROR_SHAKE_MS)
+    return () => clearTimeout(timer)
+  }, [shaking, attempt])
+
+  // Question screens can always go back (to the start from the first one).
+  useEffect(() => {
+    if (!getApplication().isEnabledGoBack) update((draft) => void (draft.isEnabledGoBack = true))
+  }, [])
+
+  const field = useCallback(
+    (id: string): FieldBinding => {
+      const error = errors.find((e) => e.field === id)?.error.text
+      return {
+        id,
+        error,
+        shake: shaking && error !== undefined,
+        onBlur: () =>
+          setTouched((current) => (current.has(id) ? current : new Set(current).add(id))),
+      }
+    },
+    [errors, shaking],
+  )
+
+  const continueStep = useCallback(() => {
+    flushAll()
+    track({ event: 'Page View', step: stepId })
+    setSubmitted(true)
+    const ctx = { state: getApplication(), brand, n, today: londonToday(new Date()) }
+    if (validateStep(stepId, ctx).length > 0) {
+      setAttempt((value) => value + 1)
+      setShaking(true)
+      track({ event: 'Submit Error', step: stepId })
+      return
+    }
+    update((draft) => {
+      stepRules[stepId]?.complete?.(draft, { ...ctx, state: draft })
+      if (!draft.completedSteps.includes(stepId)) draft.completedSteps.push(stepId)
+    })
+    track({ event: 'Submit', step: stepId })
+    const next = returning
+      ? pathAfterChange(getApplication(), brand, location)
+      : nextPath(getApplication(), brand, location)
+    navigate(next ?? '/before-you-submit')
+  }, [stepId, brand, n, location, navigate, returning])
+
+  const previousStep = useCallback(() => {
+    flushAll()
+    navigate(previousPath(getApplication(), brand, location) ?? '/')
+  }, [brand, location, navigate])
+
+  return { stepId, n, person, errors, field, attempt, continueStep, previousStep, registerFlush }
+}
+
+/** The page title starts with "Error: " while errors show (quality.md). */
+function useErrorTitle(hasErrors: boolean): void {
+  useEffect(() => {
+    const title = document.title
+    if (hasErrors && !title.startsWith(ERROR_TITLE_PREFIX)) {
+      document.title = ERROR_TITLE_PREFIX + title
+    } else if (!hasErrors && title.startsWith(ERROR_TITLE_PREFIX)) {
+      document.title = title.slice(ERROR_TITLE_PREFIX.length)
+    }
+  }, [hasErrors])
+  useEffect(
+    () => () => {
+      if (document.title.startsWith(ERROR_TITLE_PREFIX)) {
+        document.title = document.title.slice(ERROR_TITLE_PREFIX.length)
+      }
+    },
+    [],
+  )
+}
+
+/**
+ * Each message that comes into view is reported once as a 'Validation Error' (§7), after it has
+ * stayed for 1 s, so typing through a field does not send an event per keystroke.
+ */
+function useValidationEvents(stepId: string, errors: StepFieldError[]): void {
+  const reported = useRef(new Set<string>())
+  const signature = errors.map((e) => `${e.field}|${e.error.key}|${e.error.text}`).join('\n')
+  useEffect(() => {
+    const current = new Set(signature ? signature.split('\n') : [])
+    for (const key of reported.current) if (!current.has(key)) reported.current.delete(key)
+    if (current.size === 0) return
+    const timer = setTimeout(() => {
+      for (const entry of current) {
+        if (reported.current.has(entry)) continue
+        reported.current.add(entry)
+        const [, messageKey, text] = entry.split('|')
+        track({ event: 'Validation Error', step: stepId, messageKey, label: text })
+      }
+    }, VALIDATION_EVENT_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [stepId, signature])
+}
+
+/**
+ * After a failed Continue the first error's question is scrolled into view and its field takes
+ * focus (architecture.md rule 7), so the applicant hears the label and the message together.
+ */
+function useFocusFirstError(attempt: number, errors: StepFieldError[]): void {
+  const first = errors[0]?.field
+  useEffect(() => {
+    if (attempt === 0 || !first) return
+    const field =
+      document.getElementById(first) ??
+      document.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`)
+    if (!field) return
+    const question = field.closest('fieldset')?.querySelector('legend') ?? field
+    if (typeof question.scrollIntoView === 'function') question.scrollIntoView({ block: 'center' })
+    field.focus({ preventScroll: true })
+    // Only on a new attempt: fixing one error must not pull focus to the next.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt])
+}

@@ -1,0 +1,234 @@
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { brands } from '@forecourt/domain/brands/brand-data'
+import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
+import { FILLED_GUID, filledState } from '@forecourt/domain/payload/test-fixtures'
+import type { ApplicationState } from '@forecourt/domain/state/application-state'
+import type { AnalyticsEvent } from './analytics'
+import {
+  applicationReference,
+  encodeEmail,
+  forgetSubmissions,
+  retryDelayMs,
+  submitApplication,
+  submissionUrl,
+  thankYouAddress,
+  type SubmissionDeps,
+} from './submission'
+
+const brand = brands.carfinance
+const NOW = new Date('2025-06-02T09:20:00.000Z')
+const CREATED = { submissionKey: FILLED_GUID, reference: 'FC-NN07-T1T4', status: 'received' }
+
+let state: ApplicationState
+let events: AnalyticsEvent[]
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  state = filledState()
+  events = []
+  document.cookie = 'forecourt-csrf=nonce.signature'
+})
+
+afterEach(() => {
+  forgetSubmissions()
+  vi.useRealTimers()
+  document.cookie = 'forecourt-csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT'
+})
+
+function json(body: unknown, status: number, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  })
+}
+
+function depsWith(fetchMock: SubmissionDeps['fetch']): SubmissionDeps {
+  return {
+    getState: () => state,
+    apply: (mutator) => {
+      const draft = structuredClone(state)
+      mutator(draft)
+      state = draft
+    },
+    brand,
+    fetch: fetchMock,
+    track: (event) => void events.push(event),
+    now: () => NOW,
+    host: '',
+  }
+}
+
+/** Answers each call with the next of `answers`: a status, or 'network' for a failed fetch. */
+function fetchAnswering(...answers: (number | 'network')[]) {
+  return vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => {
+    const answer = answers.shift() ?? 201
+    if (answer === 'network') throw new TypeError('Failed to fetch')
+    return answer === 201 ? json(CREATED, 201) : json({ error: 'x' }, answer)
+  })
+}
+
+test('the application is locked and its mapped payload POSTed with the header and keepalive', async () => {
+  const expected = toFullSubmissionPayload(
+    { ...filledState(), isLocked: true },
+    { brand, now: NOW, agreeTerms: true },
+  )
+  const fetchMock = fetchAnswering(201)
+  const submission = submitApplication(depsWith(fetchMock))
+  expect(state.isLocked).toBe(true)
+  await vi.advanceTimersByTimeAsync(0)
+
+  expect(fetchMock).toHaveBeenCalledTimes(1)
+  const [url, init] = fetchMock.mock.calls[0]!
+  expect(url).toBe(`/api/submission/${FILLED_GUID}`)
+  expect(init).toMatchObject({
+    method: 'POST',
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'x-csrf-token': 'nonce.signature',
+    },
+  })
+  expect(JSON.parse(init!.body as string)).toEqual(expected)
+  expect(submission.getStatus()).toMatchObject({ phase: 'received', reference: 'FC-NN07-T1T4' })
+  expect(state.applicationSubmitOk).toBe(true)
+  expect(state.isDuplicate).toBe(false)
+  expect(events).toEqual([])
+})
+
+test('network failures, 5xx and 429 are retried after 1 s, 2 s, 4 s with the same key and body', async () => {
+  const fetchMock = fetchAnswering('network', 503, 429, 201)
+  const submission = submitApplication(depsWith(fetchMock))
+  await vi.advanceTimersByTimeAsync(0)
+  expect(fetchMock).toHaveBeenCalledTimes(1)
+  await vi.advanceTimersByTimeAsync(999)
+  expect(fetchMock).toHaveBeenCalledTimes(1)
+  await vi.advanceTimersByTimeAsync(1)
+  expect(fetchMock).toHaveBeenCalledTimes(2)
+  await vi.advanceTimersByTimeAsync(2000)
+  expect(fetchMock).toHaveBeenCalledTimes(3)
+  await vi.advanceTimersByTimeAsync(4000)
+  expect(fetchMock).toHaveBeenCalledTimes(4)
+
+  const calls = fetchMock.mock.calls
+  expect(new Set(calls.map(([url]) => url))).toEqual(new Set([`/api/submission/${FILLED_GUID}`]))
+  expect(new Set(calls.map(([, init]) => init!.body)).size).toBe(1)
+  expect(submission.getStatus().phase).toBe('received')
+  expect(events).toEqual([])
+})
+
+test('the backoff doubles up to 30 s', () => {
+  expect([1, 2, 3, 4, 5, 6, 7, 10].map(retryDelayMs)).toEqual([
+    1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
+  ])
+})
+
+test.each([400, 422])(
+  'a %i refusal is not retried and is recorded as a Submission Error with the GUID',
+  async (status) => {
+    const fetchMock = fetchAnswering(status)
+    const submission = submitApplication(depsWith(fetchMock))
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(submission.getStatus().phase).toBe('refused')
+    expect(state.applicationSubmitOk).toBe(false)
+    expect(events).toEqual([
+      { event: 'Submission Error', category: 'Application form', label: FILLED_GUID },
+    ])
+  },
+)
+
+test('a 409 means an earlier attempt got there: received, and a duplicate', async () => {
+  const submission = submitApplication(depsWith(fetchAnswering(409)))
+  await vi.advanceTimersByTimeAsync(0)
+  expect(submission.getStatus().phase).toBe('received')
+  expect(state).toMatchObject({ applicationSubmitOk: true, isDuplicate: true })
+  expect(events).toEqual([])
+})
+
+test('a replayed answer marks the application as a duplicate', async () => {
+  const fetchMock = vi.fn(async () => json(CREATED, 201, { 'idempotent-replayed': 'true' }))
+  submitApplication(depsWith(fetchMock))
+  await vi.advanceTimersByTimeAsync(0)
+  expect(state).toMatchObject({ applicationSubmitOk: true, isDuplicate: true })
+})
+
+test('a 403 fetches a new anti-forgery token once, then sends again', async () => {
+  const fetchMock = vi.fn(async (url: RequestInfo | URL, _init?: RequestInit) => {
+    if (url === '/api/csrf') {
+      document.cookie = 'forecourt-csrf=fresh.token'
+      return json({ token: 'fresh.token' }, 200)
+    }
+    return fetchMock.mock.calls.length === 1
+      ? json({ error: 'Forbidden' }, 403)
+      : json(CREATED, 201)
+  })
+  const submission = submitApplication(depsWith(fetchMock))
+  await vi.advanceTimersByTimeAsync(0)
+  expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+    `/api/submission/${FILLED_GUID}`,
+    '/api/csrf',
+    `/api/submission/${FILLED_GUID}`,
+  ])
+  expect(fetchMock.mock.calls[2]![1]!.headers).toMatchObject({ 'x-csrf-token': 'fresh.token' })
+  expect(submission.getStatus().phase).toBe('received')
+})
+
+test('a second call for the same application returns the first submission and sends nothing more', async () => {
+  const fetchMock = fetchAnswering(201)
+  const first = submitApplication(depsWith(fetchMock))
+  const second = submitApplication(depsWith(fetchMock))
+  await vi.advanceTimersByTimeAsync(0)
+  expect(second).toBe(first)
+  expect(fetchMock).toHaveBeenCalledTimes(1)
+})
+
+test('leaving before the server has it records the failure once and sends once more at once', async () => {
+  const fetchMock = fetchAnswering(503, 503, 503)
+  const submission = submitApplication(depsWith(fetchMock))
+  await vi.advanceTimersByTimeAsync(0)
+  expect(fetchMock).toHaveBeenCalledTimes(1)
+  submission.leaving()
+  await vi.advanceTimersByTimeAsync(0)
+  expect(fetchMock).toHaveBeenCalledTimes(2)
+  submission.leaving()
+  expect(events).toEqual([
+    { event: 'Submission Error', category: 'Application form', label: FILLED_GUID },
+  ])
+})
+
+test('leaving after the server has it records nothing', async () => {
+  const submission = submitApplication(depsWith(fetchAnswering(201)))
+  await vi.advanceTimersByTimeAsync(0)
+  submission.leaving()
+  expect(events).toEqual([])
+})
+
+test('the reference is worked out from the GUID as the server does', async () => {
+  vi.useRealTimers()
+  expect(await applicationReference(FILLED_GUID)).toBe('FC-NN07-T1T4')
+  expect(await applicationReference(FILLED_GUID.toUpperCase())).toBe('FC-NN07-T1T4')
+  expect(await applicationReference('0b0c9b4e-1d2f-4e5a-9b6c-7d8e9f0a1b2c')).toBe('FC-KTJN-E0E2')
+})
+
+test('the submissions host is put before the path', () => {
+  expect(submissionUrl(FILLED_GUID, 'https://api.example')).toBe(
+    `https://api.example/api/submission/${FILLED_GUID}`,
+  )
+})
+
+test.each([
+  ['ada.oneill@example.com', 'YWRhLm9uZWlsbEBleGFtcGxlLmNvbQ=='],
+  ['zoë@example.com', 'em/Dq0BleGFtcGxlLmNvbQ=='],
+])('the e parameter of %s is the base64 of its UTF-8 bytes', (email, base64) => {
+  expect(encodeEmail(email)).toBe(base64)
+  expect(thankYouAddress(brand, ` ${email} `)).toBe(
+    `https://www.carfinance.example/thank-you?e=${encodeURIComponent(base64)}`,
+  )
+})
+
+test('a brand without a thank-you address has none, and no email gives no e', () => {
+  expect(thankYouAddress({ ...brand, thankYouUrl: '' }, 'a@b.example')).toBeNull()
+  expect(thankYouAddress(brand, '')).toBe('https://www.carfinance.example/thank-you')
+})

@@ -1,0 +1,310 @@
+// The full submission (§4 Submission, §7): the payload from the domain's mapper, POSTed once per
+// application to {submissions host}/api/submission/{GUID} with the anti-forgery header and
+// `keepalive`, so it outlives the redirect. The server is idempotent on the key, so a retry with
+// the same body is never a second application: network failures, 5xx and 429 are retried with
+// backoff for as long as the page is open (docs/decisions/1303, 1304).
+
+import type { Brand } from '@forecourt/domain/brands/brand'
+import { normaliseEmail } from '@forecourt/domain/fields/email'
+import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
+import type { ApplicationState } from '@forecourt/domain/state/application-state'
+import { track as trackEvent, type AnalyticsEvent } from './analytics'
+import { CSRF_HEADER, readCsrfToken } from './csrf'
+
+/** Origin of the submissions API; '' means the page's own origin. */
+export const SUBMISSIONS_HOST = (
+  (import.meta.env.VITE_SUBMISSIONS_HOST as string | undefined) || ''
+).replace(/\/+$/, '')
+
+export const RETRY_FIRST_DELAY_MS = 1000
+export const RETRY_MAX_DELAY_MS = 30_000
+/** One attempt that has not answered by then is abandoned and retried. */
+export const ATTEMPT_TIMEOUT_MS = 20_000
+
+export const SUBMISSION_ERROR: AnalyticsEvent['event'] = 'Submission Error'
+export const SUBMISSION_CATEGORY = 'Application form'
+
+/**
+ * 'sending' until an answer settles it; 'received' once the server has the application (a 2xx,
+ * or a 409: the key was already used, so an earlier attempt got there); 'refused' for any other
+ * 4xx, which sending again would not change.
+ */
+export type SubmissionPhase = 'sending' | 'received' | 'refused'
+
+export interface SubmissionStatus {
+  phase: SubmissionPhase
+  /** The reference to quote: the server's, or the same one worked out here while it is unknown. */
+  reference: string | null
+  attempts: number
+}
+
+export interface SubmissionDeps {
+  getState: () => ApplicationState
+  apply: (mutator: (draft: ApplicationState) => void) => void
+  brand: Brand
+  fetch: typeof fetch
+  track: (event: AnalyticsEvent) => void
+  now: () => Date
+  host: string
+}
+
+export interface Submission {
+  getStatus: () => SubmissionStatus
+  subscribe: (listener: () => void) => () => void
+  /**
+   * The page is about to be left (the thank-you redirect): an application not yet received counts
+   * as a failed send, and one more keepalive attempt goes out if none is on its way.
+   */
+  leaving: () => void
+}
+
+export function submissionUrl(guid: string, host: string = SUBMISSIONS_HOST): string {
+  return `${host}/api/submission/${encodeURIComponent(guid)}`
+}
+
+/** 1 s after the first failure, then 2 s, 4 s, 8 s… never more than 30 s. */
+export function retryDelayMs(failures: number): number {
+  return Math.min(RETRY_FIRST_DELAY_MS * 2 ** Math.max(0, failures - 1), RETRY_MAX_DELAY_MS)
+}
+
+/** Statuses worth sending the same request again for: the server may answer differently later. */
+export function isRetryableStatus(status: number): boolean {
+  return status >= 500 || status === 429 || status === 408
+}
+
+/** The `e` parameter of the thank-you address: base64 of the email's UTF-8 bytes. */
+export function encodeEmail(email: string): string {
+  let binary = ''
+  for (const byte of new TextEncoder().encode(email)) binary += String.fromCharCode(byte)
+  return btoa(binary)
+}
+
+/**
+ * Where the applicant goes 5 s after arriving on /submit: the brand's thank-you address with `e`
+ * (percent-encoded, so a '+' in the base64 survives query parsing), or null when the brand has
+ * none and /complete on our own origin is shown instead.
+ */
+export function thankYouAddress(brand: Brand, email: string): string | null {
+  if (!brand.thankYouUrl) return null
+  const url = new URL(brand.thankYouUrl)
+  const normalised = normaliseEmail(email)
+  if (normalised) url.searchParams.set('e', encodeEmail(normalised))
+  return url.toString()
+}
+
+const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+
+/**
+ * The reference the server gives an application (FC-7K2M-9QXD), worked out the same way from the
+ * GUID (apps/server/src/routes/api/submission.ts): eight Crockford base-32 characters of the first
+ * 40 bits of SHA-256 of the lower-case key. Null where the browser has no Web Crypto.
+ */
+export async function applicationReference(guid: string): Promise<string | null> {
+  const subtle = globalThis.crypto?.subtle
+  if (!subtle || !guid) return null
+  try {
+    const digest = new Uint8Array(
+      await subtle.digest('SHA-256', new TextEncoder().encode(guid.toLowerCase())),
+    )
+    let bits = 0n
+    for (let i = 0; i < 5; i += 1) bits = (bits << 8n) | BigInt(digest[i] ?? 0)
+    let characters = ''
+    for (let shift = 35n; shift >= 0n; shift -= 5n) {
+      characters += REFERENCE_ALPHABET[Number((bits >> shift) & 31n)]
+    }
+    return `FC-${characters.slice(0, 4)}-${characters.slice(4)}`
+  } catch {
+    return null
+  }
+}
+
+// One submission per application GUID for the page's lifetime: React's strict mode runs effects
+// twice, and /submit and /complete both ask for it.
+const submissions = new Map<string, Submission>()
+const registryListeners = new Set<() => void>()
+
+/** Calls `listener` whenever a submission starts (for useSyncExternalStore). */
+export function subscribeSubmissions(listener: () => void): () => void {
+  registryListeners.add(listener)
+  return () => void registryListeners.delete(listener)
+}
+
+/**
+ * Locks the application (isLocked: nothing may change what is sent), builds the payload once and
+ * sends it until the server has it or refuses it. A second call for the same GUID returns the
+ * first submission.
+ */
+export function submitApplication(deps: SubmissionDeps): Submission {
+  const guid = deps.getState().GUID
+  const existing = submissions.get(guid)
+  if (existing) return existing
+  const submission = startSubmission(deps, guid)
+  submissions.set(guid, submission)
+  registryListeners.forEach((listener) => listener())
+  return submission
+}
+
+/** The submission of this GUID already under way on this page, if any. */
+export function submissionInProgress(guid: string): Submission | undefined {
+  return submissions.get(guid)
+}
+
+/** Tests only: forget every submission of this page. */
+export function forgetSubmissions(): void {
+  submissions.clear()
+}
+
+function startSubmission(deps: SubmissionDeps, guid: string): Submission {
+  deps.apply((draft) => void (draft.isLocked = true))
+  // Built once: every retry sends the very same body, which the server answers as a replay.
+  const body = JSON.stringify(
+    toFullSubmissionPayload(deps.getState(), {
+      brand: deps.brand,
+      now: deps.now(),
+      agreeTerms: true,
+    }),
+  )
+  const url = submissionUrl(guid, deps.host)
+  const listeners = new Set<() => void>()
+  let status: SubmissionStatus = { phase: 'sending', reference: null, attempts: 0 }
+  let inFlight = false
+  let failures = 0
+  let retryTimer: ReturnType<typeof setTimeout> | undefined
+  let tokenRefreshed = false
+  let failureRecorded = false
+
+  const setStatus = (change: Partial<SubmissionStatus>) => {
+    status = { ...status, ...change }
+    listeners.forEach((listener) => listener())
+  }
+
+  const recordFailure = () => {
+    if (failureRecorded) return
+    failureRecorded = true
+    deps.track({ event: SUBMISSION_ERROR, category: SUBMISSION_CATEGORY, label: guid })
+  }
+
+  const received = (reference: string | null, duplicate: boolean) => {
+    deps.apply((draft) => {
+      draft.applicationSubmitOk = true
+      draft.isDuplicate = duplicate
+    })
+    setStatus({ phase: 'received', ...(reference ? { reference } : {}) })
+  }
+
+  const retryLater = () => {
+    failures += 1
+    clearTimeout(retryTimer)
+    retryTimer = setTimeout(() => void attempt(), retryDelayMs(failures))
+  }
+
+  const attempt = async (): Promise<void> => {
+    if (status.phase !== 'sending' || inFlight) return
+    inFlight = true
+    setStatus({ attempts: status.attempts + 1 })
+    const controller = new AbortController()
+    const timeout = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS)
+    let response: Response
+    try {
+      const headers: Record<string, string> = {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+      }
+      const token = readCsrfToken()
+      if (token) headers[CSRF_HEADER] = token
+      response = await deps.fetch(url, {
+        method: 'POST',
+        headers,
+        body,
+        keepalive: true,
+        credentials: 'same-origin',
+        signal: controller.signal,
+      })
+    } catch {
+      inFlight = false
+      clearTimeout(timeout)
+      retryLater()
+      return
+    }
+    clearTimeout(timeout)
+    inFlight = false
+    if (response.ok) {
+      received(
+        await referenceFrom(response),
+        response.headers.get('idempotent-replayed') === 'true',
+      )
+    } else if (response.status === 409) {
+      received(null, true)
+    } else if (response.status === 403 && !tokenRefreshed) {
+      // The anti-forgery cookie can be gone (a restored browser session): fetch a new one, once.
+      tokenRefreshed = true
+      await refreshToken(deps)
+      void attempt()
+    } else if (isRetryableStatus(response.status)) {
+      retryLater()
+    } else {
+      setStatus({ phase: 'refused' })
+      recordFailure()
+    }
+  }
+
+  void applicationReference(guid).then((reference) => {
+    if (reference && !status.reference) setStatus({ reference })
+  })
+  void attempt()
+
+  return {
+    getStatus: () => status,
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    leaving: () => {
+      if (status.phase === 'received') return
+      recordFailure()
+      if (status.phase === 'sending' && !inFlight) {
+        clearTimeout(retryTimer)
+        void attempt()
+      }
+    },
+  }
+}
+
+async function referenceFrom(response: Response): Promise<string | null> {
+  try {
+    const answer: unknown = await response.json()
+    const reference =
+      typeof answer === 'object' && answer !== null
+        ? (answer as Record<string, unknown>).reference
+        : undefined
+    return typeof reference === 'string' && reference !== '' ? reference : null
+  } catch {
+    return null
+  }
+}
+
+async function refreshToken(deps: SubmissionDeps): Promise<void> {
+  try {
+    await deps.fetch(`${deps.host}/api/csrf`, { credentials: 'same-origin' })
+  } catch {
+    // The next attempt fails the same way and is retried like any other failure.
+  }
+}
+
+/** The browser's own fetch and clock, for the /submit screen. */
+export function browserSubmissionDeps(
+  base: Pick<SubmissionDeps, 'getState' | 'apply' | 'brand'>,
+): SubmissionDeps {
+  return {
+    ...base,
+    fetch: (input, init) => fetch(input, init),
+    track: trackEvent,
+    now: () => new Date(),
+    host: SUBMISSIONS_HOST,
+  }
+}
+
+/** Leaves the page for the thank-you address; a separate object so tests can watch it. */
+export const browserNavigation = {
+  assign: (url: string): void => window.location.assign(url),
+}

@@ -1,0 +1,54 @@
+import { expect, test } from 'vitest'
+import { brands } from '@forecourt/domain/brands/brand-data'
+import { steps } from '@forecourt/domain/journey/steps'
+import { filledState } from '@forecourt/domain/payload/test-fixtures'
+import { emptyAddress } from '@forecourt/domain/state/application-state'
+import {
+  addressLines,
+  checkYourAnswers,
+  formatDate,
+  STEP_ANSWERS,
+  STEPS_WITHOUT_ANSWERS,
+} from './answer-rows'
+
+test('every step of the journey table with answers has rows on the check page', () => {
+  const withAnswers = steps
+    .map((step) => step.id)
+    .filter((id) => !STEPS_WITHOUT_ANSWERS.includes(id))
+  expect(Object.keys(STEP_ANSWERS).sort()).toEqual(withAnswers.sort())
+})
+
+test.each([
+  ['1990-03-07T00:00:00.000Z', '7 March 1990'],
+  ['1983-11-21T00:00:00.000Z', '21 November 1983'],
+  [null, 'Not answered'],
+  ['not a date', 'Not answered'],
+])('the date %j reads %j', (iso, words) => {
+  expect(formatDate(iso)).toBe(words)
+})
+
+test('an address reads as envelope lines, with the postcode tidied', () => {
+  expect(
+    addressLines({
+      ...emptyAddress(),
+      subBuilding: 'Flat 3',
+      houseName: 'The Old Mill',
+      houseNumber: '12',
+      street: 'High Street',
+      town: 'Bath',
+      postcode: 'ba11aa',
+    }),
+  ).toEqual(['Flat 3', 'The Old Mill', '12 High Street', 'Bath', 'BA1 1AA'])
+  expect(addressLines(emptyAddress())).toEqual(['Not answered'])
+})
+
+test('a history entry the journey no longer needs is not listed', () => {
+  const state = filledState()
+  // The first address alone now covers three years: the second is no longer part of the journey.
+  state.form.addresses[0]!.yearsAtAddress = 5
+  const questions = checkYourAnswers(state, brands.carfinance).flatMap((applicant) =>
+    applicant.sections.flatMap((section) => section.rows.map((row) => row.question)),
+  )
+  expect(questions).toContain('Current address')
+  expect(questions).not.toContain('Previous address 1')
+})

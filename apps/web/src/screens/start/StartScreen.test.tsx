@@ -1,0 +1,186 @@
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, expect, test, vi } from 'vitest'
+import type { BrandId } from '@forecourt/domain/brands/brand'
+import { expectNoAxeViolations } from '../../testing/axe'
+import { givenState, renderInMain } from '../../testing/render'
+import StartScreen from './StartScreen'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+// Figures worked out by hand from each brand's terms (r = (1 + APR)^(1/12) − 1, or the stated
+// interest rate ÷ 12 for Harbour Lending, whose fees are added to the loan).
+const expectations: {
+  brandId: BrandId
+  headline: string
+  figures: [string, string][]
+  firstPath: string
+}[] = [
+  {
+    brandId: 'harbourlend',
+    headline: 'Vehicle and homeowner loans, explained simply',
+    figures: [
+      ['Amount of credit', '£20,000'],
+      ['Duration of the agreement', '144 months'],
+      ['Monthly payment', '£339.81'],
+      ['Annual interest rate', '14.94% (variable)'],
+      ['Product fee', '£2,000'],
+      ['Lending fee', '£699'],
+      ['Total cost of credit', '£28,932.64'],
+      ['Total amount payable', '£48,932.64'],
+      ['Representative APR', '19.56% APR (variable)'],
+    ],
+    firstPath: '/looking-to-buy',
+  },
+  {
+    brandId: 'milebroker',
+    headline: 'Finance for your next car, found for you',
+    figures: [
+      ['Amount of credit', '£5,000'],
+      ['Duration of the agreement', '60 months'],
+      ['Monthly payment', '£104.95'],
+      ['Annual interest rate', '9.48% (fixed)'],
+      ['Total cost of credit', '£1,297.00'],
+      ['Total amount payable', '£6,297.00'],
+      ['Representative APR', '9.9% APR (fixed)'],
+    ],
+    firstPath: '/looking-to-buy',
+  },
+  ...(['carfinance', 'scorepal', 'creditlens'] as const).map((brandId) => ({
+    brandId,
+    headline: {
+      carfinance: 'Car finance made simple',
+      scorepal: 'Car finance matched to your credit profile',
+      creditlens: 'See the car finance you could get',
+    }[brandId],
+    figures: [
+      ['Amount of credit', '£7,500'],
+      ['Duration of the agreement', '48 months'],
+      ['Monthly payment', '£226.43'],
+      ['Annual interest rate', '19.55% (fixed)'],
+      ['Total cost of credit', '£3,368.64'],
+      ['Total amount payable', '£10,868.64'],
+      ['Representative APR', '21.4% APR (fixed)'],
+    ] as [string, string][],
+    firstPath: '/looking-to-borrow',
+  })),
+]
+
+const REPOSSESSION_WARNING =
+  'Your home may be repossessed if you do not keep up repayments on a mortgage or any other debt secured on it.'
+
+function figuresShown(): [string, string][] {
+  const region = screen.getByRole('region', { name: 'Representative example' })
+  const terms = within(region).getAllByRole('term')
+  return terms.map((term) => [term.textContent ?? '', term.nextElementSibling?.textContent ?? ''])
+}
+
+test.each(expectations)(
+  '$brandId: headline, computed representative example and the way in',
+  async ({ brandId, headline, figures, firstPath }) => {
+    givenState(brandId)
+    renderInMain(<StartScreen />)
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(headline)
+    expect(figuresShown()).toEqual(figures)
+    const warning = screen.queryByText(REPOSSESSION_WARNING)
+    if (brandId === 'harbourlend') expect(warning).toBeInTheDocument()
+    else expect(warning).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Start your application' })).toHaveAttribute(
+      'href',
+      firstPath,
+    )
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    await expectNoAxeViolations()
+  },
+)
+
+test('the way in goes to the amount to finance once a vehicle is loaded', () => {
+  givenState('carfinance', (state) => {
+    state.form.vehicle = { ...state.form.vehicle, make: 'Ford', model: 'Focus', vrm: 'AB12 CDE' }
+  })
+  renderInMain(<StartScreen />)
+  expect(screen.getByRole('link', { name: 'Start your application' })).toHaveAttribute(
+    'href',
+    '/amount-to-finance',
+  )
+})
+
+test('while the application is locked the way in is a disabled button', () => {
+  givenState('carfinance', (state) => {
+    state.isLocked = true
+  })
+  renderInMain(<StartScreen />)
+  expect(screen.queryByRole('link', { name: 'Start your application' })).not.toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Start your application' })).toBeDisabled()
+  expect(screen.getByRole('button', { name: 'terms and conditions' })).toBeDisabled()
+})
+
+test('apply host: the introductory modal opens with everything §1 lists', async () => {
+  givenState('carfinance', () => {}, 'apply.localhost:3000')
+  renderInMain(<StartScreen />)
+  const modal = screen.getByRole('dialog', { name: 'Find the right finance for your next vehicle' })
+  const items = within(within(modal).getByRole('list')).getAllByRole('listitem')
+  expect(items.map((item) => item.textContent)).toEqual([
+    'No broker fees',
+    'No deposit options',
+    'Choose any vehicle',
+    'Buy from any dealer',
+  ])
+  expect(within(modal).getByRole('button', { name: 'Get a quote' })).toBeInTheDocument()
+  expect(within(modal).getByText('No impact on your credit score')).toBeInTheDocument()
+  expect(
+    within(modal).getByText(
+      'Representative example: borrow £7,500 over 48 months at a representative APR of 18.4% ' +
+        '(fixed), £216.45 a month, total cost of credit £2,889.60, total payable £10,389.60.',
+    ),
+  ).toBeInTheDocument()
+  expect(
+    within(modal).getByRole('img', { name: 'Rated Excellent: 5 out of 5 stars' }),
+  ).toHaveAttribute('src', '/badges/rated-excellent.svg')
+  expect(
+    within(modal).getByText(
+      'Car Finance Direct Ltd is authorised and regulated by the Financial Conduct Authority ' +
+        '(firm reference number 745208). We act as a credit broker, not a lender. All finance is ' +
+        'subject to status and income. Written quotations are available on request.',
+    ),
+  ).toBeInTheDocument()
+  await expectNoAxeViolations()
+})
+
+test('apply host: Get a quote closes the modal and moves focus to the heading', async () => {
+  givenState('carfinance', () => {}, 'apply.localhost')
+  renderInMain(<StartScreen />)
+  await userEvent.click(screen.getByRole('button', { name: 'Get a quote' }))
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  expect(screen.getByRole('heading', { level: 1 })).toHaveFocus()
+})
+
+test('apply host: the modal is opened with showModal where the browser has it', () => {
+  const showModal = vi.fn(function (this: HTMLDialogElement) {
+    this.setAttribute('open', '')
+  })
+  Object.defineProperty(HTMLDialogElement.prototype, 'showModal', {
+    value: showModal,
+    configurable: true,
+  })
+  try {
+    givenState('carfinance', () => {}, 'apply.localhost')
+    renderInMain(<StartScreen />)
+    expect(showModal).toHaveBeenCalledTimes(1)
+    expect(screen.getByRole('dialog')).toBeVisible()
+  } finally {
+    Reflect.deleteProperty(HTMLDialogElement.prototype, 'showModal')
+  }
+})
+
+test('apply host: Escape closes the modal too', async () => {
+  givenState('carfinance', () => {}, 'apply.localhost')
+  renderInMain(<StartScreen />)
+  await act(async () => {
+    await userEvent.keyboard('{Escape}')
+  })
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  expect(screen.getByRole('heading', { level: 1 })).toHaveFocus()
+})

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    // Every brand is served as <brand>.localhost: let the dev server answer those hosts.
+    allowedHosts: ['.localhost'],
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  build: {
+    target: 'es2022',
+    outDir: 'dist',
+    assetsInlineLimit: 0,
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    // The library tests change the page's one store and session storage (start-new stops saving for
+    // good): they run isolated in the web-lib project of vitest.config.ts.
+    exclude: ['src/lib/**'],
+    setupFiles: ['./src/test-setup.ts'],
+    // axe in jsdom is slow on a busy two-core machine: allow for it rather than fail by the clock.
+    testTimeout: 20_000,
+    // One jsdom per worker instead of one per file: building jsdom dominated the run. Each test
+    // starts from a state it sets itself (givenState) and test-setup clears storage and the DOM.
+    isolate: false,
+  },
+})

@@ -1,0 +1,246 @@
+import { expect, test } from '@playwright/test'
+import { brandUrl } from '../support/brands'
+import {
+  choose,
+  countApplications,
+  findAddress,
+  step,
+  storedApplication,
+  stubThankYouPages,
+  submissionBody,
+  yearsMonths,
+} from '../support/journey'
+
+test.use({ viewport: { width: 320, height: 720 } })
+
+test('carfinance: a single applicant, secured on the vehicle, from the start to the thank-you page', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  await stubThankYouPages(page)
+  const partials: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/application/'))
+      partials.push(request.url())
+  })
+
+  await page.goto(
+    brandUrl(
+      'carfinance',
+      '/?utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_term=cars&utm_keyword=finance&utm_adgroup=g1&gclid=abc123',
+    ),
+  )
+  await page.getByRole('link', { name: 'Start your application' }).click()
+  const audit = { audit: true }
+
+  await step(
+    page,
+    '/looking-to-borrow',
+    async () => {
+      await page.getByRole('textbox', { name: /Loan amount/ }).fill('12,000')
+    },
+    audit,
+  )
+  await step(
+    page,
+    '/term-to-borrow',
+    async () => {
+      await page.getByRole('textbox', { name: 'Or type the number of years' }).fill('4')
+    },
+    { audit: true, emptyFails: false },
+  )
+  await step(page, '/driving-licence', () => choose(page, 'Full UK'), audit)
+  await step(page, '/marital-status', () => choose(page, 'Married'), audit)
+  await step(
+    page,
+    '/date-of-birth',
+    async () => {
+      await page.getByRole('textbox', { name: 'Day' }).fill('7')
+      await page.getByRole('textbox', { name: 'Month' }).fill('3')
+      await page.getByRole('textbox', { name: 'Year' }).fill('1990')
+    },
+    audit,
+  )
+  await step(
+    page,
+    '/personal',
+    async () => {
+      await choose(page, 'Ms')
+      await page.getByRole('textbox', { name: 'First name' }).fill('  ada')
+      await page.getByRole('textbox', { name: 'Last name' }).fill('lovelace ')
+    },
+    audit,
+  )
+  expect(partials).toEqual([])
+  await step(
+    page,
+    '/contact',
+    async () => {
+      await page.getByRole('textbox', { name: 'Email address' }).fill('ada@example.com')
+      await page.getByRole('textbox', { name: 'Phone number' }).fill('+44 7123 456789')
+    },
+    audit,
+  )
+  await step(page, '/address/1', () => findAddress(page, 'm11ae'), audit)
+  await expect.poll(() => partials.length).toBeGreaterThan(0)
+  await step(page, '/address-length/1', () => yearsMonths(page, '5', '2'), audit)
+  await step(page, '/residential-status/1', () => choose(page, 'Private tenant'), audit)
+  await step(page, '/employment/1', () => choose(page, 'Full-time employed'), audit)
+  await step(
+    page,
+    '/employment-add/1',
+    async () => {
+      await page.getByRole('textbox', { name: 'Occupation' }).fill('Engineer')
+      await page.getByRole('textbox', { name: 'Employer name' }).fill('Analytical Engines Ltd')
+      await page.getByRole('textbox', { name: 'Employer town' }).fill('London')
+    },
+    audit,
+  )
+  await step(page, '/employment-length/1', () => yearsMonths(page, '6'), audit)
+  await step(
+    page,
+    '/employment-income/1',
+    async () => {
+      await page.getByRole('textbox', { name: /monthly income/ }).fill('2450.40')
+    },
+    audit,
+  )
+  await step(page, '/joint', () => choose(page, 'No'), audit)
+  await step(
+    page,
+    '/breathing-space',
+    async () => {
+      await choose(page, 'No', /breathing space/)
+      await choose(page, 'No', /discuss your financial circumstances/)
+    },
+    audit,
+  )
+  await step(
+    page,
+    '/optins',
+    async () => {
+      await page
+        .getByRole('group', { name: /Offers from Car Finance Direct/ })
+        .getByRole('checkbox', { name: 'Email' })
+        .check()
+    },
+    { audit: true, emptyFails: false },
+  )
+  await step(
+    page,
+    '/soft-search',
+    () => page.getByRole('checkbox', { name: 'I agree to a soft search' }).check(),
+    audit,
+  )
+  await step(
+    page,
+    '/fair-processing-notice',
+    async () => {
+      await expect(page.getByText(/commission/).first()).toBeVisible()
+      await page
+        .getByRole('checkbox', { name: 'I have read how my information will be used' })
+        .check()
+    },
+    audit,
+  )
+
+  const submission = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().includes('/api/submission/'),
+  )
+  await step(
+    page,
+    '/before-you-submit',
+    async () => {
+      await expect(page.getByText('Ms Ada Lovelace')).toBeVisible()
+      await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
+    },
+    audit,
+  )
+  const request = await submission
+  const body = await submissionBody(request)
+  const guid = String(body.submissionKey)
+  expect(request.url()).toBe(brandUrl('carfinance', `/api/submission/${guid}`))
+  expect(request.headers()['x-csrf-token']).toBeTruthy()
+
+  expect(body).toEqual({
+    submissionKey: guid,
+    affiliateKey: expect.any(String),
+    vehicleType: 'Car',
+    loanPurposeType: 'vehicle',
+    term: 48,
+    dateApplied: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    termsAndConditionsAgreed: true,
+    loanAmount: 12000,
+    loanAmountUnknown: false,
+    cashDeposit: 0,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    maritalStatus: 'Married',
+    email: 'ada@example.com',
+    contactNumber: '07123456789',
+    isJointApplication: false,
+    financeType: 'Secured',
+    discussFinancialCirumstances: false,
+    agreeSoftSearch: true,
+    dateOfBirth: '1990-03-07T00:00:00.000',
+    title: 'Ms',
+    drivingLicenceType: 'Full UK',
+    addresses: [
+      expect.objectContaining({
+        addressIndex: 1,
+        postcode: 'M1 1AE',
+        town: 'Manchester',
+        yearsAtAddress: 5,
+        monthsAtAddress: 2,
+        residentialStatus: 'Private tenant',
+      }),
+    ],
+    employments: [
+      {
+        employmentIndex: 1,
+        employmentStatus: 'Full-time employed',
+        yearsAtEmployer: 6,
+        occupation: 'Engineer',
+        employerName: 'Analytical Engines Ltd',
+        Town: 'London',
+      },
+    ],
+    netMonthlyIncome: 2451,
+    IsOptedEmail: true,
+    IsOptedSms: false,
+    IsOptedPhone: false,
+    IsOptedPost: false,
+    IsOptedThirdParty: false,
+    IsOptedThirdPartyEmail: false,
+    IsOptedThirdPartySms: false,
+    IsOptedThirdPartyPhone: false,
+    Attribution: {
+      evsrc: 'newsletter',
+      evcmp: 'spring',
+      Gclid: 'abc123',
+      source: 'newsletter',
+      medium: 'email',
+      term: 'cars',
+      keyword: 'finance',
+      campaign: 'spring',
+      Adgroup: 'g1',
+    },
+    userAgent: expect.any(String),
+    remoteAddress: expect.stringMatching(/127\.0\.0\.1|::1/),
+    submittedBy: expect.stringMatching(/^carfinance\.localhost:\d+$/),
+    IsCompleted: true,
+  })
+
+  await expect(page).toHaveURL(/\/submit$/)
+  await expect(page.getByText(/FC-[0-9A-Z]{4}-[0-9A-Z]{4}/).first()).toBeVisible()
+  await page.waitForURL(/^https:\/\/www\.carfinance\.example\/thank-you\?e=/, { timeout: 15_000 })
+  expect(new URL(page.url()).searchParams.get('e')).toBe(
+    Buffer.from('ada@example.com').toString('base64'),
+  )
+
+  const stored = storedApplication(guid)
+  expect(stored?.status).toBe('submitted')
+  expect(stored?.brand).toBe('carfinance')
+  expect(stored?.payload).toEqual(body)
+  expect(countApplications(guid)).toBe(1)
+})

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test'
+import { address, agreeAndSubmit, aboutYou, circumstancesAndConsent } from '../support/answers'
+import { brandUrl } from '../support/brands'
+import {
+  choose,
+  step,
+  storedApplication,
+  stubThankYouPages,
+  submissionBody,
+  yearsMonths,
+} from '../support/journey'
+
+test('milebroker: a stock vehicle with a cash deposit', async ({ page }) => {
+  test.setTimeout(180_000)
+  await stubThankYouPages(page)
+  await page.goto(brandUrl('milebroker', '/?vehicleid=demo-car-1'))
+  await expect(
+    page.getByRole('region', { name: "Let's start with the vehicle you want to finance" }),
+  ).toBeVisible()
+  await page.getByRole('link', { name: 'Start your application' }).click()
+
+  await step(page, '/looking-to-buy', () => choose(page, 'I have found a vehicle'))
+  // Prefilled from the vehicle's price.
+  await expect(page.getByRole('textbox', { name: /Amount to finance/ })).toHaveValue(/14,?995/)
+  await step(page, '/amount-to-finance', () =>
+    page.getByRole('textbox', { name: /Amount to finance/ }).fill('12995'),
+  )
+  await step(page, '/deposit', async () => {
+    await choose(page, 'Yes')
+    await page.getByRole('combobox', { name: 'Deposit type' }).selectOption('Cash')
+    await page.getByRole('textbox', { name: /Cash deposit/ }).fill('2000')
+  })
+  await step(
+    page,
+    '/term-to-borrow',
+    () => page.getByRole('textbox', { name: 'Or type the number of years' }).fill('3'),
+    { emptyFails: false },
+  )
+  await aboutYou(page)
+  await address(page, 1, 'M1 1AE', '4', 'Living with parents')
+  await step(page, '/employment/1', () => choose(page, 'Retired'))
+  await step(page, '/employment-length/1', () => yearsMonths(page, '10'))
+  await step(page, '/employment-income/1', () =>
+    page.getByRole('textbox', { name: /monthly income/ }).fill('1800'),
+  )
+  await step(page, '/joint', () => choose(page, 'No'))
+  await circumstancesAndConsent(page)
+
+  const submission = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().includes('/api/submission/'),
+  )
+  await agreeAndSubmit(page)
+  const body = await submissionBody(await submission)
+  expect(body).toMatchObject({
+    lookingToBuy: 'Found a vehicle',
+    loanAmount: 12995,
+    cashDeposit: 2000,
+    term: 36,
+    vehicleId: 'demo-car-1',
+    make: 'Ford',
+    model: 'Focus 1.0 EcoBoost Titanium 5dr',
+    price: 14995,
+    vrm: 'LB21 KXT',
+    imageUrl: '/vehicles/demo-car-1.svg',
+    isJointApplication: false,
+  })
+  expect(body.JointApplicant).toBeUndefined()
+  expect(body.employments).toEqual([
+    { employmentIndex: 1, employmentStatus: 'Retired', yearsAtEmployer: 10 },
+  ])
+  await page.waitForURL(/^https:\/\/www\.milebroker\.example\/thank-you\?e=/, { timeout: 15_000 })
+  expect(storedApplication(String(body.submissionKey))?.status).toBe('submitted')
+})

@@ -1,0 +1,56 @@
+// What a visitor should see on each brand host (brands.md). Figures are worked out independently of the
+// product's calculator: r = (1 + APR)^(1/12) − 1, payment = P·r / (1 − (1 + r)^−n), rounded to the penny.
+import { E2E_PORT } from './env'
+
+export interface ExpectedBrand {
+  label: string
+  tradingName: string
+  colour: string
+  monthlyPayment?: string
+}
+
+export const expectedBrands: ExpectedBrand[] = [
+  { label: 'harbourlend', tradingName: 'Harbour Lending', colour: 'rgb(11, 79, 138)' },
+  {
+    label: 'milebroker',
+    tradingName: 'Mile Broker',
+    colour: 'rgb(107, 44, 145)',
+    monthlyPayment: '£104.95',
+  },
+  {
+    label: 'carfinance',
+    tradingName: 'Car Finance Direct',
+    colour: 'rgb(0, 112, 60)',
+    monthlyPayment: '£226.43',
+  },
+  {
+    label: 'scorepal',
+    tradingName: 'ScorePal Car Finance',
+    colour: 'rgb(179, 38, 30)',
+    monthlyPayment: '£226.43',
+  },
+  {
+    label: 'creditlens',
+    tradingName: 'CreditLens Car Finance',
+    colour: 'rgb(29, 92, 99)',
+    monthlyPayment: '£226.43',
+  },
+]
+
+export function brandUrl(label: string, path = '/'): string {
+  return `http://${label}.localhost:${E2E_PORT}${path}`
+}
+
+/**
+ * For Playwright's `request` fixture, which runs in Node: Node does not resolve `*.localhost`, so
+ * the request goes to the loopback address with the brand in the Host header (toolchain.md).
+ */
+export function apiRequest(
+  label: string,
+  path: string,
+): { url: string; headers: Record<string, string> } {
+  return {
+    url: `http://127.0.0.1:${E2E_PORT}${path}`,
+    headers: { host: `${label}.localhost:${E2E_PORT}` },
+  }
+}

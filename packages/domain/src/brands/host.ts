@@ -1,0 +1,53 @@
+// Host → brand and host → vehicle type (specification §1, design/brands.md). Loaded on the start
+// screen: no schema library here.
+
+import type { Brand, BrandId } from './brand'
+import { APPLY_MODAL_LABEL, DEFAULT_BRAND_ID, brands, isBrandId } from './brand-data'
+
+export type VehicleType = 'Caravan' | 'Van' | 'Horsebox' | 'Motorhome' | 'Motorcycle' | 'Car'
+
+// Order matters: 'caravan' contains 'van', so Caravan is tested first.
+const VEHICLE_TYPE_RULES: readonly [RegExp, VehicleType][] = [
+  [/leisure|caravan/, 'Caravan'],
+  [/van/, 'Van'],
+  [/horsebox/, 'Horsebox'],
+  [/motorhome/, 'Motorhome'],
+  [/motorbike/, 'Motorcycle'],
+]
+
+/** The host name without its port, lower-cased, without surrounding spaces or a trailing dot. */
+function hostName(host: string): string {
+  const trimmed = host.trim().toLowerCase()
+  // An IPv6 literal keeps its colons inside the brackets.
+  if (trimmed.startsWith('[')) {
+    const end = trimmed.indexOf(']')
+    return end === -1 ? trimmed : trimmed.slice(0, end + 1)
+  }
+  return trimmed.replace(/:\d*$/, '').replace(/\.$/, '')
+}
+
+/** 'HarbourLend.Localhost:5173' → 'harbourlend'. */
+export function firstHostLabel(host: string): string {
+  return hostName(host).split('.')[0] ?? ''
+}
+
+/** The brand whose id is the first host label; anything else (including 'apply') → the default. */
+export function brandIdForHost(host: string): BrandId {
+  const label = firstHostLabel(host)
+  return isBrandId(label) ? label : DEFAULT_BRAND_ID
+}
+
+export function brandForHost(host: string): Brand {
+  return brands[brandIdForHost(host)]
+}
+
+/** True when the introductory modal opens on the start screen. */
+export function isApplyHost(host: string): boolean {
+  return firstHostLabel(host) === APPLY_MODAL_LABEL
+}
+
+/** Checked in order on the whole host name; no match → Car. */
+export function vehicleTypeForHost(host: string): VehicleType {
+  const name = hostName(host)
+  return VEHICLE_TYPE_RULES.find(([pattern]) => pattern.test(name))?.[1] ?? 'Car'
+}

@@ -1,0 +1,29 @@
+// Pounds for display, en-GB (specification §1). Kept free of schemas: the start screen uses it.
+
+const wholePounds = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+})
+
+const withPence = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+})
+
+/**
+ * '£7,500', '£216.45', '£10,389.60'. Without `pence`, pence are shown only when the amount has
+ * any (so a total never reads '£10,389.6'); `pence: true` always shows them; `pence: false`
+ * rounds to whole pounds, as the vehicle banner's price does.
+ */
+export function formatPounds(value: number, opts: { pence?: boolean } = {}): string {
+  if (!Number.isFinite(value)) return ''
+  const pennies = Math.round(Number((value * 100).toPrecision(15)))
+  const showPence = opts.pence ?? pennies % 100 !== 0
+  const shown = showPence ? pennies / 100 : Math.round(pennies / 100)
+  // `|| 0` turns -0 into 0: Intl would write '-£0' for an amount that rounds to nothing.
+  return (showPence ? withPence : wholePounds).format(shown || 0)
+}
