@@ -101,5 +101,7 @@ const total = results.reduce(
   }),
   { passed: 0, failed: 0, skipped: 0 },
 )
-console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
+console.log(`${total.skipped} skipped`)
+// The closing line CI reads, alone and exactly in this form.
+console.log(`${total.passed} passed, ${total.failed} failed`)
 process.exit(total.failed === 0 ? 0 : 1)

@@ -10,6 +10,16 @@ export async function expectNoAxeViolations(page: Page, include?: string): Promi
     'wcag21aa',
     'wcag22aa',
   ])
+  // A screen still fading in (200 ms, §2) has text at part opacity: scan what the applicant reads
+  // once the screen has settled, not a frame of the transition.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   if (include) builder = builder.include(include)
   const { violations } = await builder.analyze()
   const summary = violations.map(

@@ -64,7 +64,9 @@ function ScreenFrame({ navigated, Screen }: { navigated: boolean; Screen: Compon
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   return (
-    <div className="screen" ref={frame}>
+    // The fade marks a move between screens; the first screen of a visit appears at once, so its
+    // largest paint (and an accessibility scan of it) never waits for or sees a half-faded screen.
+    <div className={navigated ? 'screen screen--arrived' : 'screen'} ref={frame}>
       <Screen />
     </div>
   )
