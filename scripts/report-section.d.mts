@@ -1,0 +1,7 @@
+export declare const BENCHMARKS_FILE: string
+export declare function writeReportSection(
+  name: string,
+  heading: string,
+  body: string,
+  file?: string,
+): void
