@@ -4,6 +4,9 @@ import { addressPeriods, employmentPeriods, isHistoryComplete } from '../histori
 import type { ApplicationState } from '../state/application-state'
 import { steps, type JourneyContext, type StepDefinition, type StepLoop } from './steps'
 
+// The start screen imports this from here but needs none of the table behind the rest of this file.
+export { firstQuestionPath } from './first-question'
+
 /** One screen the applicant passes through: a step, with its entry index for repeated steps. */
 export interface Visit {
   step: StepDefinition
@@ -87,10 +90,6 @@ export function previousPath(
   const index = indexOfPath(visits, currentPath)
   if (index === -1) return undefined
   return index === 0 ? '/' : visits[index - 1]!.path
-}
-
-export function firstQuestionPath(state: ApplicationState, brand: Brand): string {
-  return journeyVisits({ state, brand })[0]?.path ?? '/'
 }
 
 /** The first screen whose question is still unanswered (the end of the journey when all are). */

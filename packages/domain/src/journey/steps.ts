@@ -1,83 +1,19 @@
 // The journey as data (journey.md, "Order of screens"): one table from which next/previous, the
 // deep-link guard, progress and the check-your-answers page derive. No screen decides where to go.
-import type { Brand } from '../brands/brand'
-import type { ApplicationState } from '../state/application-state'
 import { hasEmployer } from './employer'
+import { openingSteps } from './opening-steps'
+import { filled, known, type JourneyContext, type StepDefinition } from './step-definition'
 
-export interface JourneyContext {
-  state: ApplicationState
-  brand: Brand
-}
+export type { JourneyContext, StepDefinition, StepLoop } from './step-definition'
 
-/** Which loop a repeated step belongs to: its {n} counts entries of that history. */
-export type StepLoop = 'address' | 'employment'
-
-export interface StepDefinition {
-  id: string
-  /** Route, with `{n}` for the entry index of a repeated step (from 1). */
-  path: string
-  title: string
-  loop?: StepLoop
-  /** Omitted: always shown. `n` is the entry index for repeated steps. */
-  shownWhen?: (ctx: JourneyContext, n: number) => boolean
-  /** Whether the applicant has answered this step (entry `n` for repeated steps). */
-  isAnswered: (ctx: JourneyContext, n: number) => boolean
-}
-
-const filled = (value: string | null | undefined): boolean =>
-  typeof value === 'string' && value.trim() !== ''
-const known = (value: unknown): boolean => value !== null && value !== undefined
-
-const showsDepositQuestions = ({ brand }: JourneyContext) => brand.showsDepositAndLookingToBuy
 const securedOnProperty = ({ state }: JourneyContext) => state.form.loanPurposeType === 'property'
 const isJoint = ({ state }: JourneyContext) => state.form.isJointApplication === true
-const vehicleLoaded = ({ state }: JourneyContext) => filled(state.form.vehicle.vrm)
 
 const address = ({ state }: JourneyContext, n: number) => state.form.addresses[n - 1]
 const employment = ({ state }: JourneyContext, n: number) => state.form.employments[n - 1]
 
 export const steps: readonly StepDefinition[] = [
-  {
-    id: 'looking-to-buy',
-    path: '/looking-to-buy',
-    title: 'Have you found a vehicle?',
-    shownWhen: showsDepositQuestions,
-    isAnswered: ({ state }) => filled(state.form.lookingToBuy),
-  },
-  {
-    id: 'loan-type',
-    path: '/loan-type',
-    title: 'What would you like the loan to be secured on?',
-    shownWhen: ({ brand }) => brand.loanKinds.length > 1,
-    isAnswered: ({ state }) => filled(state.form.loanPurposeType),
-  },
-  {
-    id: 'amount-to-finance',
-    path: '/amount-to-finance',
-    title: 'How much would you like to finance?',
-    shownWhen: vehicleLoaded,
-    isAnswered: ({ state }) => state.form.loanAmountCompleted,
-  },
-  {
-    id: 'looking-to-borrow',
-    path: '/looking-to-borrow',
-    title: 'How much would you like to borrow?',
-    shownWhen: (ctx) => !vehicleLoaded(ctx),
-    isAnswered: ({ state }) => state.form.loanAmountCompleted,
-  },
-  {
-    id: 'deposit',
-    path: '/deposit',
-    title: 'Will you be paying a deposit?',
-    shownWhen: showsDepositQuestions,
-    isAnswered: ({ state }) => known(state.hasDeposit),
-  },
-  {
-    id: 'term-to-borrow',
-    path: '/term-to-borrow',
-    title: 'How long would you like to borrow for?',
-    isAnswered: ({ state }) => known(state.form.term),
-  },
+  ...openingSteps,
   {
     id: 'driving-licence',
     path: '/driving-licence',
