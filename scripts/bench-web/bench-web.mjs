@@ -13,8 +13,6 @@
 // --no-write (a full run that leaves docs/benchmarks.md alone).
 import { cpus, loadavg, release, totalmem } from 'node:os'
 import { readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { register } from 'tsx/esm/api'
 import { writeReportSection } from '../report-section.mjs'
@@ -28,7 +26,6 @@ import { measureStepSpeed } from './step-speed.mjs'
 // The domain and the end-to-end helpers are TypeScript, imported below as they are needed.
 register()
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const PAGES = ['/', '/date-of-birth']
 /** The brand of the walked journey: its answers are those of the carfinance single journey spec. */
 const WALK_BRAND = 'carfinance'
@@ -73,7 +70,7 @@ async function main() {
     path === '/' ? brands[brand].headline : findStep(path.slice(1))?.title
 
   const problems = []
-  const server = await startServer({ root: ROOT, port: Number(options.port) })
+  const server = await startServer({ port: Number(options.port) })
   const origin = (brand) => `http://${brand}.localhost:${server.port}`
   console.log(`Server ready on 127.0.0.1:${server.port} (production mode)`)
 

@@ -1,7 +1,8 @@
 // The bars of quality.md for the front end, and the `bench:web` section of docs/benchmarks.md.
 import { median, percentile } from './stats.mjs'
 
-const integer = (value) => Math.round(value).toLocaleString('en-GB')
+const integer = (value) =>
+  Number.isFinite(value) ? Math.round(value).toLocaleString('en-GB') : 'none'
 
 /** Lighthouse bars, judged on each page's median over its runs. */
 export const LIGHTHOUSE_BARS = [
