@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { contentSecurityPolicy, inlineStyleHashes } from '../src/plugins/security-headers'
 import { makeWebDist, startTestApp, type TestApp } from './test-app'
 
 const EXPECTED_HEADERS = {
@@ -64,4 +66,30 @@ test('the server does not announce what it runs on', async () => {
   const response = await testApp.app.inject({ method: 'GET', url: '/api/health' })
   expect(response.headers['x-powered-by']).toBeUndefined()
   expect(response.headers['server']).toBeUndefined()
+})
+
+test('contentSecurityPolicy() writes exactly the header helmet sends', () => {
+  expect(contentSecurityPolicy()).toBe(EXPECTED_HEADERS['content-security-policy'])
+})
+
+test('contentSecurityPolicy(hashes) adds the hashes to style-src only', () => {
+  const policy = contentSecurityPolicy(["'sha256-abc='", "'sha256-def='"])
+  expect(policy).toBe(
+    EXPECTED_HEADERS['content-security-policy'].replace(
+      "style-src 'self'",
+      "style-src 'self' 'sha256-abc=' 'sha256-def='",
+    ),
+  )
+})
+
+test('inlineStyleHashes names each <style> element by the SHA-256 of its exact text', () => {
+  const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+  const html =
+    '<html><head><style>body{margin:0}</style><link rel="stylesheet" href="/a.css">' +
+    '<style>:root{--brand-colour:#00703C}\n</style></head><body><p>style</p></body></html>'
+  expect(inlineStyleHashes(html)).toEqual([
+    sha('body{margin:0}'),
+    sha(':root{--brand-colour:#00703C}\n'),
+  ])
+  expect(inlineStyleHashes('<html><head></head></html>')).toEqual([])
 })

@@ -1,33 +1,75 @@
-import { readFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { DEMO_VEHICLES } from '../src/db/seed-demo-stock'
+import { contentSecurityPolicy } from '../src/plugins/security-headers'
 import { acceptsHtml, VEHICLE_IMAGES_DIR } from '../src/plugins/static-front-end'
+import { temporaryFolder } from './test-databases'
 import { makeWebDist, startTestApp, TEST_INDEX_HTML, type TestApp } from './test-app'
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
 const HOST = 'milebroker.localhost:3000'
 
+// A build with pre-rendered start pages for two brands (the default and milebroker) and compressed
+// copies, as `npm run build` writes them; scorepal's page is missing, as after a failed pre-render.
+const THEME = {
+  carfinance: ':root{--brand-colour:#00703C}',
+  milebroker: ':root{--brand-colour:#6B2C91}',
+} as const
+const SHARED_CSS = 'body{margin:0}'
+const startPage = (brand: keyof typeof THEME) =>
+  `<!doctype html><html lang="en-GB" data-brand="${brand}"><head><title>Start ${brand}</title>` +
+  `<style>${SHARED_CSS}</style><style>${THEME[brand]}</style></head><body>` +
+  `<div id="root" data-prerendered-brand="${brand}" data-prerendered-path="/"><h1>${brand}</h1></div></body></html>`
+const ASSET = `console.log(${JSON.stringify('a hashed script, long enough to be worth compressing '.repeat(20))})\n`
+const hash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`
+
+async function makePrerenderedDist(): Promise<string> {
+  const dir = await temporaryFolder('forecourt-web-dist-')
+  await mkdir(join(dir, 'assets'))
+  await mkdir(join(dir, 'prerendered'))
+  const files: Record<string, string> = {
+    'index.html': TEST_INDEX_HTML,
+    'assets/index-C0mpr3ss.js': ASSET,
+    'prerendered/carfinance.html': startPage('carfinance'),
+    'prerendered/milebroker.html': startPage('milebroker'),
+  }
+  for (const [name, content] of Object.entries(files)) {
+    await writeFile(join(dir, name), content)
+    await writeFile(join(dir, `${name}.br`), brotliCompressSync(content))
+    await writeFile(join(dir, `${name}.gz`), gzipSync(content))
+  }
+  return dir
+}
+
 let built: TestApp
 let notBuilt: TestApp
+let prerendered: TestApp
 let removeDist: () => Promise<void>
+let prerenderedDist: string
 beforeAll(async () => {
   const dist = await makeWebDist()
   removeDist = dist.cleanup
+  prerenderedDist = await makePrerenderedDist()
   built = await startTestApp({ WEB_DIST_DIR: dist.dir })
   notBuilt = await startTestApp()
+  prerendered = await startTestApp({ WEB_DIST_DIR: prerenderedDist })
 })
 afterAll(async () => {
   await built.close()
   await notBuilt.close()
+  await prerendered.close()
   await removeDist()
+  await rm(prerenderedDist, { recursive: true, force: true })
 })
 
 const get = (app: TestApp, url: string, accept = BROWSER_ACCEPT) =>
   app.app.inject({ method: 'GET', url, headers: { host: HOST, accept } })
 
 test.each(['/', '/index.html'])(
-  '%s serves the built index.html, revalidated every time',
+  'without pre-rendered pages, %s serves the built index.html, revalidated every time',
   async (url) => {
     const response = await get(built, url)
     expect(response.statusCode).toBe(200)
@@ -154,3 +196,113 @@ test.each<[string | undefined, boolean]>([
 ])('the Accept header %o asks for HTML: %s', (accept, expected) => {
   expect(acceptsHtml(accept)).toBe(expected)
 })
+
+const fromHost = (host: string, url = '/', headers: Record<string, string> = {}) =>
+  prerendered.app.inject({
+    method: 'GET',
+    url,
+    headers: { host, accept: BROWSER_ACCEPT, ...headers },
+  })
+
+test.each<[string, string, keyof typeof THEME]>([
+  ['its own brand', 'milebroker.localhost:3000', 'milebroker'],
+  ['the default brand', 'carfinance.localhost:3000', 'carfinance'],
+  ['an unknown host: the default brand', 'nosuchbrand.localhost', 'carfinance'],
+  ['the apply host: the default brand', 'apply.localhost:3000', 'carfinance'],
+  ['a production-style host', 'MileBroker.example.co.uk', 'milebroker'],
+])('/ on %s gets that brand’s pre-rendered start page', async (_name, host, brand) => {
+  const response = await fromHost(host)
+  expect(response.statusCode).toBe(200)
+  expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+  expect(response.headers['cache-control']).toBe('no-cache')
+  expect(response.body).toBe(startPage(brand))
+})
+
+test('/ with a query string is still the start screen: the pre-rendered page', async () => {
+  const response = await fromHost('milebroker.localhost', '/?utm_source=mail&loan-amount=9000')
+  expect(response.statusCode).toBe(200)
+  expect(response.body).toBe(startPage('milebroker'))
+})
+
+test('the pre-rendered page’s policy allows exactly its own inline styles and still no inline script', async () => {
+  const response = await fromHost('milebroker.localhost')
+  const policy = String(response.headers['content-security-policy'])
+  expect(policy).toBe(contentSecurityPolicy([hash(SHARED_CSS), hash(THEME.milebroker)]))
+  expect(policy).toContain(`style-src 'self' ${hash(SHARED_CSS)} ${hash(THEME.milebroker)};`)
+  expect(policy).toContain("script-src 'self' https://www.googletagmanager.com;")
+  expect(policy).not.toContain('unsafe')
+})
+
+test('a brand whose page the build did not write gets index.html and the shared policy', async () => {
+  const response = await fromHost('scorepal.localhost')
+  expect(response.statusCode).toBe(200)
+  expect(response.body).toBe(TEST_INDEX_HTML)
+  expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy())
+})
+
+test.each(['/date-of-birth', '/address/2', '/privacy-policy'])(
+  'any other page (%s) stays client-rendered: index.html, on a brand host too',
+  async (url) => {
+    const response = await fromHost('milebroker.localhost', url)
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toBe(TEST_INDEX_HTML)
+    expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy())
+  },
+)
+
+test.each(['/prerendered/milebroker.html', '/prerendered/milebroker.html.br', '/index.html.gz'])(
+  '%s has no address of its own: 404',
+  async (url) => {
+    const response = await fromHost('milebroker.localhost', url, { accept: '*/*' })
+    expect(response.statusCode).toBe(404)
+  },
+)
+
+test('HEAD / answers like GET, without a body', async () => {
+  const response = await prerendered.app.inject({
+    method: 'HEAD',
+    url: '/',
+    headers: { host: 'milebroker.localhost', accept: BROWSER_ACCEPT },
+  })
+  expect(response.statusCode).toBe(200)
+  expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+  expect(response.headers['content-security-policy']).toContain(hash(THEME.milebroker))
+  expect(response.body).toBe('')
+})
+
+const decoders: Record<string, (body: Buffer) => Buffer> = {
+  br: brotliDecompressSync,
+  gzip: gunzipSync,
+  none: (body) => body,
+}
+
+test.each<[string, string, string, string, string]>([
+  ['/', 'br, gzip, deflate', 'br', startPage('milebroker'), 'no-cache'],
+  ['/', 'gzip', 'gzip', startPage('milebroker'), 'no-cache'],
+  ['/', 'identity', 'none', startPage('milebroker'), 'no-cache'],
+  ['/index.html', 'gzip, br', 'br', TEST_INDEX_HTML, 'no-cache'],
+  ['/assets/index-C0mpr3ss.js', 'br', 'br', ASSET, 'public, max-age=31536000, immutable'],
+  [
+    '/assets/index-C0mpr3ss.js',
+    'gzip;q=1, br;q=0',
+    'gzip',
+    ASSET,
+    'public, max-age=31536000, immutable',
+  ],
+  ['/assets/index-C0mpr3ss.js', '', 'none', ASSET, 'public, max-age=31536000, immutable'],
+])(
+  '%s asked with Accept-Encoding %o comes as %s, same content, same cache rule',
+  async (url, acceptEncoding, encoding, content, cacheControl) => {
+    const response = await fromHost('milebroker.localhost', url, {
+      'accept-encoding': acceptEncoding,
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-encoding']).toBe(encoding === 'none' ? undefined : encoding)
+    expect(response.headers['vary']).toMatch(/accept-encoding/i)
+    expect(response.headers['cache-control']).toBe(cacheControl)
+    expect(response.headers['content-type']).toMatch(
+      url.endsWith('.js') ? /javascript/ : /^text\/html/,
+    )
+    expect(decoders[encoding]!(response.rawPayload).toString('utf8')).toBe(content)
+  },
+)

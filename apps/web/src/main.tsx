@@ -1,39 +1,71 @@
 // Start-up (specification §4): restore the saved application, run start-up against the real
 // browser, theme the page for the brand, render, then make the calls that wait on the network.
+// `/` arrives with the brand's start screen already rendered (src/prerender/): a new visitor's
+// page hydrates it; anyone else's renders afresh over it (docs/decisions/1411).
 
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { flushSync } from 'react-dom'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { isApplyHost } from '@forecourt/domain/brands/host'
 import './app/app.css'
-import { App } from './app/App'
+import { routes } from './app/routes'
 import { applyBrandTheme } from './brand/apply-brand-theme'
 import { brandById } from './brand/use-brand'
 import { browserStartUpEnv } from './lib/browser-env'
 import { readConsent, startConsentedServicesOnFirstInput } from './lib/consent'
-import {
-  applicationStore,
-  getApplication,
-  readStoredState,
-  setApplication,
-  update,
-} from './lib/session-store'
+import { applicationStore, getApplication, readStoredState, update } from './lib/session-store'
 import { startUp } from './lib/start-up'
+import { chooseFirstRender, readPrerenderedMark } from './prerender/first-render'
+import { PageRoot } from './prerender/page-root'
+import { renderFromState } from './prerender/page-state'
 
 const env = browserStartUpEnv()
-const state = startUp(env, readStoredState())
-setApplication(state)
+const restored = readStoredState()
+const state = startUp(env, restored)
+renderFromState(applicationStore, state)
 const brand = brandById(state.affiliateConfig?.brandId)
 applyBrandTheme(brand)
+const consent = readConsent()
 // Accepted on an earlier visit: the tag manager loads at the first input. A new choice is the
 // banner's to act on.
-if (readConsent() === 'accepted') startConsentedServicesOnFirstInput(brand, update)
+if (consent === 'accepted') startConsentedServicesOnFirstInput(brand, update)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+const firstRender = chooseFirstRender({
+  mark: readPrerenderedMark(root),
+  path: window.location.pathname,
+  brandId: brand.id,
+  applyHost: isApplyHost(state.host),
+  restored: restored !== null,
+  vehicleId: state.vehicleId,
+  consentRemembered: consent !== null,
+})
+if (firstRender === 'hydrate') {
+  hydrateRoot(root, <PageRoot />)
+} else if (firstRender === 'render-over-prerendered') {
+  void renderOverPrerendered(root)
+} else {
+  createRoot(root).render(<PageRoot />)
+}
+
+/**
+ * The pre-rendered screen stays until the fresh one replaces it in one commit, with no "Loading…"
+ * line in between (a flash and a layout shift). React shows a lazily loaded screen without a
+ * fallback only once its lazy component has been asked for and its code has arrived, so a render
+ * into a detached element asks for it first (committing the shell and the fallback off-screen,
+ * unmounted at once), then the real render starts when the code is there.
+ */
+async function renderOverPrerendered(container: HTMLElement): Promise<void> {
+  const warmUp = createRoot(document.createElement('div'))
+  flushSync(() => warmUp.render(<PageRoot />))
+  warmUp.unmount()
+  const route = routes.find((candidate) => candidate.path === window.location.pathname)
+  // A failed load is the error boundary's to show, when the real render asks for the screen.
+  await route?.load().catch(() => undefined)
+  // Lets the lazy component's own promise (a few steps behind the import) settle first.
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  createRoot(container).render(<PageRoot />)
+}
 
 // The IP lookup and the vehicle load wait on the network: their code is fetched after the render.
 void import('./lib/start-up-follow-ups').then(({ runStartUpFollowUps }) =>

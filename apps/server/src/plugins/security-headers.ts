@@ -1,13 +1,16 @@
-// Security headers on every response, pages and API alike. The policy allows no inline script or style:
-// the front end ships everything as files from its own origin. The only other origin is the brands' tag
-// manager, which the front end loads after cookie consent.
+// Security headers on every response, pages and API alike. The policy allows no inline script, and inline
+// style only by hash: the pre-rendered start pages carry their stylesheet and brand theme in <style>
+// elements, each named by its SHA-256 in that page's own policy (contentSecurityPolicy below); everything
+// else ships as files from the page's own origin. The only other origin is the brands' tag manager, which
+// the front end loads after cookie consent.
 
+import { createHash } from 'node:crypto'
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
 
 export const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com'
 
-export const contentSecurityPolicyDirectives = {
+export const contentSecurityPolicyDirectives: Readonly<Record<string, readonly string[]>> = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", TAG_MANAGER_ORIGIN],
   styleSrc: ["'self'"],
@@ -27,12 +30,32 @@ export const securityHeaderOptions: FastifyHelmetOptions = {
     // that would send the local http://<brand>.localhost pages' requests to https, where nothing listens.
     // HSTS does the upgrading in production.
     useDefaults: false,
-    directives: contentSecurityPolicyDirectives,
+    directives: { ...contentSecurityPolicyDirectives },
   },
   strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   frameguard: { action: 'deny' },
   // nosniff (X-Content-Type-Options) and the cross-origin policies keep helmet's defaults.
+}
+
+/**
+ * The policy as helmet writes it, with `styleHashes` ('sha256-…' sources) added to style-src: a page that
+ * carries inline <style> elements sends this instead of the shared header.
+ */
+export function contentSecurityPolicy(styleHashes: readonly string[] = []): string {
+  return Object.entries(contentSecurityPolicyDirectives)
+    .map(([name, values]) => {
+      const sources = name === 'styleSrc' ? [...values, ...styleHashes] : values
+      return [name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...sources].join(' ')
+    })
+    .join(';')
+}
+
+/** The CSP hash source of each <style> element's text in `html`, in order. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    ([, css = '']) => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`,
+  )
 }
 
 /** Registered on the root instance (not inside a plugin) so its hooks reach every route and the 404s. */

@@ -1,13 +1,20 @@
 // Serves the built single-page app and the demo vehicle pictures, and decides what an unknown address gets:
-// the app's index.html for a page the client router owns, JSON for the API, a plain 404 otherwise.
+// the app's index.html for a page the client router owns, JSON for the API, a plain 404 otherwise. `/` gets
+// the start screen already rendered for the brand of the host (dist/prerendered/<brand>.html, written at
+// build time), so its content paints before any script runs. Every text file goes out as the .br or .gz
+// the build wrote beside it, when the browser accepts one.
 
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { BrandId } from '@forecourt/domain/brands/brand'
+import { BRAND_IDS } from '@forecourt/domain/brands/brand-data'
+import { brandIdForHost } from '@forecourt/domain/brands/host'
 import type { Config } from '../config'
 import { requestPath } from '../logging'
+import { contentSecurityPolicy, inlineStyleHashes } from './security-headers'
 
 export const VEHICLE_IMAGES_DIR = fileURLToPath(new URL('../../public/vehicles/', import.meta.url))
 
@@ -18,6 +25,32 @@ const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable'
 // index.html and unhashed files (logos, favicon) must be revalidated, or a release would be half-seen.
 const REVALIDATE = 'no-cache'
 const VEHICLE_IMAGE_CACHE = 'public, max-age=86400'
+
+/** Where the build puts the pre-rendered start pages, inside the web dist folder. */
+export const PRERENDERED_DIR = 'prerendered'
+
+interface PrerenderedPage {
+  /** Relative to the web dist folder, for sendFile. */
+  file: string
+  /** The shared policy plus the hashes of this page's own <style> elements. */
+  contentSecurityPolicy: string
+}
+
+/** The pre-rendered start page of each brand the build wrote, read once at start-up like every file. */
+export function loadPrerenderedPages(webDistDir: string): Map<BrandId, PrerenderedPage> {
+  const pages = new Map<BrandId, PrerenderedPage>()
+  for (const brandId of BRAND_IDS) {
+    const file = join(PRERENDERED_DIR, `${brandId}.html`)
+    const path = join(webDistDir, file)
+    if (!existsSync(path)) continue
+    const html = readFileSync(path, 'utf8')
+    pages.set(brandId, {
+      file,
+      contentSecurityPolicy: contentSecurityPolicy(inlineStyleHashes(html)),
+    })
+  }
+  return pages
+}
 
 export async function registerStaticFrontEnd(
   app: FastifyInstance,
@@ -30,11 +63,24 @@ export async function registerStaticFrontEnd(
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: false,
+      // `/` is the route below; index.html keeps its own address.
+      index: false,
+      // The pre-rendered pages answer `/` only, and the compressed copies stand in for their originals.
+      globIgnore: [`${PRERENDERED_DIR}/**`, '**/*.br', '**/*.gz'],
+      // Sends name.br or name.gz (Content-Encoding, Vary: Accept-Encoding) when the browser takes it.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, path) => {
         const inAssets = relative(webDistDir, path).startsWith(`assets${sep}`)
         reply.header('cache-control', inAssets ? HASHED_ASSET_CACHE : REVALIDATE)
       },
+    })
+    const pages = loadPrerenderedPages(webDistDir)
+    app.get('/', (request, reply) => {
+      const page = pages.get(brandIdForHost(request.host ?? ''))
+      if (!page) return reply.sendFile('index.html')
+      reply.header('content-security-policy', page.contentSecurityPolicy)
+      return reply.sendFile(page.file)
     })
   }
   await app.register(fastifyStatic, {
