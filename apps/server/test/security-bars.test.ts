@@ -332,6 +332,21 @@ describe('anti-forgery on every write endpoint, over HTTP', () => {
     },
   )
 
+  test.each(WRITE_ENDPOINTS)(
+    '$name: a body over the size limit → 413 with the valid pair, nothing stored',
+    async (endpoint) => {
+      const before = await endpoint.effect(server)
+      const sent = writeRequest(endpoint, randomUUID(), { cookie: tokens.mine, sent: tokens.mine })
+      const body = JSON.parse(sent.body ?? '{}') as Record<string, unknown>
+      const answer = await server.send({
+        ...sent,
+        body: json({ ...body, padding: 'x'.repeat(70 * 1024) }),
+      })
+      expect(answer.status).toBe(413)
+      expect(await endpoint.effect(server)).toBe(before)
+    },
+  )
+
   const cases = WRITE_ENDPOINTS.flatMap((endpoint) =>
     FORGERIES.map(([forgery, credentials, reason]) => ({
       endpoint,
