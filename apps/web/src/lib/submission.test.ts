@@ -198,6 +198,65 @@ test('leaving before the server has it records the failure once and sends once m
   ])
 })
 
+test('an attempt with no answer is given up after 20 s and sent again', async () => {
+  const fetchMock = vi.fn((_url: RequestInfo | URL, init?: RequestInit) =>
+    fetchMock.mock.calls.length === 1
+      ? new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('Aborted', 'AbortError')),
+          )
+        })
+      : Promise.resolve(json(CREATED, 201)),
+  )
+  const submission = submitApplication(depsWith(fetchMock))
+  await vi.advanceTimersByTimeAsync(19_999)
+  expect(fetchMock).toHaveBeenCalledTimes(1)
+  await vi.advanceTimersByTimeAsync(1 + 1000)
+  expect(fetchMock).toHaveBeenCalledTimes(2)
+  expect(submission.getStatus()).toMatchObject({ phase: 'received', attempts: 2 })
+})
+
+test('leaving while an attempt hangs sends one more keepalive attempt beside it', async () => {
+  let answerFirst: (response: Response) => void = () => {}
+  const fetchMock = vi.fn((_url: RequestInfo | URL, _init?: RequestInit) =>
+    fetchMock.mock.calls.length === 1
+      ? new Promise<Response>((resolve) => (answerFirst = resolve))
+      : Promise.resolve(json(CREATED, 201)),
+  )
+  const submission = submitApplication(depsWith(fetchMock))
+  await vi.advanceTimersByTimeAsync(4999)
+  expect(fetchMock).toHaveBeenCalledTimes(1)
+
+  submission.leaving()
+  expect(fetchMock).toHaveBeenCalledTimes(2)
+  const [first, second] = fetchMock.mock.calls
+  expect(second![0]).toBe(first![0])
+  expect(second![1]).toMatchObject({ method: 'POST', keepalive: true, body: first![1]!.body })
+  await vi.advanceTimersByTimeAsync(0)
+  expect(submission.getStatus()).toMatchObject({ phase: 'received', attempts: 2 })
+  expect(state).toMatchObject({ applicationSubmitOk: true, isDuplicate: false })
+
+  // The first answer arrives late, as a replay: it changes nothing and nothing more is sent.
+  answerFirst(json(CREATED, 201, { 'idempotent-replayed': 'true' }))
+  await vi.advanceTimersByTimeAsync(60_000)
+  expect(fetchMock).toHaveBeenCalledTimes(2)
+  expect(state.isDuplicate).toBe(false)
+  expect(events).toEqual([
+    { event: 'Submission Error', category: 'Application form', label: FILLED_GUID },
+  ])
+})
+
+test('leaving twice while its own attempt is on its way sends it once', async () => {
+  const fetchMock = vi.fn(
+    (_url: RequestInfo | URL, _init?: RequestInit) => new Promise<Response>(() => {}),
+  )
+  const submission = submitApplication(depsWith(fetchMock))
+  await vi.advanceTimersByTimeAsync(0)
+  submission.leaving()
+  submission.leaving()
+  expect(fetchMock).toHaveBeenCalledTimes(2)
+})
+
 test('leaving after the server has it records nothing', async () => {
   const submission = submitApplication(depsWith(fetchAnswering(201)))
   await vi.advanceTimersByTimeAsync(0)

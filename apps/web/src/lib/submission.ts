@@ -2,7 +2,8 @@
 // application to {submissions host}/api/submission/{GUID} with the anti-forgery header and
 // `keepalive`, so it outlives the redirect. The server is idempotent on the key, so a retry with
 // the same body is never a second application: network failures, 5xx and 429 are retried with
-// backoff for as long as the page is open (docs/decisions/1303, 1304).
+// backoff for as long as the page is open, and one more attempt leaves with the page even when
+// another is still on its way (docs/decisions/1303, 1304, 1451).
 
 import type { Brand } from '@forecourt/domain/brands/brand'
 import { normaliseEmail } from '@forecourt/domain/fields/email'
@@ -53,7 +54,7 @@ export interface Submission {
   subscribe: (listener: () => void) => () => void
   /**
    * The page is about to be left (the thank-you redirect): an application not yet received counts
-   * as a failed send, and one more keepalive attempt goes out if none is on its way.
+   * as a failed send, and one more keepalive attempt goes out, even beside one still on its way.
    */
   leaving: () => void
 }
@@ -167,7 +168,9 @@ function startSubmission(deps: SubmissionDeps, guid: string): Submission {
   const url = submissionUrl(guid, deps.host)
   const listeners = new Set<() => void>()
   let status: SubmissionStatus = { phase: 'sending', reference: null, attempts: 0 }
-  let inFlight = false
+  /** Attempts sent and not yet answered: more than one only once the page is leaving. */
+  let inFlight = 0
+  let leavingAttempt = false
   let failures = 0
   let retryTimer: ReturnType<typeof setTimeout> | undefined
   let tokenRefreshed = false
@@ -198,9 +201,9 @@ function startSubmission(deps: SubmissionDeps, guid: string): Submission {
     retryTimer = setTimeout(() => void attempt(), retryDelayMs(failures))
   }
 
-  const attempt = async (): Promise<void> => {
-    if (status.phase !== 'sending' || inFlight) return
-    inFlight = true
+  const attempt = async (beside = false): Promise<void> => {
+    if (status.phase !== 'sending' || (inFlight > 0 && !beside)) return
+    inFlight += 1
     setStatus({ attempts: status.attempts + 1 })
     const controller = new AbortController()
     const timeout = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS)
@@ -221,13 +224,15 @@ function startSubmission(deps: SubmissionDeps, guid: string): Submission {
         signal: controller.signal,
       })
     } catch {
-      inFlight = false
+      inFlight -= 1
       clearTimeout(timeout)
-      retryLater()
+      if (status.phase === 'sending') retryLater()
       return
     }
     clearTimeout(timeout)
-    inFlight = false
+    inFlight -= 1
+    // Two attempts can be out at once: the first answer settles it, the other is a replay.
+    if (status.phase !== 'sending') return
     if (response.ok) {
       received(
         await referenceFrom(response),
@@ -262,10 +267,13 @@ function startSubmission(deps: SubmissionDeps, guid: string): Submission {
     leaving: () => {
       if (status.phase === 'received') return
       recordFailure()
-      if (status.phase === 'sending' && !inFlight) {
-        clearTimeout(retryTimer)
-        void attempt()
-      }
+      if (status.phase !== 'sending' || leavingAttempt) return
+      clearTimeout(retryTimer)
+      // Sent even when an attempt is on its way: that one may never be answered (a hung
+      // connection is only given up after ATTEMPT_TIMEOUT_MS), and the page's own retries end
+      // with the page. The server answers the second copy as a replay.
+      leavingAttempt = true
+      void attempt(true).finally(() => (leavingAttempt = false))
     },
   }
 }
