@@ -269,7 +269,12 @@ for (const engine of await engines()) {
       const { database } = await open()
       const { fake, destinations } = await lender({ delayMs: 200 })
       await submitApplications(database, 1, destinations)
-      const worker = fastWorker(database, destinations, { requestTimeoutMs: 3000, leaseMs: 6000 })
+      // A grace far longer than the lender's 200 ms, so a busy machine cannot turn "finish" into "abandon".
+      const worker = fastWorker(database, destinations, {
+        requestTimeoutMs: 3000,
+        leaseMs: 6000,
+        stopGraceMs: 5000,
+      })
       worker.start()
       await waitUntil(async () => fake.received.length > 0, 5000, 'the request to arrive')
       await worker.stop()
