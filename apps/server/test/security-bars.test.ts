@@ -100,7 +100,13 @@ async function listen(engine: Engine, env: Record<string, string> = {}): Promise
         return opened
       },
     },
-    { FORECOURT_SECRET: SECRET, ...env },
+    {
+      FORECOURT_SECRET: SECRET,
+      // A busy shared machine can hold a write for seconds: these checks are not about load shedding.
+      LOAD_SHEDDING_MAX_IN_FLIGHT: '0',
+      DATABASE_WRITE_TIMEOUT_MS: '0',
+      ...env,
+    },
   )
   // As at start-up: the demo vehicles the stock endpoint answers with.
   await seedDemoStock(app.database.db)
@@ -316,9 +322,9 @@ describe('anti-forgery on every write endpoint, over HTTP', () => {
     expect(writes.sort()).toEqual([...new Set(WRITE_ENDPOINTS.map((e) => e.route))].sort())
   })
 
-  test.each(WRITE_ENDPOINTS)(
-    '$name: the valid pair from the same origin is accepted (the refusals below can fail)',
-    async (endpoint) => {
+  test.each(WRITE_ENDPOINTS.map((endpoint) => [endpoint.name, endpoint] as const))(
+    '%s: the valid pair from the same origin is accepted (the refusals below can fail)',
+    async (_name, endpoint) => {
       const before = await endpoint.effect(server)
       const answer = await server.send(
         writeRequest(endpoint, randomUUID(), {
@@ -332,9 +338,9 @@ describe('anti-forgery on every write endpoint, over HTTP', () => {
     },
   )
 
-  test.each(WRITE_ENDPOINTS)(
-    '$name: a body over the size limit → 413 with the valid pair, nothing stored',
-    async (endpoint) => {
+  test.each(WRITE_ENDPOINTS.map((endpoint) => [endpoint.name, endpoint] as const))(
+    '%s: a body over the size limit → 413 with the valid pair, nothing stored',
+    async (_name, endpoint) => {
       const before = await endpoint.effect(server)
       const sent = writeRequest(endpoint, randomUUID(), { cookie: tokens.mine, sent: tokens.mine })
       const body = JSON.parse(sent.body ?? '{}') as Record<string, unknown>
@@ -356,9 +362,9 @@ describe('anti-forgery on every write endpoint, over HTTP', () => {
       title: `${endpoint.name}: ${forgery}`,
     })),
   )
-  test.each(cases)(
-    '$title → 403, nothing stored, the reason logged',
-    async ({ endpoint, credentials, reason }) => {
+  test.each(cases.map((forgery) => [forgery.title, forgery] as const))(
+    '%s → 403, nothing stored, the reason logged',
+    async (_title, { endpoint, credentials, reason }) => {
       const before = await endpoint.effect(server)
       const refusalsBefore = refusals(server).length
       const answer = await server.send(writeRequest(endpoint, randomUUID(), credentials(tokens)))
@@ -944,9 +950,9 @@ describe('no canary personal value reaches the logs', () => {
   const cases = allEngines.flatMap((engine) =>
     LOG_LEVELS.map((level) => ({ engine, level, title: `${engine.name}, LOG_LEVEL=${level}` })),
   )
-  test.each(cases)(
-    '$title: every endpoint, success and every error path',
-    async ({ engine, level }) => {
+  test.each(cases.map((run) => [run.title, run] as const))(
+    '%s: every endpoint, success and every error path',
+    async (_title, { engine, level }) => {
       if (!engine.available) {
         console.warn(`⚠ ${engine.name} unreachable: its log canary check is SKIPPED`)
         return
@@ -984,14 +990,33 @@ describe('no canary personal value reaches the logs', () => {
           const drop = server.app.database.db.schema.dropTable(table)
           await (engine.dialect === 'postgres' ? drop.cascade() : drop).execute()
         }
+        const beforeFaults = statuses.length
         await run(faultRequests(pair))
+        // A missing table is a fault (500), or, where the server tells a database outage apart, "not
+        // now" (503, logged as a warning): either way an error path with the canary on board.
+        const faults = statuses.slice(beforeFaults).map(([, status]) => status)
+        expect(
+          faults.every((status) => status === 500 || status === 503),
+          String(faults),
+        ).toBe(true)
+        for (const [index, status] of faults.entries()) {
+          statuses[beforeFaults + index] = [
+            statuses[beforeFaults + index]![0],
+            status === 503 ? 500 : status,
+          ]
+        }
         expect(statuses).toEqual(expected)
 
         const lines = server.logLines()
-        // The log is searched after real work: every line is at or above the level, and there are some.
-        expect(lines.length).toBeGreaterThan(0)
+        // The log is searched after real work: every line is at or above the level, and the faults are
+        // there at the level each is logged at.
         expect(lines.every((line) => Number(line.level) >= PINO_LEVEL[level])).toBe(true)
-        expect(lines.filter((line) => line.msg === 'request failed').length).toBe(2)
+        const failedLines = lines.filter((line) => String(line.msg).startsWith('request failed'))
+        const logged = faults.filter(
+          (status) => PINO_LEVEL[level] <= (status === 500 ? PINO_LEVEL.error : PINO_LEVEL.warn),
+        )
+        expect(failedLines.length).toBe(logged.length)
+        if (PINO_LEVEL[level] <= PINO_LEVEL.warn) expect(lines.length).toBeGreaterThan(0)
         if (PINO_LEVEL[level] <= PINO_LEVEL.info) {
           const completed = lines.filter((line) => line.msg === 'request completed')
           expect(completed.length).toBeGreaterThanOrEqual(statuses.length)
@@ -1047,50 +1072,53 @@ describe('the canary in the database: only encrypted with a key, in clear withou
       title: `${engine.name}, ${withKey ? 'with FORECOURT_DATA_KEY: sealed' : 'without a key: in clear (the check can fail)'}`,
     })),
   )
-  test.each(cases)('$title', async ({ engine, withKey }) => {
-    if (!engine.available) {
-      console.warn(`⚠ ${engine.name} unreachable: its database canary check is SKIPPED`)
-      return
-    }
-    const server = await listen(engine, withKey ? DATA_KEY : {})
-    try {
-      const pair = await antiForgeryPair(server)
-      const headers = {
-        'content-type': 'application/json',
-        cookie: pair.cookie,
-        'x-csrf-token': pair.token,
+  test.each(cases.map((run) => [run.title, run] as const))(
+    '%s',
+    async (_title, { engine, withKey }) => {
+      if (!engine.available) {
+        console.warn(`⚠ ${engine.name} unreachable: its database canary check is SKIPPED`)
+        return
       }
-      const partialKey = randomUUID()
-      const key = randomUUID()
-      const jointKey = randomUUID()
-      const writes: [string, unknown, number][] = [
-        [`/api/application/${partialKey}`, canaryPartial(partialKey), 202],
-        [`/api/application/${key}`, canaryPartial(key), 202],
-        [`/api/submission/${key}`, canarySubmission(key), 201],
-        [`/api/submission/${jointKey}`, canaryJointSubmission(jointKey), 201],
-      ]
-      for (const [path, body, status] of writes) {
-        const answer = await server.send({ method: 'POST', path, headers, body: json(body) })
-        expect(answer.status, `${path}: ${answer.body}`).toBe(status)
-      }
-      expect(await countRows(server.app.database)).toMatchObject({
-        applications: 3,
-        submissions: 2,
-      })
+      const server = await listen(engine, withKey ? DATA_KEY : {})
+      try {
+        const pair = await antiForgeryPair(server)
+        const headers = {
+          'content-type': 'application/json',
+          cookie: pair.cookie,
+          'x-csrf-token': pair.token,
+        }
+        const partialKey = randomUUID()
+        const key = randomUUID()
+        const jointKey = randomUUID()
+        const writes: [string, unknown, number][] = [
+          [`/api/application/${partialKey}`, canaryPartial(partialKey), 202],
+          [`/api/application/${key}`, canaryPartial(key), 202],
+          [`/api/submission/${key}`, canarySubmission(key), 201],
+          [`/api/submission/${jointKey}`, canaryJointSubmission(jointKey), 201],
+        ]
+        for (const [path, body, status] of writes) {
+          const answer = await server.send({ method: 'POST', path, headers, body: json(body) })
+          expect(answer.status, `${path}: ${answer.body}`).toBe(status)
+        }
+        expect(await countRows(server.app.database)).toMatchObject({
+          applications: 3,
+          submissions: 2,
+        })
 
-      const raw = await rawRows(server, engine)
-      // The rows are there (the search below looks at real data).
-      for (const stored of [partialKey, key, jointKey]) expect(raw).toContain(stored)
-      const found = STORED_CANARIES.filter((canary) => raw.includes(canary))
-      if (withKey) {
-        expect(raw).toContain(ENVELOPE_FIELD)
-        expect(found).toEqual([])
-      } else {
-        expect(raw).not.toContain(ENVELOPE_FIELD)
-        expect(found).toEqual(STORED_CANARIES)
+        const raw = await rawRows(server, engine)
+        // The rows are there (the search below looks at real data).
+        for (const stored of [partialKey, key, jointKey]) expect(raw).toContain(stored)
+        const found = STORED_CANARIES.filter((canary) => raw.includes(canary))
+        if (withKey) {
+          expect(raw).toContain(ENVELOPE_FIELD)
+          expect(found).toEqual([])
+        } else {
+          expect(raw).not.toContain(ENVELOPE_FIELD)
+          expect(found).toEqual(STORED_CANARIES)
+        }
+      } finally {
+        await server.close()
       }
-    } finally {
-      await server.close()
-    }
-  })
+    },
+  )
 })
