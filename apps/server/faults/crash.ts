@@ -8,7 +8,7 @@
 // came. After each restart some keys are sent again: the same body (the first answer must come back,
 // marked as replayed), another body (409), and half of the requests a kill left without an answer (as a
 // browser retries). At the end the database is read back through the repository's own decryption and
-// checked key by key. Alone: `node --import tsx apps/server/faults/crash.ts [--quick]`.
+// checked key by key. Alone: `node --import tsx apps/server/faults/crash.ts [--quick] [--no-report]`.
 // Decision record: docs/decisions/1441-crash-safety-scenario.md.
 
 import { randomUUID } from 'node:crypto'
@@ -24,6 +24,7 @@ import { createDatabase, SQLITE_FILE_NAME } from '../src/db/database'
 import { payloadAad } from '../src/repositories/application-repository'
 import { bodyHash, canonicalJson } from '../src/repositories/submission-repository'
 import { SUBMISSION_MESSAGES, submissionReference } from '../src/routes/api/submission'
+import { writeReportSection } from '../../../scripts/report-section.mjs'
 import type { FaultOptions, FaultReport, FaultScenario } from './fault-report'
 import { busyness, reportHeader } from './support/machine'
 import {
@@ -677,7 +678,7 @@ export const run: FaultScenario = async (options: FaultOptions): Promise<FaultRe
     settings,
     quick: options.quick,
     header: reportHeader({
-      command: `npm run faults${options.quick ? ' -- --quick' : ''}`,
+      command: `npm run faults -- --only crash${options.quick ? ' --quick' : ''}`,
       startedAt,
       busyAtStart,
     }),
@@ -784,9 +785,15 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
+// Alone, like under `npm run faults`: a full run writes its section unless --no-report; --quick never does.
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const report = await run({ quick: process.argv.includes('--quick') })
+  const quick = process.argv.includes('--quick')
+  const report = await run({ quick })
   console.log(`\n${report.markdown}\n`)
+  if (!quick && !process.argv.includes('--no-report')) {
+    writeReportSection(report.section, report.heading, report.markdown)
+    console.log(`Written to docs/benchmarks.md, section ${report.section}`)
+  }
   console.log(report.passed ? 'crash: passed' : 'crash: FAILED')
   process.exit(report.passed ? 0 : 1)
 }

@@ -124,20 +124,24 @@ export async function startServer(options: StartOptions): Promise<ServerChild> {
     },
   }
   const deadline = Date.now() + (options.timeoutMs ?? 60_000)
+  let lastProbe = 'no probe made'
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`The server exited at start-up:\n${stderr}`)
     }
     try {
-      const response = await fetch(`${url}/api/ready`)
+      const response = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(5000) })
       if (response.ok) return server
-    } catch {
-      // Not listening yet.
+      lastProbe = `GET /api/ready answered ${response.status} ${await response.text()}`
+    } catch (error) {
+      // Not listening yet, or too busy to answer.
+      const cause = error instanceof Error ? (error.cause ?? error) : error
+      lastProbe = `GET /api/ready failed: ${cause instanceof Error ? cause.message : String(cause)}`
     }
     if (Date.now() > deadline) {
       await server.kill()
       throw new Error(
-        `The server was not ready within ${options.timeoutMs ?? 60_000} ms:\n${stderr}`,
+        `The server was not ready within ${options.timeoutMs ?? 60_000} ms (last: ${lastProbe})${stderr === '' ? '' : `:\n${stderr}`}`,
       )
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
