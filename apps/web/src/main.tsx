@@ -3,6 +3,7 @@
 // `/` arrives with the brand's start screen already rendered (src/prerender/): a new visitor's
 // page hydrates it; anyone else's renders afresh over it (docs/decisions/1411).
 
+import { startTransition } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { isApplyHost } from '@forecourt/domain/brands/host'
@@ -41,7 +42,11 @@ const firstRender = chooseFirstRender({
   consentRemembered: consent !== null,
 })
 if (firstRender === 'hydrate') {
-  hydrateRoot(root, <PageRoot />)
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread in one long task (total blocking time); the markup is on screen meanwhile.
+  startTransition(() => {
+    hydrateRoot(root, <PageRoot />)
+  })
 } else if (firstRender === 'render-over-prerendered') {
   void renderOverPrerendered(root)
 } else {
