@@ -125,6 +125,15 @@ export interface EngineOutcome {
   sameBodyRepeats: number
   otherBodyRepeats: number
   statuses: Record<string, number>
+  /** Answered keys missing afterwards, stored more than once, or stored but not as sent. */
+  lost: number
+  doubled: number
+  damaged: number
+  /** Keys a kill left unanswered that were stored in part, twice or damaged; rows of keys never sent or never delivered. */
+  inFlightBad: number
+  strangers: number
+  /** Answers that were not what they should be: to repeats with the same body, another body, the rest. */
+  wrongAnswers: { sameBody: number; otherBody: number; others: number }
   /** 'ok', or what PRAGMA integrity_check said; undefined on PostgreSQL. */
   integrity: string | undefined
   rows: { submissions: number; applications: number; deliveries: number }
@@ -281,6 +290,12 @@ export async function crashEngine(
     sameBodyRepeats: 0,
     otherBodyRepeats: 0,
     statuses: {},
+    lost: 0,
+    doubled: 0,
+    damaged: 0,
+    inFlightBad: 0,
+    strangers: 0,
+    wrongAnswers: { sameBody: 0, otherBody: 0, others: 0 },
     integrity: undefined,
     rows: { submissions: 0, applications: 0, deliveries: 0 },
     seconds: 0,
@@ -324,14 +339,17 @@ export async function crashEngine(
     }
     submission.reachedServer = true
     if (result.kind === 'timeout') {
+      outcome.wrongAnswers.others += 1
       problem(`${job.kind} ${submission.key}: no answer within ${REQUEST_TIMEOUT_MS} ms`)
       return
     }
     if (result.kind === 'no answer') {
-      if (!killing)
+      if (!killing) {
+        outcome.wrongAnswers.others += 1
         problem(
           `${job.kind} ${submission.key}: connection lost while the server was up (${result.error})`,
         )
+      }
       outcome.inFlight += 1
       submission.unanswered += 1
       if (sentInEpoch === epoch) {
@@ -356,6 +374,7 @@ export async function crashEngine(
       case 'new':
       case 'retry after no answer': {
         if (result.status !== 201 || result.body !== expected) {
+          outcome.wrongAnswers.others += 1
           problem(`${job.kind} ${submission.key}: ${result.status} ${result.body.slice(0, 200)}`)
           return
         }
@@ -363,6 +382,7 @@ export async function crashEngine(
           outcome.inFlightRetried += 1
           if (result.replayed) outcome.inFlightRetriedReplayed += 1
         } else if (result.replayed) {
+          outcome.wrongAnswers.others += 1
           problem(`new ${submission.key}: answered as a replay of a key never answered before`)
         }
         if (submission.firstAnswer === undefined) {
@@ -379,6 +399,7 @@ export async function crashEngine(
           result.body !== submission.firstAnswer ||
           body !== submission.body
         ) {
+          outcome.wrongAnswers.sameBody += 1
           problem(
             `same body again ${submission.key}: ${result.status}${result.replayed ? ' (replayed)' : ''} ${result.body.slice(0, 200)}, not the first answer`,
           )
@@ -391,6 +412,7 @@ export async function crashEngine(
           result.status !== 409 ||
           result.body !== JSON.stringify({ error: SUBMISSION_MESSAGES.conflict })
         ) {
+          outcome.wrongAnswers.otherBody += 1
           problem(`other body ${submission.key}: ${result.status} ${result.body.slice(0, 200)}`)
         }
         return
@@ -565,12 +587,12 @@ async function checkDatabase(
       ...applicationsByKey.keys(),
       ...deliveriesByKey.keys(),
     ])) {
-      if (!known.has(key)) problem(`${key}: stored but never sent`)
+      if (!known.has(key)) {
+        outcome.strangers += 1
+        problem(`${key}: stored but never sent`)
+      }
     }
 
-    let lost = 0
-    let doubled = 0
-    let corrupted = 0
     for (const submission of sent) {
       const { key } = submission
       const idempotency = submissionsByKey.get(key) ?? []
@@ -579,7 +601,10 @@ async function checkDatabase(
       const stored = idempotency.length + applications.length + deliveries.length > 0
       if (submission.firstAnswer === undefined) {
         if (!submission.reachedServer) {
-          if (stored) problem(`${key}: never reached the server, yet stored`)
+          if (stored) {
+            outcome.strangers += 1
+            problem(`${key}: never reached the server, yet stored`)
+          }
           continue
         }
         // In flight at a kill and never answered afterwards: stored once or not at all.
@@ -588,14 +613,16 @@ async function checkDatabase(
         outcome.inFlightUnresolvedStored += 1
       }
       if (idempotency.length === 0 || applications.length === 0) {
-        if (submission.firstAnswer !== undefined) lost += 1
+        if (submission.firstAnswer === undefined) outcome.inFlightBad += 1
+        else outcome.lost += 1
         problem(
           `${key}: ${submission.firstAnswer === undefined ? 'in flight, stored in part' : 'answered 2xx, missing'}: ${idempotency.length} submission rows, ${applications.length} application rows, ${deliveries.length} outbox rows`,
         )
         continue
       }
       if (idempotency.length > 1 || applications.length > 1 || deliveries.length > 2) {
-        doubled += 1
+        if (submission.firstAnswer === undefined) outcome.inFlightBad += 1
+        else outcome.doubled += 1
         problem(
           `${key}: stored more than once: ${idempotency.length} submission rows, ${applications.length} application rows, ${deliveries.length} outbox rows`,
         )
@@ -632,12 +659,14 @@ async function checkDatabase(
         }
       }
       if (wrong.length > 0) {
-        corrupted += 1
+        if (submission.firstAnswer === undefined) outcome.inFlightBad += 1
+        else outcome.damaged += 1
         problem(`${key}: ${wrong.join(', ')}`)
       }
     }
-    if (lost + doubled + corrupted > 0) {
-      problem(`lost ${lost}, doubled ${doubled}, corrupted ${corrupted} submissions`)
+    const { lost, doubled, damaged } = outcome
+    if (lost + doubled + damaged > 0) {
+      problem(`lost ${lost}, doubled ${doubled}, corrupted ${damaged} submissions`)
     }
   } catch (error) {
     problem(`reading the database: ${error instanceof Error ? error.message : String(error)}`)
@@ -705,6 +734,12 @@ function notMeasured(engine: EngineOutcome['engine']): EngineOutcome {
     sameBodyRepeats: 0,
     otherBodyRepeats: 0,
     statuses: {},
+    lost: 0,
+    doubled: 0,
+    damaged: 0,
+    inFlightBad: 0,
+    strangers: 0,
+    wrongAnswers: { sameBody: 0, otherBody: 0, others: 0 },
     integrity: undefined,
     rows: { submissions: 0, applications: 0, deliveries: 0 },
     seconds: 0,
@@ -727,18 +762,21 @@ export function crashReport(input: {
     const name = outcome.engine
     if (!outcome.measured) {
       rows.push(`| ${name} | not measured: PostgreSQL unreachable | | **not measured** |`)
+      notes.push(
+        `- ${name} was not measured: the server at \`TEST_DATABASE_URL\` (default postgres://postgres@127.0.0.1:5432/test) did not answer.`,
+      )
       continue
     }
     const ok = outcome.problems.length === 0
-    const lostOrDoubled = outcome.problems.filter((text) =>
-      /missing|more than once|lost \d|stored in part/.test(text),
-    ).length
+    const storedOk = outcome.lost + outcome.doubled + outcome.damaged === 0 && outcome.answered > 0
+    const wrong = outcome.wrongAnswers
     rows.push(
-      `| ${name}: SIGKILLs during the load | ${outcome.kills} (${outcome.killsWithRequestsInFlight} with requests in flight); back up after ${median(outcome.restartMs)} ms (median), ${Math.max(0, ...outcome.restartMs)} ms at most | ${settings.kills} | ${verdict(outcome.kills === settings.kills)} |`,
-      `| ${name}: submissions answered 2xx | ${number(outcome.answered)}, each stored exactly once and intact | every one, once, intact | ${verdict(ok)} |`,
-      `| ${name}: in flight at a kill (no answer) | ${number(outcome.inFlight)}; ${number(outcome.inFlightRetried)} sent again and answered (${number(outcome.inFlightRetriedReplayed)} of them already stored: replayed); ${number(outcome.inFlightUnresolved)} never answered: ${number(outcome.inFlightUnresolvedStored)} stored once, ${number(outcome.inFlightUnresolved - outcome.inFlightUnresolvedStored)} not stored | stored once or not at all | ${verdict(lostOrDoubled === 0)} |`,
-      `| ${name}: same key, same body after a restart | ${number(outcome.sameBodyRepeats)} | the first answer again | ${verdict(ok)} |`,
-      `| ${name}: same key, other body after a restart | ${number(outcome.otherBodyRepeats)} | 409 | ${verdict(ok)} |`,
+      `| ${name}: SIGKILLs during the load | ${outcome.kills} (${outcome.killsWithRequestsInFlight} with requests in flight); back up after ${number(median(outcome.restartMs))} ms (median), ${number(Math.max(0, ...outcome.restartMs))} ms at most | ${settings.kills} | ${verdict(outcome.kills === settings.kills)} |`,
+      `| ${name}: submissions answered 2xx | ${number(outcome.answered)}: ${outcome.lost} lost, ${outcome.doubled} stored twice, ${outcome.damaged} damaged | every one there, once, intact | ${verdict(storedOk)} |`,
+      `| ${name}: in flight at a kill (no answer) | ${number(outcome.inFlight)}; ${number(outcome.inFlightRetried)} sent again and answered (${number(outcome.inFlightRetriedReplayed)} of them already stored: replayed); ${number(outcome.inFlightUnresolved)} never answered: ${number(outcome.inFlightUnresolvedStored - outcome.inFlightBad)} stored once, ${number(outcome.inFlightUnresolved - outcome.inFlightUnresolvedStored)} not stored, ${outcome.inFlightBad} stored in part, twice or damaged | stored whole once or not at all | ${verdict(outcome.inFlightBad === 0 && outcome.strangers === 0)} |`,
+      `| ${name}: same key, same body after a restart | ${number(outcome.sameBodyRepeats)}; ${wrong.sameBody} not the first answer | the first answer again, replayed | ${verdict(outcome.sameBodyRepeats > 0 && wrong.sameBody === 0)} |`,
+      `| ${name}: same key, other body after a restart | ${number(outcome.otherBodyRepeats)}; ${wrong.otherBody} not 409 | 409 | ${verdict(outcome.otherBodyRepeats > 0 && wrong.otherBody === 0)} |`,
+      `| ${name}: every other request | ${wrong.others} with a wrong status or text, a lost connection while the server was up, or a timeout | none | ${verdict(wrong.others === 0)} |`,
     )
     if (outcome.integrity !== undefined) {
       rows.push(
@@ -761,6 +799,7 @@ export function crashReport(input: {
     `- How: the real server (\`node --import tsx apps/server/src/server.ts\`, production mode, \`FORECOURT_DATA_KEY\` set, two lenders for the brand, delivery worker off so the outbox rows stay as written) on a temporary SQLite file (WAL, \`synchronous=FULL\`) and then on a throw-away PostgreSQL schema. ${settings.clients} clients send \`POST /api/submission/<new UUID>\` one after another without pause, each body valid and different (names, email, loan amount, income). Once answers flow after each start, the server is killed with SIGKILL after a random ${settings.killAfterMs[0]}–${settings.killAfterMs[1]} ms and started again on the same database and port; the clients hold their anti-forgery pair and carry on.`,
     `- After each restart: ${settings.repeatsPerRestart} answered keys sent again with the same body (must be 201, \`Idempotent-Replayed: true\`, the first answer byte for byte), ${settings.repeatsPerRestart} with one answer changed (must be 409 with the conflict message), and every other request the kill left without an answer sent again with its body (must be 201 with the expected answer, replayed or not).`,
     '- Checked afterwards in the database, key by key: every key answered 2xx has exactly one submission row (body hash of the body sent, status 201, the answer sent), one application row (status submitted, brand, the payload sealed with the data key and, opened with the repository’s own code, equal to the body sent) and one outbox row per lender (pending, no attempt); a key a kill left unanswered is stored whole once or not at all; a key refused at connection is not stored; no row belongs to a key never sent. Every answer had the expected status and text; any other status, a request without an answer while the server was up, or a timeout fails the run.',
+    '- A SIGKILL ends the process, not the machine: what the operating system had accepted stays in its page cache. So this shows that no answer runs ahead of its commit and that a killed writer leaves nothing half-written; surviving a power cut rests on `synchronous=FULL` (and PostgreSQL’s `fsync`) syncing each commit before the answer, which a process kill cannot show.',
     input.quick ? '- A `--quick` run: 3 kills; the full run kills 20 times.' : '',
   ]
     .filter((line, index, lines) => !(line === '' && lines[index - 1] === ''))

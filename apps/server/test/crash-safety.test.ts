@@ -38,6 +38,9 @@ async function crashOn(
 function expectSafe(outcome: EngineOutcome): void {
   expect(outcome.problems).toEqual([])
   expect(outcome.kills).toBe(3)
+  expect([outcome.lost, outcome.doubled, outcome.damaged, outcome.inFlightBad]).toEqual([
+    0, 0, 0, 0,
+  ])
   // The kills came while the load ran, and the repeats were made and answered as they should be.
   expect(outcome.answered).toBeGreaterThan(0)
   expect(outcome.inFlight).toBeGreaterThan(0)
@@ -128,4 +131,5 @@ test('the check after the kills reports a lost, an altered, a moved, a half-deli
       'lost 1, doubled 0, corrupted 4 submissions',
     ].sort(),
   )
+  expect([outcome.lost, outcome.doubled, outcome.damaged, outcome.strangers]).toEqual([1, 0, 4, 1])
 }, 60_000)
