@@ -5,7 +5,8 @@
 // database exactly once with the applicant's data, every applicant is redirected, and the request
 // survives the page navigation.
 //
-// node --import tsx apps/server/faults/network-faults.ts [--quick]   (needs `npm run build` first)
+// node --import tsx apps/server/faults/network-faults.ts [--quick] [--no-report]
+// Needs `npm run build` first (or WEB_DIST_DIR); FAULTS_NETWORK_CONCURRENCY sets the tabs at once (4).
 
 import { randomUUID } from 'node:crypto'
 import { pathToFileURL } from 'node:url'

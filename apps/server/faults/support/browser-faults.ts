@@ -63,6 +63,7 @@ export const BRAND_IDS: readonly BrandId[] = [
   'creditlens',
 ]
 
+// Ten by ten: a hundred applicants, no two with the same name.
 export const FIRST_NAMES = [
   'Ada',
   'Grace',
@@ -72,8 +73,21 @@ export const FIRST_NAMES = [
   'Donald',
   'Frances',
   'John',
+  'Margaret',
+  'Tony',
 ]
-export const LAST_NAMES = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Allen']
+export const LAST_NAMES = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Dijkstra',
+  'Liskov',
+  'Knuth',
+  'Allen',
+  'Backus',
+  'Hamilton',
+  'Hoare',
+]
 
 export interface PlannedApplication {
   index: number
@@ -89,9 +103,9 @@ export interface PlannedApplication {
 }
 
 /**
- * The faults for application `index` of `count`: the kinds in turn; the fault repeated on one, two
- * or three attempts in turn for the kinds where that differs (a hung attempt is given up only when
- * the page leaves, so it is hung once).
+ * The faults for application `index`: the kinds in turn, each repeated on one, two or three
+ * attempts in a row in turn; once for a hung attempt (the page gives it up only when it leaves)
+ * and for one held over the navigation.
  */
 export function faultPlan(index: number): FaultPlan {
   const kind = FAULT_KINDS[index % FAULT_KINDS.length] ?? 'abort'
@@ -113,14 +127,15 @@ export function plannedApplication(
   const joint = brand === 'harbourlend' && index % 10 === 1
   const state = joint ? filledJointState() : filledState()
   const firstName = FIRST_NAMES[index % FIRST_NAMES.length] ?? 'Ada'
-  const lastName = LAST_NAMES[Math.floor(index / FIRST_NAMES.length) % LAST_NAMES.length] ?? 'Byron'
+  const lastName =
+    LAST_NAMES[Math.floor(index / FIRST_NAMES.length) % LAST_NAMES.length] ?? 'Lovelace'
   const email = `applicant.${index + 1}.${guid.slice(0, 8)}@example.com`
   Object.assign(state, { GUID: guid, applicationKey: guid })
   state.affiliateConfig = { brandId: brand, affiliateKey: brands[brand].affiliateKey }
   Object.assign(state.form, { firstName, lastName, email })
-  // Stock vehicle details would be checked against stock this server does not have.
+  // No vehicle on screen, as in e2e/journeys/submission-failure.spec.ts: start-up looks the stock
+  // id up, and the demo stock does not have it.
   state.form.vehicle.vrm = ''
-  state.form.loanAmountCompleted = true
   state.form.isAgreedTermsAndConditions = false
   return { index, brand, joint, guid, firstName, lastName, email, plan, state }
 }
