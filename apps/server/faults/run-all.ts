@@ -187,7 +187,7 @@ export async function runAll(options: RunAllOptions): Promise<ScenarioResult[]> 
   const failed = results.filter((result) => !result.passed)
   console.log(
     failed.length === 0
-      ? `\nAll ${results.length} scenarios passed.`
+      ? `\n${results.length} of ${results.length} scenarios passed.`
       : `\n${failed.length} of ${results.length} scenarios FAILED: ${failed.map((result) => result.name).join(', ')}`,
   )
   return results
