@@ -8,7 +8,13 @@ import { createDatabase, type Database } from './db/database'
 import { migrateToLatest } from './db/migrate'
 import { seedDemoStock } from './db/seed-demo-stock'
 import { loggerOptions, PathOnlyLogController, type LogDestination } from './logging'
+import {
+  createDatabaseAvailability,
+  databaseCheck,
+  registerDatabaseGate,
+} from './plugins/database-availability'
 import { registerErrorHandler } from './plugins/error-handler'
+import { registerLoadShedding } from './plugins/load-shedding'
 // --- Security: anti-forgery, rate limits, CORS, OpenAPI, telemetry ---
 import { registerAntiForgery } from './plugins/anti-forgery'
 import { registerCors } from './plugins/cors'
@@ -59,8 +65,17 @@ export async function buildApp(
 
   const database = options.db ?? (await openOwnDatabase(app, config))
 
-  registerErrorHandler(app)
+  // --- Load shedding and database outages (decisions 1431, 1432) ---
+  const availability = createDatabaseAvailability({
+    check: databaseCheck(database.db, database.dialect),
+    log: app.log,
+  })
+  registerErrorHandler(app, { unavailable: (error) => availability.report(error) })
   await registerSecurityHeaders(app)
+  // The first hooks that can refuse a request, so a refusal costs as little as possible.
+  registerLoadShedding(app, config.loadShedding)
+  registerDatabaseGate(app, availability, { writeTimeoutMs: config.databaseWriteTimeoutMs })
+  // --- end of load shedding and database outages ---
   // --- Security: before every route, so their onRoute hooks see them all ---
   await registerOpenApi(app)
   await registerCors(app, config)
@@ -78,7 +93,7 @@ export async function buildApp(
       reply.header('cache-control', 'no-store')
     })
     await api.register(healthRoutes)
-    await api.register(readyRoutes, { db: database.db })
+    await api.register(readyRoutes, { availability })
     await api.register(ipRoutes)
     await api.register(stockRoutes, { db: database.db })
     // --- Security: anti-forgery token, OpenAPI document, telemetry sink ---

@@ -58,6 +58,15 @@ export interface Config {
   /** ADDRESS_PROVIDER=ideal-postcodes with ADDRESS_API_KEY; undefined selects the embedded demo dataset. */
   addressApi?: AddressApiConfig
   // --- end of address lookup ---
+  // --- Load shedding and database outages: parseResilience ---
+  /**
+   * LOAD_SHEDDING_MAX_IN_FLIGHT: requests in flight beyond which new ones get 503 at once (0: never);
+   * LOAD_SHEDDING_RETRY_AFTER_SECONDS: the Retry-After of that 503.
+   */
+  loadShedding: { maxInFlight: number; retryAfterSeconds: number }
+  /** DATABASE_WRITE_TIMEOUT_MS: a write still waiting for the database after this long gets 503 (0: never). */
+  databaseWriteTimeoutMs: number
+  // --- end of load shedding and database outages ---
 }
 
 export class ConfigError extends Error {
@@ -107,6 +116,7 @@ export function loadConfig(env: Env = process.env): Config {
   const security = parseSecurity(read, nodeEnv, problems)
   const delivery = parseDeliveryConfig(read, REPOSITORY_ROOT, problems)
   const addressApi = parseAddressApiConfig(read, problems)
+  const resilience = parseResilience(read, problems)
 
   if (problems.length > 0) throw new ConfigError(problems)
   return {
@@ -122,6 +132,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...security,
     ...delivery,
     addressApi,
+    ...resilience,
   }
 }
 
@@ -305,4 +316,52 @@ function originOf(entry: string): string | undefined {
   // An origin is scheme, host and port only: a path, query or credentials mean a mistake.
   if (entry.replace(/\/$/, '').toLowerCase() !== url.origin.toLowerCase()) return undefined
   return url.origin
+}
+
+// --- Load shedding and database outages ---
+
+type ResilienceConfig = Pick<Config, 'loadShedding' | 'databaseWriteTimeoutMs'>
+
+// Three times the twenty clients of `npm run bench:api`, which the server serves at its maximum rate
+// without a queue: decision 1431.
+export const DEFAULT_MAX_IN_FLIGHT = 64
+export const DEFAULT_SHED_RETRY_AFTER_SECONDS = 2
+// The last resort, for a database that answers checks but not this write; half the browser's 20 s wait
+// for one attempt. An outage is found sooner, by the checks (decision 1432).
+export const DEFAULT_DATABASE_WRITE_TIMEOUT_MS = 10_000
+
+function parseResilience(
+  read: (name: string) => string | undefined,
+  problems: string[],
+): ResilienceConfig {
+  const whole = (name: string, fallback: number, min: number, what: string): number => {
+    const value = read(name)
+    if (value === undefined) return fallback
+    if (!/^\d+$/.test(value) || Number(value) < min) {
+      problems.push(`${name} must be ${what} (got "${value}")`)
+    }
+    return Number(value)
+  }
+  return {
+    loadShedding: {
+      maxInFlight: whole(
+        'LOAD_SHEDDING_MAX_IN_FLIGHT',
+        DEFAULT_MAX_IN_FLIGHT,
+        0,
+        'a whole number of requests, or 0 to never shed load',
+      ),
+      retryAfterSeconds: whole(
+        'LOAD_SHEDDING_RETRY_AFTER_SECONDS',
+        DEFAULT_SHED_RETRY_AFTER_SECONDS,
+        1,
+        'a whole number of seconds, 1 or more',
+      ),
+    },
+    databaseWriteTimeoutMs: whole(
+      'DATABASE_WRITE_TIMEOUT_MS',
+      DEFAULT_DATABASE_WRITE_TIMEOUT_MS,
+      0,
+      'a whole number of milliseconds, or 0 to wait as long as the database takes',
+    ),
+  }
 }

@@ -37,6 +37,8 @@ test('an empty environment gives the documented defaults', () => {
     addressApi: undefined,
     lenderDestinations: {},
     deliveryWorker: true,
+    loadShedding: { maxInFlight: 64, retryAfterSeconds: 2 },
+    databaseWriteTimeoutMs: 10000,
   })
 })
 
@@ -67,6 +69,9 @@ test('every variable is read when valid', () => {
       RETENTION_JOB: 'off',
       RETENTION_SUBMITTED_DAYS: '2200',
       RETENTION_PARTIAL_DAYS: '7',
+      LOAD_SHEDDING_MAX_IN_FLIGHT: '200',
+      LOAD_SHEDDING_RETRY_AFTER_SECONDS: '10',
+      DATABASE_WRITE_TIMEOUT_MS: '3000',
     }),
   ).toEqual<Config>({
     port: 8080,
@@ -86,6 +91,8 @@ test('every variable is read when valid', () => {
     addressApi: undefined,
     lenderDestinations: {},
     deliveryWorker: true,
+    loadShedding: { maxInFlight: 200, retryAfterSeconds: 10 },
+    databaseWriteTimeoutMs: 3000,
   })
 })
 

@@ -65,5 +65,10 @@ function postgresDialect(connectionString: string, options: DatabaseOptions): Po
   // Without a listener an idle client's error (the database restarted) would crash the process; the pool
   // drops that client and the next query connects afresh, so the server recovers without a restart.
   pool.on('error', (error) => options.onBackgroundError?.(error))
+  // pg-pool listens to idle clients only: a connection lost during a query (the network cut) would emit
+  // an 'error' no one hears and end the process. The query itself fails, and the pool drops the client.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => options.onBackgroundError?.(error))
+  })
   return new PostgresDialect({ pool })
 }

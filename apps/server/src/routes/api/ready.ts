@@ -1,16 +1,23 @@
 // Readiness: can this process serve applications now? It asks the database for the cheapest possible
 // answer and gives up quickly, so a load balancer stops sending traffic during an outage and resumes when
-// the database is back, without a restart.
+// the database is back, without a restart. The check is the database availability's (decision 1432):
+// after a failed write on SQLite it also asks whether the write lock can be taken, since another process
+// holding it leaves reads working. Load does not make a process unready (decision 1431): a busy one sheds
+// what it cannot take, and taking every busy instance out at once would turn a surge into an outage.
 
 import { sql, type Kysely } from 'kysely'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Tables } from '../../db/tables'
+import {
+  createDatabaseAvailability,
+  DATABASE_RETRY_AFTER_SECONDS,
+  type DatabaseAvailability,
+} from '../../plugins/database-availability'
 
-export interface ReadyRoutesOptions {
-  db: Kysely<Tables>
-  /** How long the database may take before the answer is "unavailable". */
-  timeoutMs?: number
-}
+export type ReadyRoutesOptions =
+  | { availability: DatabaseAvailability }
+  /** A route of its own over `db` (`select 1`, given up after `timeoutMs`): tests of the route alone. */
+  | { db: Kysely<Tables>; timeoutMs?: number }
 
 const statusBody = (status: 'ready' | 'unavailable') => ({
   type: 'object',
@@ -24,22 +31,21 @@ const schema = {
 } as const
 
 export const readyRoutes: FastifyPluginAsync<ReadyRoutesOptions> = async (app, options) => {
-  const { db, timeoutMs = 1500 } = options
-  app.get('/api/ready', { schema }, async (request, reply) => {
-    try {
-      await withTimeout(sql`select 1`.execute(db), timeoutMs)
-      return { status: 'ready' }
-    } catch (error) {
-      request.log.warn({ err: error }, 'database not ready')
-      return reply.code(503).header('retry-after', '5').send({ status: 'unavailable' })
-    }
+  const availability =
+    'availability' in options
+      ? options.availability
+      : createDatabaseAvailability({
+          check: () => sql`select 1`.execute(options.db),
+          log: app.log,
+          ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+        })
+  if (!('availability' in options)) app.addHook('onClose', async () => availability.stop())
+  app.get('/api/ready', { schema }, async (_request, reply) => {
+    // The availability logs the change from ready to unavailable and back, not every probe.
+    if (await availability.check()) return { status: 'ready' }
+    return reply
+      .code(503)
+      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      .send({ status: 'unavailable' })
   })
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`database did not answer within ${ms} ms`)), ms)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }

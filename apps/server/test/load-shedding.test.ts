@@ -1,0 +1,179 @@
+// Load shedding (decision 1431): past LOAD_SHEDDING_MAX_IN_FLIGHT requests in flight a new request is
+// refused at once with 503 and Retry-After, the probes never are, and the count of requests in flight
+// never leaks (an answered request, a refused one and one whose client went away all leave it). The
+// overload itself, over real HTTP at twice the maximum rate, is `apps/server/faults/overload.ts`.
+
+import type { FastifyInstance } from 'fastify'
+import { afterEach, expect, test } from 'vitest'
+import { ConfigError, loadConfig } from '../src/config'
+import { SERVICE_UNAVAILABLE } from '../src/plugins/error-handler'
+import {
+  countRows,
+  startEngineApp,
+  submissionUrl,
+  validSubmission,
+  type EngineApp,
+} from './submission-test-helpers'
+import { startTestApp, type TestApp } from './test-app'
+import { openSqlite } from './test-databases'
+
+const sqlite = { name: 'SQLite', dialect: 'sqlite', available: true, open: openSqlite } as const
+
+let testApp: TestApp | undefined
+let engineApp: EngineApp | undefined
+afterEach(async () => {
+  await testApp?.close()
+  await engineApp?.close()
+  testApp = undefined
+  engineApp = undefined
+})
+
+/** An app whose `GET /test/hold` answers only when the test lets it. */
+async function appWithHeldRoute(env: Record<string, string>): Promise<{
+  app: FastifyInstance
+  release: () => void
+}> {
+  testApp = await startTestApp({ RETENTION_JOB: 'off', DELIVERY_WORKER: 'off', ...env })
+  const { app } = testApp
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  app.get('/test/hold', async () => {
+    await held
+    return { held: false }
+  })
+  await app.ready()
+  return { app, release }
+}
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env)
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+  return []
+}
+
+test('the defaults shed past 64 requests in flight and ask for a retry after 2 s', () => {
+  expect(loadConfig({}).loadShedding).toEqual({ maxInFlight: 64, retryAfterSeconds: 2 })
+  expect(
+    loadConfig({ LOAD_SHEDDING_MAX_IN_FLIGHT: '0', LOAD_SHEDDING_RETRY_AFTER_SECONDS: '30' })
+      .loadShedding,
+  ).toEqual({ maxInFlight: 0, retryAfterSeconds: 30 })
+})
+
+test.each([
+  [
+    { LOAD_SHEDDING_MAX_IN_FLIGHT: 'many' },
+    'LOAD_SHEDDING_MAX_IN_FLIGHT must be a whole number of requests, or 0 to never shed load (got "many")',
+  ],
+  [
+    { LOAD_SHEDDING_MAX_IN_FLIGHT: '-1' },
+    'LOAD_SHEDDING_MAX_IN_FLIGHT must be a whole number of requests, or 0 to never shed load (got "-1")',
+  ],
+  [
+    { LOAD_SHEDDING_RETRY_AFTER_SECONDS: '0' },
+    'LOAD_SHEDDING_RETRY_AFTER_SECONDS must be a whole number of seconds, 1 or more (got "0")',
+  ],
+  [
+    { LOAD_SHEDDING_RETRY_AFTER_SECONDS: '1.5' },
+    'LOAD_SHEDDING_RETRY_AFTER_SECONDS must be a whole number of seconds, 1 or more (got "1.5")',
+  ],
+])('a bad load-shedding setting %o is refused at start-up', (env, problem) => {
+  expect(problemsOf(env)).toEqual([problem])
+})
+
+test('a request beyond the limit is refused at once with 503, Retry-After and security headers', async () => {
+  const { app, release } = await appWithHeldRoute({
+    LOAD_SHEDDING_MAX_IN_FLIGHT: '2',
+    LOAD_SHEDDING_RETRY_AFTER_SECONDS: '3',
+  })
+  const first = app.inject({ method: 'GET', url: '/test/hold' })
+  const second = app.inject({ method: 'GET', url: '/test/hold' })
+  await expect.poll(() => app.loadGauge.inFlight()).toBe(2)
+
+  const refused = await app.inject({ method: 'GET', url: '/api/stock/demo-car-1' })
+  expect(refused.statusCode).toBe(503)
+  expect(refused.headers['retry-after']).toBe('3')
+  expect(refused.headers['x-content-type-options']).toBe('nosniff')
+  expect(refused.json()).toEqual(SERVICE_UNAVAILABLE)
+  expect(app.loadGauge.refused()).toBe(1)
+  expect(testApp?.logLines().some((line) => line.msg === 'shedding load')).toBe(true)
+
+  release()
+  expect((await first).statusCode).toBe(200)
+  expect((await second).statusCode).toBe(200)
+  expect(app.loadGauge.inFlight()).toBe(0)
+  expect((await app.inject({ method: 'GET', url: '/api/stock/demo-car-1' })).statusCode).toBe(200)
+})
+
+test('the probes answer while the server sheds load, and are not counted in flight', async () => {
+  const { app, release } = await appWithHeldRoute({ LOAD_SHEDDING_MAX_IN_FLIGHT: '1' })
+  const held = app.inject({ method: 'GET', url: '/test/hold' })
+  await expect.poll(() => app.loadGauge.inFlight()).toBe(1)
+  expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200)
+  expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200)
+  expect((await app.inject({ method: 'GET', url: '/api/ready?probe=lb' })).statusCode).toBe(200)
+  expect((await app.inject({ method: 'GET', url: '/api/ip' })).statusCode).toBe(503)
+  release()
+  await held
+})
+
+test('0 switches shedding off', async () => {
+  const { app, release } = await appWithHeldRoute({ LOAD_SHEDDING_MAX_IN_FLIGHT: '0' })
+  const held = Array.from({ length: 5 }, () => app.inject({ method: 'GET', url: '/test/hold' }))
+  expect((await app.inject({ method: 'GET', url: '/api/ip' })).statusCode).toBe(200)
+  release()
+  expect((await Promise.all(held)).map((response) => response.statusCode)).toEqual([
+    200, 200, 200, 200, 200,
+  ])
+  expect(app.loadGauge.refused()).toBe(0)
+})
+
+test('a request whose client went away leaves the count', async () => {
+  const { app, release } = await appWithHeldRoute({ LOAD_SHEDDING_MAX_IN_FLIGHT: '1' })
+  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  const aborted = new AbortController()
+  const gone = fetch(`${address}/test/hold`, { signal: aborted.signal }).catch(() => 'aborted')
+  await expect.poll(() => app.loadGauge.inFlight()).toBe(1)
+  aborted.abort()
+  expect(await gone).toBe('aborted')
+  await expect.poll(() => app.loadGauge.inFlight()).toBe(0)
+  expect((await fetch(`${address}/api/ip`)).status).toBe(200)
+  release()
+})
+
+test('twenty submissions at once, as in `npm run bench:api`, are all accepted', async () => {
+  engineApp = await startEngineApp(sqlite, { LOAD_SHEDDING_MAX_IN_FLIGHT: '64' })
+  const app = engineApp
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () => {
+      const body = validSubmission()
+      return app.post(submissionUrl(body.submissionKey), body)
+    }),
+  )
+  expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(201))
+  expect((await countRows(app.database)).submissions).toBe(20)
+})
+
+test('two hundred submissions at once: the ones beyond the limit are refused, the others stored', async () => {
+  engineApp = await startEngineApp(sqlite, { LOAD_SHEDDING_MAX_IN_FLIGHT: '64' })
+  const app = engineApp
+  const answers = await Promise.all(
+    Array.from({ length: 200 }, () => {
+      const body = validSubmission()
+      return app.post(submissionUrl(body.submissionKey), body)
+    }),
+  )
+  const accepted = answers.filter((answer) => answer.statusCode === 201)
+  const refused = answers.filter((answer) => answer.statusCode === 503)
+  expect(accepted.length + refused.length).toBe(200)
+  expect(accepted.length).toBeGreaterThanOrEqual(64)
+  expect(refused.length).toBeGreaterThan(0)
+  expect(refused.every((answer) => answer.headers['retry-after'] === '2')).toBe(true)
+  expect((await countRows(app.database)).submissions).toBe(accepted.length)
+  // Recovered at once.
+  const body = validSubmission()
+  expect((await app.post(submissionUrl(body.submissionKey), body)).statusCode).toBe(201)
+})
