@@ -77,7 +77,7 @@ export const QUICK: CrashOptions = {
 
 // --- What was sent and what came back ---
 
-type Kind = 'new' | 'same body again' | 'other body' | 'retry after no answer'
+type Kind = 'new' | 'same body again' | 'other body' | 'retry after no answer' | 'retry after 503'
 
 type Result =
   | { kind: 'answered'; status: number; body: string; replayed: boolean }
@@ -364,15 +364,17 @@ export async function crashEngine(
     outcome.statuses[status] = (outcome.statuses[status] ?? 0) + 1
     if (sentInEpoch === epoch) answeredThisEpoch += 1
     if (result.status === 503) {
-      // Refused by load shedding before anything was stored: a browser waits and sends it again.
+      // Load shed, or the database too slow: a browser waits and sends it again. A 503 may come after all
+      // for a write that commits (decision 1432), so the next answer may be a replay.
       outcome.shed += 1
-      queue.push(job)
+      queue.push(job.kind === 'new' ? { kind: 'retry after 503', submission } : job)
       return
     }
     const expected = expectedAnswer(submission.key)
     switch (job.kind) {
       case 'new':
-      case 'retry after no answer': {
+      case 'retry after no answer':
+      case 'retry after 503': {
         if (result.status !== 201 || result.body !== expected) {
           outcome.wrongAnswers.others += 1
           problem(`${job.kind} ${submission.key}: ${result.status} ${result.body.slice(0, 200)}`)
@@ -381,7 +383,7 @@ export async function crashEngine(
         if (job.kind === 'retry after no answer') {
           outcome.inFlightRetried += 1
           if (result.replayed) outcome.inFlightRetriedReplayed += 1
-        } else if (result.replayed) {
+        } else if (job.kind === 'new' && result.replayed) {
           outcome.wrongAnswers.others += 1
           problem(`new ${submission.key}: answered as a replay of a key never answered before`)
         }
