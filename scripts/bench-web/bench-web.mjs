@@ -92,9 +92,14 @@ async function main() {
             const figures = await runLighthouse(`${origin(brand)}${path}`, {
               sessionStorage: seed,
             })
-            const wrong = wrongPage(figures, path, expectedHeading(brand, path))
+            const wrong =
+              figures.problems.length > 0
+                ? undefined
+                : wrongPage(figures, path, expectedHeading(brand, path))
             if (figures.problems.length > 0 || wrong) {
-              problems.push(`${label}: ${[...figures.problems, wrong].filter(Boolean).join('; ')}`)
+              const problem = `${label}: ${[...figures.problems, wrong].filter(Boolean).join('; ')}`
+              console.log(`  NOT VALID ${problem}`)
+              problems.push(problem)
               continue
             }
             target.runs.push(figures)
@@ -103,6 +108,7 @@ async function main() {
               `  ${label.padEnd(34)} perf ${figures.performance}  a11y ${figures.accessibility}  bp ${figures.bestPractices}  LCP ${Math.round(figures.lcpMs)} ms  TBT ${Math.round(figures.tbtMs)} ms  CLS ${figures.cls.toFixed(3)}`,
             )
           } catch (error) {
+            console.log(`  NOT VALID ${label}: ${firstLine(error)}`)
             problems.push(`${label}: ${firstLine(error)}`)
           }
         }
@@ -140,6 +146,7 @@ async function main() {
     `; ${loadAtStart} at the start and ${busyness()} at the end.`
 
   const failedAudits = [...new Set(lighthouseRuns.flatMap((run) => run.failedAudits))]
+  const consoleErrors = [...new Set(lighthouseRuns.flatMap((run) => run.consoleErrors))]
   const benchmarkIndex = median(
     lighthouseRuns.map((run) => run.benchmarkIndex).filter((value) => value !== undefined),
   )
@@ -153,6 +160,9 @@ async function main() {
           failedAudits.length > 0
             ? `Audits that lowered accessibility or best practices: ${failedAudits.join('; ')}.`
             : 'No accessibility or best-practices audit failed in any run.',
+          ...(consoleErrors.length > 0
+            ? [`Errors logged to the console: ${consoleErrors.map((e) => `“${e}”`).join('; ')}.`]
+            : []),
         ]
       : []),
     ...(steps

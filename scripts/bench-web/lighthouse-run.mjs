@@ -33,6 +33,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices']
  * @property {string} lighthouseVersion
  * @property {string[]} problems a runtime error or a missing figure: the run does not count
  * @property {string[]} failedAudits titles of the audits that lowered accessibility or best practices
+ * @property {string[]} consoleErrors the errors Lighthouse saw logged (best practices)
  */
 
 /**
@@ -87,11 +88,15 @@ export async function runLighthouse(url, { sessionStorage } = {}) {
 
 function figures(lhr, heading, chromiumVersion) {
   const problems = []
+  // A run that failed as a whole says so once, rather than once per missing figure.
   if (lhr.runtimeError) problems.push(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
+  const missing = (what) => {
+    if (!lhr.runtimeError) problems.push(`no ${what}`)
+  }
   const score = (id) => {
     const value = lhr.categories[id]?.score
     if (typeof value !== 'number') {
-      problems.push(`no ${id} score`)
+      missing(`${id} score`)
       return Number.NaN
     }
     return Math.round(value * 100)
@@ -99,7 +104,7 @@ function figures(lhr, heading, chromiumVersion) {
   const numeric = (id) => {
     const value = lhr.audits[id]?.numericValue
     if (typeof value !== 'number') {
-      problems.push(`no ${id} figure`)
+      missing(`${id} figure`)
       return Number.NaN
     }
     return value
@@ -110,6 +115,11 @@ function figures(lhr, heading, chromiumVersion) {
       .map((ref) => lhr.audits[ref.id])
       .filter((audit) => audit && typeof audit.score === 'number' && audit.score < 1)
       .map((audit) => `${category}: ${audit.title}`),
+  )
+  // What the console said, so a lowered best-practices score can be traced (no applicant data
+  // exists on these pages: nothing has been typed).
+  const consoleErrors = (lhr.audits['errors-in-console']?.details?.items ?? []).map(
+    (item) => `${item.source ?? 'console'}: ${String(item.description ?? '').slice(0, 160)}`,
   )
   return {
     performance: score('performance'),
@@ -125,5 +135,6 @@ function figures(lhr, heading, chromiumVersion) {
     lighthouseVersion: lhr.lighthouseVersion,
     problems,
     failedAudits,
+    consoleErrors,
   }
 }

@@ -2,7 +2,16 @@
 // (apps/server/faults/support/server-child.ts): production mode, loopback only, a throw-away SQLite
 // folder, the built front end, rate limits off (every page load and walk comes from one client
 // address: the limiter's 429s would be measured instead of the pages), delivery worker off.
-// Needs tsx registered.
+// The server serves a copy of the built front end taken at the start: a rebuild during the run (other
+// work on a shared machine) would otherwise swap the chunks' names under it, and the static files
+// it knew at start-up would answer 404. Needs tsx registered.
+import { existsSync } from 'node:fs'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'apps', 'web', 'dist')
 
 /**
  * Starts `node --import tsx apps/server/src/server.ts` and resolves once `/api/ready` answers.
@@ -15,21 +24,30 @@ export async function startServer({ port = 0 } = {}) {
     sqliteDatabase,
     startServer: startChild,
   } = await import('../../apps/server/faults/support/server-child.ts')
+  if (!existsSync(join(WEB_DIST, 'index.html'))) {
+    throw new Error(`No built front end in ${WEB_DIST}: run \`npm run build\` first`)
+  }
+  const webCopy = await mkdtemp(join(tmpdir(), 'forecourt-bench-web-dist-'))
   const database = await sqliteDatabase()
+  const cleanUp = async () => {
+    await database.drop()
+    await rm(webCopy, { recursive: true, force: true })
+  }
   try {
+    await cp(WEB_DIST, webCopy, { recursive: true })
     const child = await startChild({
-      env: { ...faultServerEnv(), ...database.env, LOG_LEVEL: 'warn' },
+      env: { ...faultServerEnv(), ...database.env, LOG_LEVEL: 'warn', WEB_DIST_DIR: webCopy },
       ...(port === 0 ? {} : { port }),
     })
     return {
       port: child.port,
       stop: async () => {
         await child.stop()
-        await database.drop()
+        await cleanUp()
       },
     }
   } catch (error) {
-    await database.drop()
+    await cleanUp()
     throw error
   }
 }
