@@ -155,6 +155,7 @@ async function main() {
       ? [
           'Lighthouse through its Node API, with its defaults: mobile form factor and screen, simulated throttling (slow 4G, 4 × CPU slow-down), storage and cache cleared before each load. ' +
             `Its benchmark index for this machine: ${Number.isNaN(benchmarkIndex) ? 'none' : Math.round(benchmarkIndex).toLocaleString('en-GB')} (median).`,
+          'The server: production mode, rate limits off (one client makes every request), serving a copy of `apps/web/dist` taken at the start of the run.',
           '`/date-of-birth` opens as it does for an applicant who answered every earlier question: the tab’s session storage holds such a state (the project’s filled fixture up to, not including, the date of birth, checked against the deep-link guard) before the app’s first script runs.',
           `Checked: every run counted only if its final address was the page asked for and its h1 read the page’s heading (${lighthouseRuns.length} valid runs).`,
           failedAudits.length > 0
