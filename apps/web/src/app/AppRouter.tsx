@@ -1,20 +1,13 @@
-// The screens of the route table in a wouter <Switch>, each loaded on demand; any other path
-// goes to the start screen, replacing the history entry (§2).
+// The screens of the route table in a wouter <Switch>, each loaded on demand (route-screens.ts);
+// any other path goes to the start screen, replacing the history entry (§2).
 
 import { Suspense, useEffect, useRef, type ComponentType } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { LoadErrorBoundary } from './LoadErrorBoundary'
-import { lazyScreen } from './lazy-screen'
-import { routes } from './routes'
-import { DeepLinkGuard } from '../journey/DeepLinkGuard'
+import { PrefetchFirstQuestion } from './PrefetchFirstQuestion'
+import { routeScreens } from './route-screens'
 import { useCurrentRoute } from './use-current-route'
 import { focusScreenHeading, useRouteAnnouncement } from './use-route-announcement'
-
-const screens = routes.map((route) => ({
-  path: route.path,
-  Screen: lazyScreen(route.load),
-  isQuestion: (route.kind ?? 'question') === 'question',
-}))
 
 export function AppRouter() {
   const [location] = useLocation()
@@ -32,15 +25,11 @@ export function AppRouter() {
         }
       >
         <Switch>
-          {screens.map(({ path, Screen, isQuestion }) => (
-            <Route key={path} path={path}>
-              {isQuestion ? (
-                <DeepLinkGuard>
-                  <ScreenFrame navigated={navigated} Screen={Screen} />
-                </DeepLinkGuard>
-              ) : (
-                <ScreenFrame navigated={navigated} Screen={Screen} />
-              )}
+          {routeScreens.map(({ route, Screen }) => (
+            <Route key={route.path} path={route.path}>
+              {/* A question screen brings its deep-link guard (route-screens.ts). */}
+              <ScreenFrame navigated={navigated} Screen={Screen} />
+              {route.kind === 'start' && <PrefetchFirstQuestion />}
             </Route>
           ))}
           <Route>

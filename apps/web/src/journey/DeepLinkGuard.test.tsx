@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react'
 import { expect, test } from 'vitest'
-import { givenState, renderApp } from '../testing/render'
+import { LAZY_SCREEN, givenState, renderApp } from '../testing/render'
 
 test('a late question opened first sends the applicant to the first unanswered one', async () => {
   givenState('carfinance')
   const { location } = renderApp('/contact')
-  await waitFor(() => expect(location.history?.at(-1)).toBe('/looking-to-borrow'))
+  // The guard comes with the question's code, so the redirect waits for it to load.
+  await waitFor(() => expect(location.history?.at(-1)).toBe('/looking-to-borrow'), LAZY_SCREEN)
   expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
     'How much would you like to borrow?',
   )

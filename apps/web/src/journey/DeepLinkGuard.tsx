@@ -1,5 +1,7 @@
 // The deep-link guard (journey.md): a question opened before the questions ahead of it are answered
-// sends the applicant to the first unanswered one, so no application is sent half empty.
+// sends the applicant to the first unanswered one, so no application is sent half empty. It needs
+// the whole journey table, so it comes with the question screens (question-screen.tsx), not with
+// the page.
 import { redirectForDeepLink } from '@forecourt/domain/journey/navigation'
 import { useState, type ReactNode } from 'react'
 import { Redirect, useLocation } from 'wouter'

@@ -1,0 +1,49 @@
+import { brands } from '@forecourt/domain/brands/brand-data'
+import { filledJointState } from '@forecourt/domain/payload/test-fixtures'
+import { createInitialState } from '@forecourt/domain/state/application-state'
+import { expect, test } from 'vitest'
+import { pathsToPrefetch } from './prefetch-next'
+
+test('on the first question: where Continue goes, where Previous goes, then where other answers lead', () => {
+  expect(
+    pathsToPrefetch(createInitialState(), brands.carfinance, '/looking-to-borrow', ''),
+  ).toEqual(['/term-to-borrow', '/', '/deposit'])
+})
+
+test('on a question whose answer decides the branch, every screen the answers could lead to', () => {
+  const state = createInitialState()
+  expect(pathsToPrefetch(state, brands.harbourlend, '/looking-to-buy', '')).toEqual([
+    '/loan-type',
+    '/',
+    '/amount-to-finance',
+    '/looking-to-borrow',
+    '/deposit',
+    '/term-to-borrow',
+  ])
+  expect(pathsToPrefetch(state, brands.carfinance, '/employment/2', '')).toEqual([
+    '/employment-add/2',
+    '/employment-length/2',
+  ])
+})
+
+test('after the last screen of a history entry, the next entry and the screens after the loop', () => {
+  const state = filledJointState()
+  const paths = pathsToPrefetch(state, brands.carfinance, '/residential-status/1', '')
+  expect(paths).toEqual(
+    expect.arrayContaining(['/address/1', '/employment/1', '/address-length/1']),
+  )
+})
+
+test('opened from the check page: the check page and the first unanswered step before it', () => {
+  const state = filledJointState()
+  state.form.joint.email = ''
+  const paths = pathsToPrefetch(state, brands.carfinance, '/joint', 'return=before-you-submit')
+  expect(paths.slice(0, 2)).toEqual(['/joint-customer-contact', '/before-you-submit'])
+})
+
+test.each(['/', '/privacy-policy', '/complete', '/no/such/page'])(
+  'nothing is prefetched from %s, which is no question',
+  (path) => {
+    expect(pathsToPrefetch(createInitialState(), brands.carfinance, path, '')).toEqual([])
+  },
+)

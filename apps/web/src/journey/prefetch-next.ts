@@ -1,0 +1,36 @@
+// Which screens' code to fetch while the applicant is on a question (quality.md: "the next
+// screen's code is fetched while the current one is idle"), so Continue never waits for the
+// network, whatever the answer given on this screen.
+import type { Brand } from '@forecourt/domain/brands/brand'
+import { nextPath, pathFor, previousPath } from '@forecourt/domain/journey/navigation'
+import { stepAtPath, stepsThatMayFollow } from '@forecourt/domain/journey/next-steps'
+import type { ApplicationState } from '@forecourt/domain/state/application-state'
+import { CHECK_ANSWERS_PATH, isReturningToCheck, pathAfterChange } from './return-to-check'
+
+/**
+ * The paths whose screens may be shown next from the question at `location`, most likely first:
+ * where Continue goes with the answers as they are (back to the check page when the step was
+ * opened from it), where Previous goes, then every step that a different answer could lead to.
+ * Empty for a path that is not a question.
+ */
+export function pathsToPrefetch(
+  state: ApplicationState,
+  brand: Brand,
+  location: string,
+  search: string,
+): string[] {
+  const here = stepAtPath(location)
+  if (!here) return []
+  const next = isReturningToCheck(search)
+    ? [pathAfterChange(state, brand, location), CHECK_ANSWERS_PATH]
+    : [nextPath(state, brand, location)]
+  const candidates = [
+    ...next,
+    previousPath(state, brand, location),
+    ...stepsThatMayFollow(here.step).map((step) => pathFor(step, here.n)),
+  ]
+  const paths = candidates
+    .filter((path): path is string => path !== undefined)
+    .map((path) => path.split('?')[0] ?? path)
+  return [...new Set(paths)].filter((path) => path !== location)
+}

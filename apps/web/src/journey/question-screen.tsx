@@ -1,0 +1,16 @@
+// What every question route renders around its screen: the deep-link guard, and the prefetching of
+// the screens that may follow. Loaded with the first question screen, never with the start page.
+import type { ComponentType } from 'react'
+import { DeepLinkGuard } from './DeepLinkGuard'
+import { PrefetchNextScreens } from './PrefetchNextScreens'
+
+export function questionScreen(Screen: ComponentType): ComponentType {
+  return function QuestionScreen() {
+    return (
+      <DeepLinkGuard>
+        <Screen />
+        <PrefetchNextScreens />
+      </DeepLinkGuard>
+    )
+  }
+}
