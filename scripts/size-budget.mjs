@@ -1,0 +1,119 @@
+// `npm run check:size` (after `npm run build`) and `npm run bench:size` (builds, then writes the `size`
+// section of docs/benchmarks.md): the front-end size bars of quality.md, as gzip level 9 sizes.
+//
+// - JavaScript on `/` before the first input, per brand host: measured in Chromium against the real
+//   server, with no input, until the network is idle; ≤ 90 KB and ≤ 1.35 × a bare React + react-dom
+//   build made here with the web app's own Vite settings.
+// - Each further screen's own chunk ≤ 8 KB; all JavaScript of a whole journey (every chunk reachable
+//   from the entry through static and lazy imports) ≤ 160 KB; the CSS (no bar): from Vite's manifest.
+// - The first HTML response of `/` per brand host, as sent (headers and body, in the encoding the
+//   server chose for Chromium) ≤ 14 KiB; no request to another host before the first input.
+//
+// KB is 1,000 bytes (as Vite prints it), KiB 1,024. Exits 1 when any bar is missed.
+// Options: --write-report (full runs only), --quick (the default brand's host only).
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { tsImport } from 'tsx/esm/api'
+import { bareReactGzip } from './size-budget/bare-react.mjs'
+import { launchBrowser, measureFirstLoad, startServer } from './size-budget/browser.mjs'
+import { analyseBundle } from './size-budget/bundle.mjs'
+import { rows, screenTable, table } from './size-budget/report.mjs'
+import { writeReportSection } from './report-section.mjs'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const WEB_DIR = join(ROOT, 'apps', 'web')
+const DIST_DIR = join(WEB_DIR, 'dist')
+
+const args = new Set(process.argv.slice(2))
+const quick = args.has('--quick')
+const writeReport = args.has('--write-report')
+
+async function main() {
+  const startedAt = new Date()
+  if (!existsSync(join(DIST_DIR, 'index.html'))) {
+    console.error('apps/web/dist is missing: run `npm run build` before `npm run check:size`.')
+    return 1
+  }
+  const { BRAND_IDS, DEFAULT_BRAND_ID, APPLY_MODAL_LABEL } = await tsImport(
+    '../packages/domain/src/brands/brand-data.ts',
+    import.meta.url,
+  )
+  const { busyness, reportHeader } = await tsImport(
+    '../apps/server/faults/support/machine.ts',
+    import.meta.url,
+  )
+  const busyAtStart = busyness()
+  // Every brand's host, and the apply host that opens the introductory modal over the start screen.
+  const labels = quick ? [DEFAULT_BRAND_ID] : [...BRAND_IDS, APPLY_MODAL_LABEL]
+  const hosts = labels.map((label) => `${label}.localhost`)
+
+  const bundle = analyseBundle(DIST_DIR)
+  const [bare, server] = await Promise.all([bareReactGzip(WEB_DIR), startServer(ROOT, DIST_DIR)])
+  const pages = []
+  let browser
+  try {
+    browser = await launchBrowser()
+    for (const host of hosts) pages.push(await measureFirstLoad(browser, host, server.port))
+  } finally {
+    await browser?.close()
+    await server.stop()
+  }
+
+  const allRows = rows({ bare, pages, bundle })
+  const figures = table(allRows)
+  const seconds = ((Date.now() - startedAt.getTime()) / 1000).toFixed(1)
+  console.log(figures)
+  console.log(`\nMeasured in ${seconds} s.`)
+  const failed = allRows.filter((row) => row.ok === false)
+  if (failed.length > 0) {
+    console.error(`\nSize budget missed: ${failed.map((row) => row.what).join('; ')}.`)
+  } else {
+    console.log('\nEvery size bar is met.')
+  }
+
+  if (writeReport) {
+    if (quick) {
+      console.warn('--quick measures one host only: the report is written from full runs only.')
+    } else {
+      const header = reportHeader({ command: 'npm run bench:size', startedAt, busyAtStart })
+      writeReportSection('size', 'Front end: sizes', report(header, figures, bundle, pages))
+      console.log('Wrote the size section of docs/benchmarks.md.')
+    }
+  }
+  return failed.length > 0 ? 1 : 0
+}
+
+function report(header, figures, bundle, pages) {
+  const scripts = pages[0]?.scripts.map((each) => new URL(each.url).pathname).join(', ') ?? ''
+  return [
+    header,
+    figures,
+    [
+      '- Sizes are gzip at level 9 of each file as served (KB = 1,000 bytes, KiB = 1,024), whatever ' +
+        'compression the server applies, so they compare with the bare React build measured the same way. ' +
+        'The bare build renders one element with `createRoot`, built by Vite with the plugins and build ' +
+        'settings of `apps/web/vite.config.ts`.',
+      '- `/` before the first input: Chromium opens each host with an empty cache against the real server ' +
+        '(production mode, a throw-away SQLite folder) and records every JavaScript response until the ' +
+        'network has been idle for 500 ms, with no input. The next screen is prefetched only after the ' +
+        `first input (decision 1401). On ${pages[0]?.host}: ${scripts}.`,
+      '- A whole journey: every chunk reachable from the entry through static and lazy imports (Vite ' +
+        'manifest), that is everything any journey can load, single or joint, legal pages included.',
+      '- The first HTML response counts its headers and its body in the encoding the server chose for ' +
+        "Chromium's `Accept-Encoding`; every request's host was checked against the brand host.",
+    ].join('\n'),
+    screenTable(bundle.screens),
+  ].join('\n\n')
+}
+
+const stopOnSignal = () => process.exit(130)
+process.once('SIGINT', stopOnSignal)
+process.once('SIGTERM', stopOnSignal)
+
+try {
+  process.exitCode = await main()
+} catch (error) {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+  process.exitCode = 1
+}
