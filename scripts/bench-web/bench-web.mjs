@@ -161,6 +161,7 @@ async function main() {
           failedAudits.length > 0
             ? `Audits that lowered accessibility or best practices: ${failedAudits.join('; ')}.`
             : 'No accessibility or best-practices audit failed in any run.',
+          ...PAGES.map((path) => pageDiagnosis(path, lighthouseRuns)),
           ...(consoleErrors.length > 0
             ? [`Errors logged to the console: ${consoleErrors.map((e) => `“${e}”`).join('; ')}.`]
             : []),
@@ -191,6 +192,24 @@ async function main() {
     console.log('(docs/benchmarks.md not written: only a full run writes it)')
   }
   if (failures.length > 0) process.exitCode = 1
+}
+
+/** The largest paint's element and what shifted on one page, over every brand and run. */
+function pageDiagnosis(path, runs) {
+  const ofPage = runs.filter((run) => new URL(run.finalUrl).pathname === path)
+  const largest = [...new Set(ofPage.map((run) => run.lcpElement).filter(Boolean))]
+  const shifts = new Map()
+  for (const { selector, score } of ofPage.flatMap((run) => run.shifted)) {
+    shifts.set(selector, Math.max(score, shifts.get(selector) ?? 0))
+  }
+  const code = (text) => `\`${text}\``
+  const shifted = [...shifts].map(
+    ([selector, score]) => `${code(selector)} (up to ${score.toFixed(3)})`,
+  )
+  return (
+    `On ${code(path)} the largest paint was ${largest.map(code).join(' or ') || 'not named'}; ` +
+    `layout shifts: ${shifted.join(', ') || 'none'}.`
+  )
 }
 
 /** Why a run did not audit the page it was asked for, or undefined when it did. */

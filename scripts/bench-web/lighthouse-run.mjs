@@ -34,6 +34,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices']
  * @property {string[]} problems a runtime error or a missing figure: the run does not count
  * @property {string[]} failedAudits titles of the audits that lowered accessibility or best practices
  * @property {string[]} consoleErrors the errors Lighthouse saw logged (best practices)
+ * @property {string} lcpElement the CSS selector of the largest contentful paint's element
+ * @property {{ selector: string, score: number }[]} shifted the elements that moved, with their share of CLS
  */
 
 /**
@@ -121,6 +123,12 @@ function figures(lhr, heading, chromiumVersion) {
   const consoleErrors = (lhr.audits['errors-in-console']?.details?.items ?? []).map(
     (item) => `${item.source ?? 'console'}: ${String(item.description ?? '').slice(0, 160)}`,
   )
+  // Which element was the largest paint and which moved: what a missed LCP or CLS bar is about.
+  const lcpNode =
+    lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node
+  const shifted = (lhr.audits['layout-shifts']?.details?.items ?? [])
+    .filter((item) => item.node?.selector)
+    .map((item) => ({ selector: item.node.selector, score: Number(item.score ?? 0) }))
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -136,5 +144,7 @@ function figures(lhr, heading, chromiumVersion) {
     problems,
     failedAudits,
     consoleErrors,
+    lcpElement: lcpNode?.selector ?? '',
+    shifted,
   }
 }
