@@ -15,7 +15,7 @@ export default defineConfig({
       },
       './apps/web/vite.config.ts',
       './apps/web/vitest.lib.config.ts',
-      './scripts/security-audit/vitest.config.mjs',
+      './scripts/vitest.config.mjs',
       {
         test: {
           name: 'server',

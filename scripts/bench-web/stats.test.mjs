@@ -1,6 +1,5 @@
-// Run with `node --test scripts/bench-web/` (the scripts folder has no Vitest project).
 import assert from 'node:assert/strict'
-import { test } from 'node:test'
+import { test } from 'vitest'
 import { median, percentile } from './stats.mjs'
 
 test('the median is the middle value, or the mean of the two middle ones', () => {
