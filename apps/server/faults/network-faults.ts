@@ -40,7 +40,8 @@ export const HEADING = 'Browser network faults while submitting'
 const COMMAND = 'npm run faults'
 
 const FULL_COUNT = 100
-const QUICK_COUNT = 10
+// One application per fault kind.
+const QUICK_COUNT = 6
 /** Tabs submitting at once: each spends most of its time waiting for the 5 s redirect. */
 const CONCURRENCY = Number(process.env.FAULTS_NETWORK_CONCURRENCY ?? 4)
 /** After the redirect, how long a request that left with the page may take to be stored. */

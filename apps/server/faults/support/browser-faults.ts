@@ -176,8 +176,6 @@ export interface SubmissionFaults {
   attempts: AttemptRecord[]
   /** Call once the page has left for the thank-you address: held requests then go on. */
   pageLeft: () => void
-  /** Requests this plan leaves unanswered for good (hang), for the report. */
-  hung: () => number
   /** What went wrong in the interception itself (not the product): a failed check. */
   handlerErrors: string[]
 }
@@ -195,7 +193,6 @@ export async function installSubmissionFaults(
   const attempts: AttemptRecord[] = []
   let left: () => void = () => {}
   const hasLeft = new Promise<void>((resolve) => (left = resolve))
-  const hungRoutes: Route[] = []
   const handlerErrors: string[] = []
 
   const record = (request: Request, outcome: AttemptRecord['outcome']) => {
@@ -210,7 +207,7 @@ export async function installSubmissionFaults(
 
   await context.route('**/api/submission/**', (route) =>
     handle(route).catch((error: unknown) => {
-      // A tab closing under a held request ends it; anything else is the scenario's own failure.
+      // The interception's own failure: reported with the application, never left unhandled.
       handlerErrors.push(error instanceof Error ? error.message : String(error))
     }),
   )
@@ -237,8 +234,7 @@ export async function installSubmissionFaults(
       case 'abort':
         return route.abort(ABORT_ERRORS[(index + number) % ABORT_ERRORS.length])
       case 'hang':
-        // Never settled: the request stays open until the browser itself gives it up.
-        hungRoutes.push(route)
+        // Never settled: the request stays open until the page gives it up or the tab closes.
         return
       case 'status-503':
         return route.fulfill({
@@ -259,11 +255,14 @@ export async function installSubmissionFaults(
         const url = new URL(request.url())
         const host = url.host
         url.hostname = '127.0.0.1'
-        await route.fetch({
+        const response = await route.fetch({
           url: url.toString(),
           headers: { ...(await request.allHeaders()), host },
           maxRedirects: 0,
         })
+        if (!response.ok()) {
+          handlerErrors.push(`the request let through to the server got ${response.status()}`)
+        }
         return route.abort('connectionreset')
       }
     }
@@ -272,7 +271,6 @@ export async function installSubmissionFaults(
   return {
     attempts,
     pageLeft: () => left(),
-    hung: () => hungRoutes.length,
     handlerErrors,
   }
 }
