@@ -1,14 +1,32 @@
-// Repository and migration tests, run on SQLite always and on PostgreSQL when it answers
+// Repository, migration and SQLite writer tests, run on SQLite always and on PostgreSQL when it answers
 // (TEST_DATABASE_URL, by default the local server's `test` database).
 
+import { randomUUID } from 'node:crypto'
+import { mkdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import BetterSqlite3 from 'better-sqlite3'
 import { sql } from 'kysely'
 import { afterEach, expect, test } from 'vitest'
+import { createDatabase, SQLITE_FILE_NAME } from '../src/db/database'
 import { migrations } from '../src/db/migrations/migrations'
 import { migrateToLatest } from '../src/db/migrate'
 import { seedDemoStock } from '../src/db/seed-demo-stock'
+import { openSqliteConnection } from '../src/db/sqlite-connection'
+import { createSqliteWriter } from '../src/db/sqlite-writer'
 import type { VehicleRow } from '../src/db/tables'
+import { NO_DESTINATIONS, setActiveDestinations } from '../src/delivery/destinations'
+import {
+  findApplication,
+  submittedApplicationRow,
+} from '../src/repositories/application-repository'
+import type { SubmitOp } from '../src/repositories/sqlite-write-ops'
+import {
+  bodyHash,
+  writerSubmissionStore,
+  type NewSubmission,
+} from '../src/repositories/submission-repository'
 import { findVehicle } from '../src/repositories/vehicle-repository'
-import { engines, openSqlite, type TestDatabase } from './test-databases'
+import { engines, openSqlite, temporaryFolder, type TestDatabase } from './test-databases'
 
 const opened: TestDatabase[] = []
 afterEach(async () => {
@@ -163,3 +181,166 @@ test('closing a database twice is harmless', async () => {
   await testDatabase.database.close()
   await expect(testDatabase.database.close()).resolves.toBeUndefined()
 })
+
+// --- The SQLite writer thread (decision 1461) ---
+
+test('SQLite: the writer thread opens the file with the same settings as the server connection', async () => {
+  const testDatabase = await openSqlite()
+  opened.push(testDatabase)
+  const connection = openSqliteConnection(join(testDatabase.location, SQLITE_FILE_NAME))
+  try {
+    expect(connection.pragma('journal_mode', { simple: true })).toBe('wal')
+    // 2 is FULL: every commit waits for the disk.
+    expect(connection.pragma('synchronous', { simple: true })).toBe(2)
+    expect(connection.pragma('busy_timeout', { simple: true })).toBe(5000)
+  } finally {
+    connection.close()
+  }
+})
+
+/** A new submission for the writer, with a payload small enough to read in a failure message. */
+function writerSubmission(key: string = randomUUID(), firstName = 'Ada'): NewSubmission {
+  const payload = { submissionKey: key, firstName }
+  return {
+    submissionKey: key,
+    bodyHash: bodyHash(payload),
+    brand: 'carfinance',
+    payload,
+    answer: { status: 201, body: JSON.stringify({ submissionKey: key }) },
+    now: new Date('2026-11-22T10:00:00.000Z'),
+    serverSequence: 1_000_000,
+  }
+}
+
+async function migratedSqlite(): Promise<TestDatabase> {
+  const testDatabase = await openSqlite()
+  opened.push(testDatabase)
+  await migrateToLatest(testDatabase.database)
+  return testDatabase
+}
+
+test.for([
+  ['while the thread starts (on the server connection)', false],
+  ['once the thread is ready', true],
+] as const)(
+  'SQLite writer: a write resolves after its commit: a new connection sees every row at once, %s',
+  async ([, threadReady]) => {
+    const { database, location } = await migratedSqlite()
+    if (threadReady) await database.writer!.start()
+    setActiveDestinations({
+      carfinance: [
+        { id: 'lender-a', url: 'https://lender-a.example/', secret: 'whsec_a' },
+        { id: 'lender-b', url: 'https://lender-b.example/', secret: 'whsec_b' },
+      ],
+    })
+    try {
+      const store = writerSubmissionStore(database.writer!, undefined)
+      const submissions = Array.from({ length: 5 }, () => writerSubmission())
+      const outcomes = await Promise.all(submissions.map(store))
+      expect(outcomes).toEqual(submissions.map(() => ({ stored: true })))
+      const reader = new BetterSqlite3(join(location, SQLITE_FILE_NAME), { readonly: true })
+      try {
+        const count = (table: string) =>
+          reader.prepare(`select count(*) as count from ${table}`).pluck().get()
+        expect([count('submissions'), count('applications'), count('deliveries')]).toEqual([
+          5, 5, 10,
+        ])
+      } finally {
+        reader.close()
+      }
+    } finally {
+      setActiveDestinations(NO_DESTINATIONS)
+    }
+  },
+)
+
+test('SQLite writer: a key sent twice in one batch is stored once; the second finds the first', async () => {
+  const { database } = await migratedSqlite()
+  await database.writer!.start()
+  const store = writerSubmissionStore(database.writer!, undefined)
+  const first = writerSubmission()
+  const again = writerSubmission(first.submissionKey)
+  const other = writerSubmission(first.submissionKey, 'Grace')
+  // Sent in one turn of the event loop, so the three share one batch.
+  const outcomes = await Promise.all([store(first), store(again), store(other)])
+  expect(outcomes.map((outcome) => outcome.stored)).toEqual([true, false, false])
+  const existing = outcomes.flatMap((outcome) => (outcome.stored ? [] : [outcome.existing]))
+  expect(existing.map((row) => row.body_hash)).toEqual([first.bodyHash, first.bodyHash])
+  expect(existing[0]).toEqual({
+    submission_key: first.submissionKey,
+    body_hash: first.bodyHash,
+    response_status: 201,
+    response_body: first.answer.body,
+    created_at: '2026-11-22T10:00:00.000Z',
+  })
+  const stored = await findApplication(database.db, first.submissionKey, undefined)
+  expect(stored?.payload).toEqual({ submissionKey: first.submissionKey, firstName: 'Ada' })
+})
+
+test('SQLite writer: a thread that cannot open the file fails its writes with the database code, and the next write gets a new thread', async () => {
+  const dataDir = await temporaryFolder()
+  const file = join(dataDir, SQLITE_FILE_NAME)
+  // A folder where the file should be: SQLite cannot open it.
+  await mkdir(file)
+  const writer = createSqliteWriter(file)
+  try {
+    await expect(writer.start()).rejects.toMatchObject({ code: 'SQLITE_CANTOPEN' })
+    await expect(writer.write(writeOp(writerSubmission()))).rejects.toMatchObject({
+      code: 'SQLITE_CANTOPEN',
+    })
+    await rm(file, { recursive: true })
+    const database = createDatabase({ databaseUrl: undefined, dataDir })
+    await migrateToLatest(database)
+    await database.close()
+    await expect(writer.write(writeOp(writerSubmission()))).resolves.toEqual({ stored: true })
+  } finally {
+    await writer.close()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+})
+
+test('SQLite writer: closing lets the writes already sent finish, then refuses new ones', async () => {
+  const { database } = await migratedSqlite()
+  await database.writer!.start()
+  const store = writerSubmissionStore(database.writer!, undefined)
+  const sent = Array.from({ length: 20 }, () => store(writerSubmission()))
+  const closed = database.close()
+  await expect(Promise.all(sent)).resolves.toHaveLength(20)
+  await closed
+  await expect(store(writerSubmission())).rejects.toThrow('The database is closed')
+  const reopened = createDatabase({ databaseUrl: undefined, dataDir: opened.at(-1)!.location })
+  try {
+    const row = await reopened.db
+      .selectFrom('submissions')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow()
+    expect(row.count).toBe(20)
+  } finally {
+    await reopened.close()
+  }
+})
+
+/** The write a submission makes, for a writer made by hand (no Database around it). */
+function writeOp(submission: NewSubmission): SubmitOp {
+  return {
+    kind: 'submit',
+    submission: {
+      submission_key: submission.submissionKey,
+      body_hash: submission.bodyHash,
+      response_status: submission.answer.status,
+      response_body: submission.answer.body,
+      created_at: submission.now.toISOString(),
+    },
+    application: submittedApplicationRow(
+      {
+        applicationKey: submission.submissionKey,
+        brand: submission.brand,
+        payload: submission.payload,
+        now: submission.now,
+        serverSequence: submission.serverSequence,
+      },
+      undefined,
+    ),
+    deliveries: [],
+  }
+}

@@ -4,7 +4,9 @@
 
 import { randomUUID } from 'node:crypto'
 import Fastify from 'fastify'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Database } from '../src/db/database'
 import { migrateToLatest } from '../src/db/migrate'
 import { registerErrorHandler } from '../src/plugins/error-handler'
 import { findApplication } from '../src/repositories/application-repository'
@@ -28,6 +30,52 @@ import {
 import { engines, type Engine } from './test-databases'
 
 const LENDERS = TEST_LENDERS.carfinance.length
+
+const newSubmission = (key: string, firstName = 'Ada'): NewSubmission => {
+  const payload = { ...validSubmission(key), firstName }
+  return {
+    submissionKey: key,
+    bodyHash: bodyHash(payload),
+    brand: 'carfinance',
+    payload,
+    answer: { status: 201, body: JSON.stringify({ submissionKey: key }) },
+    now: new Date(),
+    serverSequence: Date.now() * 1000,
+  }
+}
+
+/** Makes the database itself refuse the outbox rows of one submission key, as a broken disk might. */
+async function failOutboxWritesFor(database: Database, key: string): Promise<() => Promise<void>> {
+  if (database.dialect === 'sqlite') {
+    await sql
+      .raw(
+        `create trigger fail_outbox before insert on deliveries when new.submission_key = '${key}'
+         begin select raise(abort, 'outbox unavailable'); end`,
+      )
+      .execute(database.db)
+    return async () => {
+      await sql.raw('drop trigger fail_outbox').execute(database.db)
+    }
+  }
+  await sql
+    .raw(
+      `create function fail_outbox() returns trigger language plpgsql as $$
+       begin
+         if new.submission_key = '${key}' then raise exception 'outbox unavailable'; end if;
+         return new;
+       end $$`,
+    )
+    .execute(database.db)
+  await sql
+    .raw(
+      'create trigger fail_outbox before insert on deliveries for each row execute function fail_outbox()',
+    )
+    .execute(database.db)
+  return async () => {
+    await sql.raw('drop trigger fail_outbox on deliveries').execute(database.db)
+    await sql.raw('drop function fail_outbox()').execute(database.db)
+  }
+}
 const allEngines = await engines()
 
 /** Runs `tasks` with at most `width` in flight at once. */
@@ -159,19 +207,6 @@ for (const engine of allEngines) {
   })
 
   describe.skipIf(!engine.available)(`${engine.name} group commit`, () => {
-    const newSubmission = (key: string, firstName = 'Ada'): NewSubmission => {
-      const payload = { ...validSubmission(key), firstName }
-      return {
-        submissionKey: key,
-        bodyHash: bodyHash(payload),
-        brand: 'carfinance',
-        payload,
-        answer: { status: 201, body: JSON.stringify({ submissionKey: key }) },
-        now: new Date(),
-        serverSequence: Date.now() * 1000,
-      }
-    }
-
     test(`${engine.name}: submissions written together are each all or nothing`, async () => {
       const testDatabase = await engine.open()
       try {
@@ -179,9 +214,11 @@ for (const engine of allEngines) {
         const { db } = testDatabase.database
         const keys = Array.from({ length: 10 }, () => randomUUID())
         const failing = keys[4]!
-        const enqueue: EnqueueDeliveries = async (trx, args) => {
-          await insertDelivery(trx, args)
-          if (args.submissionKey === failing) throw new Error('outbox unavailable')
+        const enqueue: EnqueueDeliveries = async (trx, batch) => {
+          for (const args of batch) {
+            await insertDelivery(trx, args)
+            if (args.submissionKey === failing) throw new Error('outbox unavailable')
+          }
         }
         // Batches of three: the ten arrive together and are written in four transactions.
         const store = batchingSubmissionStore(db, undefined, enqueue, { maxBatch: 3 })
@@ -218,11 +255,48 @@ for (const engine of allEngines) {
     })
   })
 
+  describe.skipIf(!engine.available)(`${engine.name} with the database refusing one write`, () => {
+    test(`${engine.name}: of ten submissions sent together, the one whose outbox write fails is the only one not stored`, async () => {
+      const app = await startEngineApp(engine)
+      try {
+        const bodies = Array.from({ length: 10 }, () => validSubmission())
+        const failing = bodies[3]!
+        const allow = await failOutboxWritesFor(app.database, failing.submissionKey)
+        const answers = await Promise.all(
+          bodies.map((body) => app.post(submissionUrl(body.submissionKey), body)),
+        )
+        expect(answers.map((answer) => answer.statusCode)).toEqual(
+          bodies.map((body) => (body === failing ? 500 : 201)),
+        )
+        expect(await countRows(app.database)).toEqual({
+          submissions: 9,
+          applications: 9,
+          deliveries: 9 * LENDERS,
+        })
+        expect(await findApplication(app.database.db, failing.submissionKey, undefined)).toBe(
+          undefined,
+        )
+
+        await allow()
+        const retried = await app.post(submissionUrl(failing.submissionKey), failing)
+        expect(retried.statusCode).toBe(201)
+        expect(retried.headers['idempotent-replayed']).toBeUndefined()
+        expect(await countRows(app.database)).toEqual({
+          submissions: 10,
+          applications: 10,
+          deliveries: 10 * LENDERS,
+        })
+      } finally {
+        await app.close()
+      }
+    })
+  })
+
   describe.skipIf(!engine.available)(`${engine.name} with a controlled route`, () => {
     test(`${engine.name}: when writing the outbox fails, nothing is stored and the client may try again`, async () => {
       let failing = true
-      const enqueue: EnqueueDeliveries = async (trx, args) => {
-        await insertDelivery(trx, args)
+      const enqueue: EnqueueDeliveries = async (trx, batch) => {
+        for (const args of batch) await insertDelivery(trx, args)
         if (failing) throw new Error('outbox unavailable')
       }
       await withRoute(engine, { enqueueDeliveries: enqueue }, async (post, database) => {
@@ -297,7 +371,7 @@ async function withRoute(
 /** One outbox row, as enqueueDeliveries writes it, so a test double fails after a real write. */
 async function insertDelivery(
   trx: Parameters<EnqueueDeliveries>[0],
-  args: Parameters<EnqueueDeliveries>[1],
+  args: Parameters<EnqueueDeliveries>[1][number],
 ): Promise<void> {
   await trx
     .insertInto('deliveries')

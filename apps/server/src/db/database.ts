@@ -1,57 +1,71 @@
 // One Kysely instance over either engine: SQLite in DATA_DIR by default, PostgreSQL when DATABASE_URL is
-// set. Everything above this file is written once for both.
+// set. Everything above this file is written once for both. On SQLite the submissions and partial saves
+// are written by a writer thread with its own connection (sqlite-writer.ts, decision 1461).
 
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
-import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
+import { createBatchRunner, type BatchRunner } from './sqlite-batch'
+import { openSqliteDataDir, sqliteFile } from './sqlite-connection'
+import { createSqliteWriter, type SqliteWriter } from './sqlite-writer'
 import type { Tables } from './tables'
+
+export { SQLITE_FILE_NAME } from './sqlite-connection'
 
 export type Dialect = 'sqlite' | 'postgres'
 
 export interface Database {
   db: Kysely<Tables>
   dialect: Dialect
+  /** SQLite only: the thread that writes submissions and partial saves; started on first use. */
+  writer?: SqliteWriter
   close(): Promise<void>
 }
-
-export const SQLITE_FILE_NAME = 'forecourt.sqlite'
 
 export interface DatabaseOptions {
   /** Told about connection errors that happen outside a query (an idle PostgreSQL client dropped). */
   onBackgroundError?: (error: Error) => void
 }
 
+// Routes are handed the Kysely instance alone; this finds the writer that belongs with it.
+const writers = new WeakMap<Kysely<Tables>, SqliteWriter>()
+
+/** The SQLite writer of the database `db` was opened with; undefined on PostgreSQL. */
+export function sqliteWriterFor(db: Kysely<Tables>): SqliteWriter | undefined {
+  return writers.get(db)
+}
+
 export function createDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
   options: DatabaseOptions = {},
 ): Database {
-  const db =
-    config.databaseUrl === undefined
-      ? new Kysely<Tables>({ dialect: sqliteDialect(config.dataDir) })
-      : new Kysely<Tables>({ dialect: postgresDialect(config.databaseUrl, options) })
   let closing: Promise<void> | undefined
+  if (config.databaseUrl !== undefined) {
+    const db = new Kysely<Tables>({ dialect: postgresDialect(config.databaseUrl, options) })
+    return {
+      db,
+      dialect: 'postgres',
+      // Safe to call twice (a signal during shutdown, a test's afterAll after the app closed it).
+      close: () => (closing ??= db.destroy()),
+    }
+  }
+  const sqlite = openSqliteDataDir(config.dataDir)
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) })
+  let runBatch: BatchRunner | undefined
+  const writer = createSqliteWriter(sqliteFile(config.dataDir), {
+    // While the thread starts, the same batch on this connection: Kysely's hold on its one connection
+    // keeps it out of any Kysely transaction in progress.
+    fallback: (ops) =>
+      db.connection().execute(async () => (runBatch ??= createBatchRunner(sqlite))(ops)),
+  })
+  writers.set(db, writer)
   return {
     db,
-    dialect: config.databaseUrl === undefined ? 'sqlite' : 'postgres',
-    // Safe to call twice (a signal during shutdown, a test's afterAll after the app closed it).
-    close: () => (closing ??= db.destroy()),
+    dialect: 'sqlite',
+    writer,
+    // The writer first: its writes in flight finish before the file closes.
+    close: () => (closing ??= writer.close().then(() => db.destroy())),
   }
-}
-
-function sqliteDialect(dataDir: string): SqliteDialect {
-  mkdirSync(dataDir, { recursive: true })
-  const sqlite = new BetterSqlite3(join(dataDir, SQLITE_FILE_NAME))
-  // WAL lets readers run beside the single writer; FULL syncs every commit so an answered submission
-  // survives a power cut (the reliability bar), at the throughput cost measured in the toolchain notes.
-  sqlite.pragma('journal_mode = WAL')
-  sqlite.pragma('synchronous = FULL')
-  // Wait for a competing writer (a second process, a migration) instead of failing with SQLITE_BUSY.
-  sqlite.pragma('busy_timeout = 5000')
-  sqlite.pragma('foreign_keys = ON')
-  return new SqliteDialect({ database: sqlite })
 }
 
 function postgresDialect(connectionString: string, options: DatabaseOptions): PostgresDialect {

@@ -4,12 +4,42 @@
 import { randomUUID } from 'node:crypto'
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/database'
-import type { DeliveryRow, DeliveryStatus, Tables } from '../db/tables'
+import type { DeliveryRow, DeliveryStatus, NewDeliveryRow, Tables } from '../db/tables'
 import type { NextStep } from './backoff'
 import { activeDestinations, destinationsFor, type Destinations } from './destinations'
 
 export function newDeliveryId(): string {
   return `dlv_${randomUUID().replaceAll('-', '')}`
+}
+
+export interface EnqueueArgs {
+  submissionKey: string
+  brandId: string
+  now: Date
+  /** Defaults to the destinations the process was configured with (setActiveDestinations). */
+  destinations?: Destinations
+}
+
+/** One pending delivery per destination configured for the brand, due at `now`; none without any. */
+export function deliveryRows(args: EnqueueArgs): NewDeliveryRow[] {
+  const targets = destinationsFor(args.destinations ?? activeDestinations(), args.brandId)
+  const now = args.now.toISOString()
+  return targets.map((destination) => ({
+    id: newDeliveryId(),
+    submission_key: args.submissionKey,
+    destination_id: destination.id,
+    brand: args.brandId,
+    status: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: now,
+    locked_by: null,
+    locked_until: null,
+    last_status_code: null,
+    last_error: null,
+    created_at: now,
+    updated_at: now,
+    delivered_at: null,
+  }))
 }
 
 /**
@@ -19,37 +49,30 @@ export function newDeliveryId(): string {
  */
 export async function enqueueDeliveries(
   trx: Transaction<Tables> | Kysely<Tables>,
-  args: {
-    submissionKey: string
-    brandId: string
-    now: Date
-    /** Defaults to the destinations the process was configured with (setActiveDestinations). */
-    destinations?: Destinations
-  },
+  args: EnqueueArgs,
 ): Promise<number> {
-  const targets = destinationsFor(args.destinations ?? activeDestinations(), args.brandId)
-  if (targets.length === 0) return 0
-  const now = args.now.toISOString()
+  return insertDeliveries(trx, deliveryRows(args))
+}
+
+/**
+ * The deliveries of several submissions in one statement (a group commit's batch); the same rows and the
+ * same absorbed repeats as enqueueDeliveries for each. Returns how many rows it inserted.
+ */
+export async function enqueueDeliveriesFor(
+  trx: Transaction<Tables> | Kysely<Tables>,
+  submissions: readonly EnqueueArgs[],
+): Promise<number> {
+  return insertDeliveries(trx, submissions.flatMap(deliveryRows))
+}
+
+async function insertDeliveries(
+  trx: Transaction<Tables> | Kysely<Tables>,
+  rows: NewDeliveryRow[],
+): Promise<number> {
+  if (rows.length === 0) return 0
   const result = await trx
     .insertInto('deliveries')
-    .values(
-      targets.map((destination) => ({
-        id: newDeliveryId(),
-        submission_key: args.submissionKey,
-        destination_id: destination.id,
-        brand: args.brandId,
-        status: 'pending' as const,
-        attempts: 0,
-        next_attempt_at: now,
-        locked_by: null,
-        locked_until: null,
-        last_status_code: null,
-        last_error: null,
-        created_at: now,
-        updated_at: now,
-        delivered_at: null,
-      })),
-    )
+    .values(rows)
     .onConflict((conflict) => conflict.columns(['submission_key', 'destination_id']).doNothing())
     .executeTakeFirst()
   return Number(result.numInsertedOrUpdatedRows ?? 0n)

@@ -4,7 +4,8 @@
 
 import type { Kysely, Transaction } from 'kysely'
 import { openPayload, sealPayload, sealedWith, type DataKeyring } from '../crypto/field-encryption'
-import type { ApplicationStatus, Tables } from '../db/tables'
+import type { SqliteWriter } from '../db/sqlite-writer'
+import type { ApplicationStatus, NewApplicationRow, Tables } from '../db/tables'
 
 type Db = Kysely<Tables> | Transaction<Tables>
 
@@ -49,6 +50,36 @@ export interface PartialSave {
 
 export type PartialSaveOutcome = 'saved' | 'superseded' | 'already-submitted'
 
+/** The row a partial save writes, its payload sealed. */
+export function partialApplicationRow(
+  save: PartialSave,
+  dataKeys: DataKeyring | undefined,
+): NewApplicationRow {
+  const now = save.now.toISOString()
+  return {
+    application_key: save.applicationKey,
+    brand: save.brand,
+    status: 'partial',
+    payload: JSON.stringify(sealPayload(save.payload, dataKeys, payloadAad(save.applicationKey))),
+    created_at: now,
+    updated_at: now,
+    submitted_at: null,
+    server_sequence: save.serverSequence,
+  }
+}
+
+/**
+ * A partial save on SQLite: the same write as savePartialApplication, run by the writer thread
+ * (decision 1461) so its disk sync does not stop the event loop.
+ */
+export async function savePartialApplicationWith(
+  writer: SqliteWriter,
+  save: PartialSave,
+  dataKeys: DataKeyring | undefined,
+): Promise<PartialSaveOutcome> {
+  return writer.write({ kind: 'save-partial', application: partialApplicationRow(save, dataKeys) })
+}
+
 /**
  * Inserts or replaces a partial application. A row already submitted is never touched, nor one written by
  * a request that arrived later (a higher server sequence): the database decides both in the same
@@ -59,19 +90,9 @@ export async function savePartialApplication(
   save: PartialSave,
   dataKeys: DataKeyring | undefined,
 ): Promise<PartialSaveOutcome> {
-  const now = save.now.toISOString()
   const result = await db
     .insertInto('applications')
-    .values({
-      application_key: save.applicationKey,
-      brand: save.brand,
-      status: 'partial',
-      payload: JSON.stringify(sealPayload(save.payload, dataKeys, payloadAad(save.applicationKey))),
-      created_at: now,
-      updated_at: now,
-      submitted_at: null,
-      server_sequence: save.serverSequence,
-    })
+    .values(partialApplicationRow(save, dataKeys))
     .onConflict((conflict) =>
       conflict
         .column('application_key')
@@ -102,6 +123,26 @@ export interface SubmittedApplication {
   serverSequence: number
 }
 
+/** The row a submission writes, its payload sealed. */
+export function submittedApplicationRow(
+  application: SubmittedApplication,
+  dataKeys: DataKeyring | undefined,
+): NewApplicationRow {
+  const now = application.now.toISOString()
+  return {
+    application_key: application.applicationKey,
+    brand: application.brand,
+    status: 'submitted',
+    payload: JSON.stringify(
+      sealPayload(application.payload, dataKeys, payloadAad(application.applicationKey)),
+    ),
+    created_at: now,
+    updated_at: now,
+    submitted_at: now,
+    server_sequence: application.serverSequence,
+  }
+}
+
 /**
  * Stores submitted applications, each replacing any partial save under its key, in one statement. Run
  * inside the submissions' transaction: the submissions rows' primary key is what makes this happen once.
@@ -115,23 +156,7 @@ export async function storeSubmittedApplications(
   if (applications.length === 0) return
   await trx
     .insertInto('applications')
-    .values(
-      applications.map((application) => {
-        const now = application.now.toISOString()
-        return {
-          application_key: application.applicationKey,
-          brand: application.brand,
-          status: 'submitted' as const,
-          payload: JSON.stringify(
-            sealPayload(application.payload, dataKeys, payloadAad(application.applicationKey)),
-          ),
-          created_at: now,
-          updated_at: now,
-          submitted_at: now,
-          server_sequence: application.serverSequence,
-        }
-      }),
-    )
+    .values(applications.map((application) => submittedApplicationRow(application, dataKeys)))
     .onConflict((conflict) =>
       conflict.column('application_key').doUpdateSet((eb) => ({
         brand: eb.ref('excluded.brand'),

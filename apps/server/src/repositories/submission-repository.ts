@@ -6,8 +6,14 @@
 import { createHash } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { DataKeyring } from '../crypto/field-encryption'
-import type { SubmissionRow, Tables } from '../db/tables'
-import { storeSubmittedApplications, type Payload } from './application-repository'
+import type { SqliteWriter } from '../db/sqlite-writer'
+import type { NewSubmissionRow, SubmissionRow, Tables } from '../db/tables'
+import { deliveryRows, type EnqueueArgs } from '../delivery/outbox'
+import {
+  storeSubmittedApplications,
+  submittedApplicationRow,
+  type Payload,
+} from './application-repository'
 
 type Db = Kysely<Tables> | Transaction<Tables>
 
@@ -17,10 +23,13 @@ export interface StoredAnswer {
   body: string
 }
 
-/** Writes the outbox rows of a submission inside its transaction (delivery/outbox.ts). */
+/**
+ * Writes the outbox rows of submissions inside their transaction (delivery/outbox.ts): one statement for
+ * a whole batch.
+ */
 export type EnqueueDeliveries = (
   trx: Transaction<Tables>,
-  args: { submissionKey: string; brandId: string; now: Date },
+  submissions: readonly EnqueueArgs[],
 ) => Promise<unknown>
 
 export interface NewSubmission {
@@ -81,18 +90,7 @@ async function writeSubmissions(
   dataKeys: DataKeyring | undefined,
   enqueueDeliveries: EnqueueDeliveries,
 ): Promise<void> {
-  await trx
-    .insertInto('submissions')
-    .values(
-      submissions.map((submission) => ({
-        submission_key: submission.submissionKey,
-        body_hash: submission.bodyHash,
-        response_status: submission.answer.status,
-        response_body: submission.answer.body,
-        created_at: submission.now.toISOString(),
-      })),
-    )
-    .execute()
+  await trx.insertInto('submissions').values(submissions.map(submissionRow)).execute()
   await storeSubmittedApplications(
     trx,
     submissions.map((submission) => ({
@@ -104,12 +102,20 @@ async function writeSubmissions(
     })),
     dataKeys,
   )
-  for (const submission of submissions) {
-    await enqueueDeliveries(trx, {
-      submissionKey: submission.submissionKey,
-      brandId: submission.brand,
-      now: submission.now,
-    })
+  await enqueueDeliveries(trx, submissions.map(enqueueArgs))
+}
+
+function enqueueArgs(submission: NewSubmission): EnqueueArgs {
+  return { submissionKey: submission.submissionKey, brandId: submission.brand, now: submission.now }
+}
+
+function submissionRow(submission: NewSubmission): NewSubmissionRow {
+  return {
+    submission_key: submission.submissionKey,
+    body_hash: submission.bodyHash,
+    response_status: submission.answer.status,
+    response_body: submission.answer.body,
+    created_at: submission.now.toISOString(),
   }
 }
 
@@ -194,6 +200,33 @@ export function batchingSubmissionStore(
         writing = true
         setImmediate(() => void drain())
       }
+    })
+}
+
+/**
+ * Group commit on SQLite's writer thread (decision 1461): the rows are made here (the payload sealed, the
+ * outbox rows stamped) and written there, each submission in a savepoint of the batch's transaction, so
+ * one that fails is undone alone. Resolves after the commit.
+ */
+export function writerSubmissionStore(
+  writer: SqliteWriter,
+  dataKeys: DataKeyring | undefined,
+): SubmissionStore {
+  return (submission) =>
+    writer.write({
+      kind: 'submit',
+      submission: submissionRow(submission),
+      application: submittedApplicationRow(
+        {
+          applicationKey: submission.submissionKey,
+          brand: submission.brand,
+          payload: submission.payload,
+          now: submission.now,
+          serverSequence: submission.serverSequence,
+        },
+        dataKeys,
+      ),
+      deliveries: deliveryRows(enqueueArgs(submission)),
     })
 }
 

@@ -1,7 +1,7 @@
 // POST /api/application/{applicationKey}: the partial application the browser saves in the background
 // once names, email and phone are present (specification §4, §7). Incomplete by nature, so it is checked
 // only for shape and size; the later request wins, and a submitted application is never reopened.
-// Decision record: docs/decisions/0605-partial-saves.md.
+// Decision records: docs/decisions/0605-partial-saves.md, 1461-sqlite-writer-thread.md.
 
 import type { FastifyPluginAsync } from 'fastify'
 import type { Kysely } from 'kysely'
@@ -11,10 +11,12 @@ import {
   type SubmissionError,
 } from '@forecourt/domain/steps/submission-schema'
 import type { DataKeyring } from '../../crypto/field-encryption'
+import { sqliteWriterFor } from '../../db/database'
 import type { Tables } from '../../db/tables'
 import {
   nextServerSequence,
   savePartialApplication,
+  savePartialApplicationWith,
   type Payload,
 } from '../../repositories/application-repository'
 import {
@@ -171,6 +173,8 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = a
 ) => {
   const { db, dataKeys } = options
   const clock = options.clock ?? (() => new Date())
+  // On SQLite the writer thread saves (decision 1461), off the event loop.
+  const writer = sqliteWriterFor(db)
 
   app.post<{ Params: { applicationKey: string }; Body: unknown }>(
     '/api/application/:applicationKey',
@@ -192,11 +196,17 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = a
       if (!check.ok) {
         return reply.code(400).send({ error: APPLICATION_MESSAGES.invalid, errors: check.errors })
       }
-      const outcome = await savePartialApplication(
-        db,
-        { applicationKey, brand: check.brand, payload: check.payload, now, serverSequence },
-        dataKeys,
-      )
+      const save = {
+        applicationKey,
+        brand: check.brand,
+        payload: check.payload,
+        now,
+        serverSequence,
+      }
+      const outcome =
+        writer !== undefined
+          ? await savePartialApplicationWith(writer, save, dataKeys)
+          : await savePartialApplication(db, save, dataKeys)
       if (outcome === 'already-submitted') {
         return reply.code(200).send({ status: 'already-submitted' })
       }

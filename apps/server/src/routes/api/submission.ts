@@ -1,7 +1,8 @@
 // POST /api/submission/{submissionKey}: the full application (specification §4 Submission, §7). It is
 // checked with the domain's schema (the browser runs the same rules), stored with its outbox rows in one
 // transaction, and answered only after the commit. Idempotent on the key. Decision records in
-// docs/decisions: 0602-submission-idempotency, 0603-group-commit, 0606-submission-answers.
+// docs/decisions: 0602-submission-idempotency, 0603-group-commit, 0606-submission-answers,
+// 1461-sqlite-writer-thread.
 
 import { createHash } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
@@ -11,7 +12,8 @@ import { type CalendarDate, londonToday } from '@forecourt/domain/fields/date-of
 import { validateSubmission, type SubmissionError } from '@forecourt/domain/steps/submission-schema'
 import type { DataKeyring } from '../../crypto/field-encryption'
 import type { Tables } from '../../db/tables'
-import { enqueueDeliveries as outboxEnqueue } from '../../delivery/outbox'
+import { sqliteWriterFor } from '../../db/database'
+import { enqueueDeliveriesFor } from '../../delivery/outbox'
 import { nextServerSequence } from '../../repositories/application-repository'
 import {
   batchingSubmissionStore,
@@ -21,6 +23,7 @@ import {
   type EnqueueDeliveries,
   type StoredAnswer,
   type SubmissionStore,
+  writerSubmissionStore,
 } from '../../repositories/submission-repository'
 
 export interface SubmissionRoutesOptions {
@@ -182,11 +185,27 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
 ) => {
   const { db, dataKeys } = options
   const clock = options.clock ?? (() => new Date())
-  const enqueue: EnqueueDeliveries = options.enqueueDeliveries ?? outboxEnqueue
+  const groupCommit = options.groupCommit ?? true
+  // On SQLite the writer thread stores submissions (decision 1461); a test's own outbox writer needs a
+  // Kysely transaction, so it keeps the in-process group commit.
+  const writer =
+    groupCommit && options.enqueueDeliveries === undefined ? sqliteWriterFor(db) : undefined
+  const enqueue: EnqueueDeliveries = options.enqueueDeliveries ?? enqueueDeliveriesFor
   const store: SubmissionStore =
-    (options.groupCommit ?? true)
-      ? batchingSubmissionStore(db, dataKeys, enqueue)
-      : (submission) => storeSubmission(db, submission, dataKeys, enqueue)
+    writer !== undefined
+      ? writerSubmissionStore(writer, dataKeys)
+      : groupCommit
+        ? batchingSubmissionStore(db, dataKeys, enqueue)
+        : (submission) => storeSubmission(db, submission, dataKeys, enqueue)
+  // A server about to take traffic starts the thread now, so the first applicant does not wait for it.
+  if (writer !== undefined) {
+    app.addHook('onListen', async () => {
+      // Not awaited: until it is ready the writes go through the server's own connection.
+      writer
+        .start()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'SQLite writer not started'))
+    })
+  }
 
   app.post<{ Params: { submissionKey: string }; Body: unknown }>(
     '/api/submission/:submissionKey',

@@ -1,0 +1,63 @@
+// One batch of the SQLite writer (decision 1461): one write transaction, each write inside a savepoint so
+// a write that fails is undone alone while the rest of the batch commits. Run by the writer thread, and on
+// the server's own connection while that thread is starting.
+
+import type BetterSqlite3 from 'better-sqlite3'
+import { createWriteRunner, type WriteOp } from '../repositories/sqlite-write-ops'
+
+export type WriteOutcome =
+  | { ok: true; value: unknown }
+  | { ok: false; error: { name: string; message: string; code?: string } }
+
+export type BatchRunner = (ops: readonly WriteOp[]) => WriteOutcome[]
+
+export function createBatchRunner(db: BetterSqlite3.Database): BatchRunner {
+  const run = createWriteRunner(db)
+  // Taking the write lock at BEGIN: a batch never reads and then finds another writer ahead of it.
+  const begin = db.prepare('begin immediate')
+  const commit = db.prepare('commit')
+  const rollback = db.prepare('rollback')
+  const savepoint = db.prepare('savepoint write_op')
+  const release = db.prepare('release write_op')
+  const rollbackToSavepoint = db.prepare('rollback to write_op')
+
+  return (ops) => {
+    const outcomes: WriteOutcome[] = []
+    try {
+      begin.run()
+      for (const op of ops) {
+        savepoint.run()
+        try {
+          outcomes.push({ ok: true, value: run(op) })
+          release.run()
+        } catch (error) {
+          // Some errors (a full disk, an I/O error) end the whole transaction; then nothing is kept.
+          if (!db.inTransaction) throw error
+          rollbackToSavepoint.run()
+          release.run()
+          outcomes.push(writeFailure(error))
+        }
+      }
+      // With synchronous=FULL this returns once the disk has the batch.
+      commit.run()
+      return outcomes
+    } catch (error) {
+      if (db.inTransaction) rollback.run()
+      const failed = writeFailure(error)
+      return ops.map(() => failed)
+    }
+  }
+}
+
+/** An error as it can cross to another thread: its name, message and the database's code. */
+export function writeFailure(error: unknown): WriteOutcome {
+  const { name, message, code } = error as { name?: unknown; message?: unknown; code?: unknown }
+  return {
+    ok: false,
+    error: {
+      name: typeof name === 'string' ? name : 'Error',
+      message: typeof message === 'string' ? message : String(error),
+      ...(typeof code === 'string' ? { code } : {}),
+    },
+  }
+}

@@ -1,0 +1,31 @@
+// One place that opens the SQLite file with the settings every connection to it needs: the Kysely
+// connection the server reads with, and the writer thread's own (sqlite-writer.ts).
+
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import BetterSqlite3 from 'better-sqlite3'
+
+export const SQLITE_FILE_NAME = 'forecourt.sqlite'
+
+export function sqliteFile(dataDir: string): string {
+  return join(dataDir, SQLITE_FILE_NAME)
+}
+
+export function openSqliteConnection(file: string): BetterSqlite3.Database {
+  const sqlite = new BetterSqlite3(file)
+  // WAL lets readers run beside the single writer; FULL syncs every commit so an answered submission
+  // survives a power cut (the reliability bar), at the throughput cost measured in the toolchain notes.
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = FULL')
+  // Wait for a competing writer (the other connection, a second process, a migration) instead of failing
+  // with SQLITE_BUSY.
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('foreign_keys = ON')
+  return sqlite
+}
+
+/** Opens the file of a DATA_DIR, making the folder first. */
+export function openSqliteDataDir(dataDir: string): BetterSqlite3.Database {
+  mkdirSync(dataDir, { recursive: true })
+  return openSqliteConnection(sqliteFile(dataDir))
+}

@@ -1,0 +1,219 @@
+// The SQLite writer (decision 1461): the server's writes on SQLite (submissions and partial saves) run on a
+// worker thread with a connection of its own, so the statements and the disk sync of every commit
+// (synchronous=FULL) no longer stop the event loop. Writes that arrive while a batch is being written wait
+// and go together as the next batch: one transaction and one sync for all of them (group commit, decision
+// 0603). A write's promise settles only after the COMMIT that holds it has returned.
+//
+// The thread takes a moment to start (and more on a busy machine); until it says it is ready, batches
+// are written on the server's own connection by `fallback`, the same code on the event loop, so the first
+// applicants of a fresh process never wait for it.
+
+import { Worker } from 'node:worker_threads'
+import type { WriteOp, WriteResult } from '../repositories/sqlite-write-ops'
+import type { WriteOutcome } from './sqlite-batch'
+
+export interface SqliteWriter {
+  /** Resolves after the commit that stored it; rejects with the database's error (code kept). */
+  write<O extends WriteOp>(op: O): Promise<WriteResult<O>>
+  /**
+   * Resolves once a batch could take the write lock and commit: whether this server can write now,
+   * asked in the writer's own turn (a readiness check must not compete with the writer for the lock).
+   */
+  check(): Promise<void>
+  /**
+   * Starts the thread now (a server about to take traffic) instead of on the first write; resolves when it
+   * is ready, rejects when it could not start.
+   */
+  start(): Promise<void>
+  /** Lets the writes already sent finish, then closes the thread's connection. Safe to call twice. */
+  close(): Promise<void>
+}
+
+export interface WriterOptions {
+  /** Writes a batch while the thread is not ready (starting, or starting again after it stopped). */
+  fallback?: (ops: readonly WriteOp[]) => Promise<WriteOutcome[]>
+  maxBatch?: number
+}
+
+export interface WriterData {
+  file: string
+  /** The TypeScript file the boot script loads (sqlite-writer-thread.ts). */
+  entry: string
+}
+
+export type ToThread = { type: 'batch'; id: number; ops: WriteOp[] } | { type: 'close' }
+
+export type FromThread =
+  | { type: 'ready' }
+  | { type: 'failed'; error: { name: string; message: string; code?: string } | undefined }
+  | { type: 'done'; id: number; outcomes: WriteOutcome[] }
+
+/** An error from the writer, with the database's code (SQLITE_CONSTRAINT_PRIMARYKEY, SQLITE_FULL, …). */
+export class SqliteWriteError extends Error {
+  readonly code: string | undefined
+
+  constructor(error: { name: string; message: string; code?: string }) {
+    super(error.message)
+    this.name = error.name
+    this.code = error.code
+  }
+}
+
+interface Pending {
+  op: WriteOp
+  resolve: (value: unknown) => void
+  reject: (error: unknown) => void
+}
+
+const BOOT = new URL('./sqlite-writer-boot.mjs', import.meta.url)
+const ENTRY = new URL('./sqlite-writer-thread.ts', import.meta.url).href
+// After the thread failed to start or stopped unexpectedly, the fallback writes for this long before a
+// new thread is tried, so a thread that cannot start is not started again for every batch.
+const RESTART_PAUSE_MS = 1000
+
+export function createSqliteWriter(file: string, options: WriterOptions = {}): SqliteWriter {
+  const { fallback } = options
+  // Large enough that one sync serves everything that queued behind a slow one; small enough that a
+  // batch's own work stays a few milliseconds.
+  const maxBatch = options.maxBatch ?? 128
+  const queue: Pending[] = []
+  let thread: Worker | undefined
+  let ready = false
+  let startAfter = 0
+  let inFlight: { id: number; batch: Pending[]; onThread: boolean } | undefined
+  let nextId = 1
+  let scheduled = false
+  let closing: Promise<void> | undefined
+  let drained: (() => void) | undefined
+  let waiting: { resolve: () => void; reject: (error: unknown) => void }[] = []
+  const tellWaiting = (error?: unknown) => {
+    const told = waiting
+    waiting = []
+    for (const waiter of told) {
+      if (error === undefined) waiter.resolve()
+      else waiter.reject(error)
+    }
+  }
+
+  const settle = (id: number, outcomes: readonly WriteOutcome[], lost?: unknown) => {
+    if (inFlight?.id !== id) return
+    const { batch } = inFlight
+    inFlight = undefined
+    batch.forEach((pending, index) => {
+      const outcome = outcomes[index]
+      if (outcome?.ok === true) pending.resolve(outcome.value)
+      else pending.reject(outcome === undefined ? lost : new SqliteWriteError(outcome.error))
+    })
+    thread?.unref()
+    if (queue.length > 0) flush()
+    else drained?.()
+  }
+
+  const startThread = () => {
+    if (thread !== undefined || closing !== undefined) return
+    if (fallback !== undefined && Date.now() < startAfter) return
+    const worker = new Worker(BOOT, { workerData: { file, entry: ENTRY } satisfies WriterData })
+    thread = worker
+    let lastError: unknown
+    worker.on('message', (message: FromThread) => {
+      if (message.type === 'ready') {
+        ready = true
+        tellWaiting()
+        if (inFlight === undefined && queue.length > 0) flush()
+      } else if (message.type === 'failed') {
+        if (message.error !== undefined) lastError = new SqliteWriteError(message.error)
+      } else {
+        settle(message.id, message.outcomes)
+      }
+    })
+    worker.on('error', (error) => {
+      lastError = error
+    })
+    worker.on('exit', () => {
+      if (thread === worker) {
+        thread = undefined
+        ready = false
+        startAfter = Date.now() + RESTART_PAUSE_MS
+      }
+      tellWaiting(lastError ?? new SqliteWriteError(LOST))
+      // A thread that stopped mid-batch never committed it: nothing of it is stored.
+      if (inFlight?.onThread === true) {
+        settle(inFlight.id, [], lastError ?? new SqliteWriteError(LOST))
+      }
+    })
+    // An idle writer does not keep the process alive; a batch in flight does.
+    worker.unref()
+  }
+
+  const flush = () => {
+    scheduled = false
+    if (inFlight !== undefined || queue.length === 0) return
+    startThread()
+    const batch = queue.splice(0, maxBatch)
+    const id = nextId++
+    const ops = batch.map((pending) => pending.op)
+    const onThread = thread !== undefined && (ready || fallback === undefined)
+    inFlight = { id, batch, onThread }
+    if (thread !== undefined && onThread) {
+      thread.ref()
+      thread.postMessage({ type: 'batch', id, ops } satisfies ToThread)
+      return
+    }
+    if (fallback === undefined) {
+      settle(id, [], new SqliteWriteError(LOST))
+      return
+    }
+    fallback(ops).then(
+      (outcomes) => settle(id, outcomes),
+      (error: unknown) => settle(id, [], error),
+    )
+  }
+
+  const write = <O extends WriteOp>(op: O): Promise<WriteResult<O>> => {
+    if (closing !== undefined) return Promise.reject(new SqliteWriteError(CLOSED))
+    return new Promise<WriteResult<O>>((resolve, reject) => {
+      queue.push({ op, resolve: resolve as (value: unknown) => void, reject })
+      // Waits one turn of the event loop, so requests already read can join the batch.
+      if (!scheduled && inFlight === undefined) {
+        scheduled = true
+        setImmediate(flush)
+      }
+    })
+  }
+
+  return {
+    write,
+    check: async () => {
+      await write({ kind: 'check' })
+    },
+    start() {
+      if (ready) return Promise.resolve()
+      startThread()
+      if (thread === undefined) return Promise.reject(new SqliteWriteError(NOT_STARTED))
+      return new Promise<void>((resolve, reject) => waiting.push({ resolve, reject }))
+    },
+    close() {
+      closing ??= (async () => {
+        if (queue.length > 0 || inFlight !== undefined) {
+          await new Promise<void>((resolve) => {
+            drained = resolve
+          })
+        }
+        const worker = thread
+        thread = undefined
+        if (worker === undefined) return
+        const exited = new Promise((resolve) => worker.once('exit', resolve))
+        worker.postMessage({ type: 'close' } satisfies ToThread)
+        await exited
+      })()
+      return closing
+    },
+  }
+}
+
+const LOST = { name: 'Error', message: 'The SQLite writer thread stopped before answering' }
+const CLOSED = { name: 'Error', message: 'The database is closed' }
+const NOT_STARTED = {
+  name: 'Error',
+  message: 'The SQLite writer thread is closed or pausing after a failed start',
+}

@@ -1,0 +1,129 @@
+// The writes the SQLite writer thread runs (db/sqlite-writer.ts, decision 1461): a submission with its
+// application and outbox rows, a partial save, and a check that writes nothing. The rows arrive ready-made (sealed, stamped) from the
+// main thread; here they only meet the database. Each is the SQLite twin of a Kysely write in
+// submission-repository.ts, application-repository.ts and delivery/outbox.ts, with the same meaning: the
+// tests run the same cases through both.
+
+import type BetterSqlite3 from 'better-sqlite3'
+import type {
+  NewApplicationRow,
+  NewDeliveryRow,
+  NewSubmissionRow,
+  SubmissionRow,
+} from '../db/tables'
+
+export interface SubmitOp {
+  kind: 'submit'
+  submission: NewSubmissionRow
+  /** Status 'submitted'; replaces a partial save under the same key. */
+  application: NewApplicationRow
+  deliveries: NewDeliveryRow[]
+}
+
+export type SubmitResult = { stored: true } | { stored: false; existing: SubmissionRow }
+
+export interface SavePartialOp {
+  kind: 'save-partial'
+  /** Status 'partial'. */
+  application: NewApplicationRow
+}
+
+export type SavePartialResult = 'saved' | 'superseded' | 'already-submitted'
+
+/** Writes nothing: it succeeds when a batch could take the write lock and commit (a readiness check). */
+export interface CheckOp {
+  kind: 'check'
+}
+
+export type WriteOp = SubmitOp | SavePartialOp | CheckOp
+
+export type WriteResult<O extends WriteOp> = O extends SubmitOp
+  ? SubmitResult
+  : O extends SavePartialOp
+    ? SavePartialResult
+    : O extends CheckOp
+      ? true
+      : never
+
+const SELECT_SUBMISSION = `select submission_key, body_hash, response_status, response_body, created_at
+  from submissions where submission_key = ?`
+
+const INSERT_SUBMISSION = `insert into submissions
+  (submission_key, body_hash, response_status, response_body, created_at)
+  values (@submission_key, @body_hash, @response_status, @response_body, @created_at)`
+
+const APPLICATION_VALUES = `insert into applications
+  (application_key, brand, status, payload, created_at, updated_at, submitted_at, server_sequence)
+  values (@application_key, @brand, @status, @payload, @created_at, @updated_at, @submitted_at,
+    @server_sequence)`
+
+// The submission replaces whatever is stored under its key: the submissions row decided it is the first.
+const UPSERT_SUBMITTED_APPLICATION = `${APPLICATION_VALUES}
+  on conflict (application_key) do update set brand = excluded.brand, status = excluded.status,
+    payload = excluded.payload, updated_at = excluded.updated_at, submitted_at = excluded.submitted_at,
+    server_sequence = excluded.server_sequence`
+
+// Never over a submitted application, nor over a save that arrived later (a higher sequence).
+const UPSERT_PARTIAL_APPLICATION = `${APPLICATION_VALUES}
+  on conflict (application_key) do update set brand = excluded.brand, payload = excluded.payload,
+    updated_at = excluded.updated_at, server_sequence = excluded.server_sequence
+  where applications.status = 'partial' and applications.server_sequence < excluded.server_sequence`
+
+const SELECT_APPLICATION_STATUS = 'select status from applications where application_key = ?'
+
+// A replayed enqueue never makes a second delivery (the unique pair, as in enqueueDeliveries).
+const INSERT_DELIVERY = `insert into deliveries
+  (id, submission_key, destination_id, brand, status, attempts, next_attempt_at, locked_by,
+    locked_until, last_status_code, last_error, created_at, updated_at, delivered_at)
+  values (@id, @submission_key, @destination_id, @brand, @status, @attempts, @next_attempt_at,
+    @locked_by, @locked_until, @last_status_code, @last_error, @created_at, @updated_at,
+    @delivered_at)
+  on conflict (submission_key, destination_id) do nothing`
+
+/** Runs one write on `db`; the caller holds the transaction (and a savepoint around each write). */
+export type WriteRunner = (op: WriteOp) => WriteResult<WriteOp>
+
+/** The writes over one connection, each statement prepared once and kept for the connection's life. */
+export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
+  const statements = new Map<string, BetterSqlite3.Statement>()
+  const statement = (text: string) => {
+    let prepared = statements.get(text)
+    if (prepared === undefined) {
+      prepared = db.prepare(text)
+      statements.set(text, prepared)
+    }
+    return prepared
+  }
+
+  const submit = (op: SubmitOp): SubmitResult => {
+    // Inside the batch's write transaction nobody else can insert this key between read and write; a
+    // key sent twice in one batch finds the first one's row here.
+    const existing = statement(SELECT_SUBMISSION).get(op.submission.submission_key) as
+      SubmissionRow | undefined
+    if (existing !== undefined) return { stored: false, existing }
+    statement(INSERT_SUBMISSION).run(op.submission)
+    statement(UPSERT_SUBMITTED_APPLICATION).run(op.application)
+    const insertDelivery = statement(INSERT_DELIVERY)
+    for (const delivery of op.deliveries) insertDelivery.run(delivery)
+    return { stored: true }
+  }
+
+  const savePartial = (op: SavePartialOp): SavePartialResult => {
+    const { changes } = statement(UPSERT_PARTIAL_APPLICATION).run(op.application)
+    if (changes > 0) return 'saved'
+    const row = statement(SELECT_APPLICATION_STATUS).get(op.application.application_key) as
+      { status: string } | undefined
+    return row?.status === 'submitted' ? 'already-submitted' : 'superseded'
+  }
+
+  return (op) => {
+    switch (op.kind) {
+      case 'submit':
+        return submit(op)
+      case 'save-partial':
+        return savePartial(op)
+      case 'check':
+        return true
+    }
+  }
+}
