@@ -153,12 +153,19 @@ export async function measureFirstLoad(browser, host, port) {
       if (url.startsWith('data:') || url.startsWith('blob:')) return false
       return new URL(url).origin !== origin
     })
+    // A pre-rendered page carries its first styles inline.
+    const inlineCss = [...html.toString('utf8').matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)]
+      .map((match) => match[1])
+      .join('\n')
     return {
       host,
       scripts,
       jsGzip: scripts.reduce((sum, each) => sum + each.gzip, 0),
-      cssGzip: styles.reduce((sum, each) => sum + each.gzip, 0),
-      cssFiles: styles.length,
+      css: {
+        files: styles.length,
+        filesGzip: styles.reduce((sum, each) => sum + each.gzip, 0),
+        inlineGzip: inlineCss === '' ? 0 : gzipSize(inlineCss),
+      },
       html: {
         transfer: sizes.responseHeadersSize + sizes.responseBodySize,
         body: sizes.responseBodySize,

@@ -53,10 +53,15 @@ export function rows({ bare, pages, bundle }) {
     bar: `≤ ${kb(BARS.journey)}`,
     ok: bundle.journey.gzip <= BARS.journey,
   })
-  const cssOnStart = Math.max(...pages.map((page) => page.cssGzip))
+  const css = pages.map((page) => page.css)
+  const cssOnStart = Math.max(...css.map((each) => each.filesGzip + each.inlineGzip))
+  const inline = Math.max(...css.map((each) => each.inlineGzip))
   result.push({
     what: 'CSS on `/` before the first input (largest over the hosts)',
-    figure: kb(cssOnStart),
+    figure:
+      inline > 0
+        ? `${kb(cssOnStart)} (${kb(inline)} inline in the HTML)`
+        : `${kb(cssOnStart)} in ${Math.max(...css.map((each) => each.files))} files`,
     bar: 'no bar',
   })
   result.push({
