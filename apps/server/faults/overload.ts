@@ -29,6 +29,11 @@ const BAR_MAX_LATENCY_MS = 2000
 const OVERLOAD_CONNECTIONS = 256
 /** "At once" after the load: the first submission is answered 201 within this. */
 const RECOVERY_BAR_MS = 1000
+/**
+ * The load generator shares the CPUs: when it sends requests later than they were due by more than this,
+ * the latencies are its own as much as the server's, and the run does not count.
+ */
+const GENERATOR_LAG_LIMIT_MS = 250
 
 export const run: FaultScenario = async ({ quick }) => {
   const startedAt = new Date()
@@ -205,6 +210,10 @@ function report(input: ReportInput): FaultReport {
       ok: refused.length > 0,
     },
     {
+      what: `the load generator kept up: its worst lag behind the schedule was ${Math.round(input.overload.worstSendLagMs)} ms (≤ ${GENERATOR_LAG_LIMIT_MS} ms, or the machine was too busy for the figures to mean anything)`,
+      ok: input.overload.worstSendLagMs <= GENERATOR_LAG_LIMIT_MS,
+    },
+    {
       what: `the process stayed up (${input.alive ? 'running' : 'gone'}; \`GET /api/health\` → ${input.health || 'no answer'})`,
       ok: input.alive && input.health === 200,
     },
@@ -244,7 +253,7 @@ function report(input: ReportInput): FaultReport {
     `| accepted (201) | ${number(accepted.length)} (${number(servedRate)} req/s); ${kind(ok)} | | |`,
     `| refused (503 + Retry-After) | ${number(refused.length)} (${(refusedShare * 100).toFixed(1)} %); ${kind(shed)} | refused fast | ${verdict((checks[1]?.ok ?? false) && refused.length > 0)} |`,
     `| slowest answer of all | ${ms(all.max)} | ≤ ${ms(BAR_MAX_LATENCY_MS)} | ${verdict(latencyOk)} |`,
-    `| the server afterwards | ${input.alive ? 'up' : 'gone'}; next submission ${input.after.status || 'unanswered'} in ${ms(input.after.ms)} | stays up, recovers | ${verdict((checks[3]?.ok ?? false) && (checks[4]?.ok ?? false))} |`,
+    `| the server afterwards | ${input.alive ? 'up' : 'gone'}; next submission ${input.after.status || 'unanswered'} in ${ms(input.after.ms)} | stays up, recovers | ${verdict((checks[4]?.ok ?? false) && (checks[5]?.ok ?? false))} |`,
     '',
     `- The server: \`apps/server/src/server.ts\` in its own process on 127.0.0.1, SQLite (\`synchronous=FULL\`), production mode, encryption at rest on, rate limits off (one client sends everything), delivery worker off, load shedding at its defaults (\`LOAD_SHEDDING_MAX_IN_FLIGHT\` 64, Retry-After 2 s; decision 1431). Each request is \`POST /api/submission/<new UUID>\` with a valid full payload and the anti-forgery pair.`,
     `- The maximum rate is measured as \`npm run bench:api\` measures it (autocannon, ${BENCH_CONNECTIONS} connections, after a ${input.seconds.warmUp} s warm-up). The overload then arrives open loop, evenly spread at twice that rate, whatever the answers (as independent applicants do); each latency counts from when its request was due, so waiting for a free socket counts too. Latencies measured by the load generator, which shares the two cores with the server.`,

@@ -14,6 +14,7 @@ import {
   registerDatabaseGate,
 } from './plugins/database-availability'
 import { registerErrorHandler } from './plugins/error-handler'
+import { registerJsonBodyParser } from './plugins/json-body'
 import { registerLoadShedding } from './plugins/load-shedding'
 // --- Security: anti-forgery, rate limits, CORS, OpenAPI, telemetry ---
 import { registerAntiForgery } from './plugins/anti-forgery'
@@ -76,6 +77,8 @@ export async function buildApp(
   registerLoadShedding(app, config.loadShedding)
   registerDatabaseGate(app, availability, { writeTimeoutMs: config.databaseWriteTimeoutMs })
   // --- end of load shedding and database outages ---
+  // Malformed input: no JSON body nested deeper than an application can be (decision 1433).
+  registerJsonBodyParser(app)
   // --- Security: before every route, so their onRoute hooks see them all ---
   await registerOpenApi(app)
   await registerCors(app, config)

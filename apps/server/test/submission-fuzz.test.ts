@@ -1,10 +1,14 @@
 // Generated bad input (quality.md: thousands of malformed bodies → no 5xx, nothing stored, the process
 // alive): random JSON, valid bodies with one field replaced by anything, and raw text, sent to both write
-// routes on SQLite and PostgreSQL. Every answer is a 2xx or a 4xx with a JSON error.
+// routes on SQLite and PostgreSQL. Every answer is a 2xx or a 4xx with a JSON error. Then every kind of
+// malformed request of apps/server/faults/support/malformed-cases.ts, to all three write routes (the
+// thousands over real HTTP are `apps/server/faults/malformed.ts`), and deep nesting (decision 1433).
 
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { malformedCases } from '../faults/support/malformed-cases'
+import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE } from '../src/plugins/json-body'
 import {
   applicationUrl,
   countRows,
@@ -12,6 +16,7 @@ import {
   startEngineApp,
   submissionUrl,
   validSubmission,
+  writeHeaders,
   type Answer,
   type EngineApp,
 } from './submission-test-helpers'
@@ -99,5 +104,93 @@ for (const engine of allEngines) {
       const body = validSubmission()
       expect((await app.post(submissionUrl(body.submissionKey), body)).statusCode).toBe(201)
     }, 120_000)
+  })
+}
+
+// The kinds of malformed request `apps/server/faults/malformed.ts` sends over real HTTP, a few of each
+// for every write route, through `inject` (requests whose framing only a socket can break are left to
+// that script).
+const CASES_PER_KIND = 4
+
+for (const engine of allEngines) {
+  describe.skipIf(!engine.available)(`${engine.name}, generated malformed requests`, () => {
+    let app: EngineApp
+    beforeAll(async () => {
+      app = await startEngineApp(engine)
+    })
+    afterAll(async () => {
+      await app?.close()
+    })
+
+    test(`${engine.name}: every kind of malformed request to every write route gets a 4xx or is stored as answered, never a 5xx`, async () => {
+      const antiForgery = await writeHeaders(app.app)
+      const cases = malformedCases(
+        { host: 'localhost', antiForgery },
+        { perCategory: CASES_PER_KIND, seed: 7 },
+      ).filter((item) => item.framing === 'exact')
+      const before = await countRows(app.database)
+      const accepted = { submissions: 0, applications: 0 }
+      const faults: string[] = []
+      for (const item of cases) {
+        let statusCode: number
+        try {
+          statusCode = (
+            await app.app.inject({
+              method: 'POST',
+              url: item.path,
+              headers: item.headers,
+              payload: item.body,
+            })
+          ).statusCode
+        } catch {
+          // A header Node will not even send (a name with a space): only a socket can carry it.
+          continue
+        }
+        if (statusCode >= 500) faults.push(`${item.category}: ${item.label} → ${statusCode}`)
+        if (statusCode >= 200 && statusCode < 300) {
+          if (item.route === 'POST /api/submission/{submissionKey}') accepted.submissions += 1
+          if (item.route === 'POST /api/application/{applicationKey}') accepted.applications += 1
+        }
+      }
+      expect(faults).toEqual([])
+      expect(await countRows(app.database)).toEqual({
+        submissions: before.submissions + accepted.submissions,
+        applications: before.applications + accepted.submissions + accepted.applications,
+        deliveries: before.deliveries + 2 * accepted.submissions,
+      })
+    }, 120_000)
+
+    test.each([33, 1_000, 5_000, 30_000])(
+      `${engine.name}: a body nested %i levels deep is refused with 400, on every write route`,
+      async (depth) => {
+        const nested = `${'['.repeat(depth)}${']'.repeat(depth)}`
+        const key = randomUUID()
+        const inValid = JSON.stringify({ ...validSubmission(key), deep: 0 }).replace(
+          '"deep":0',
+          `"deep":${nested}`,
+        )
+        for (const [url, body] of [
+          [submissionUrl(key), inValid],
+          [applicationUrl(key), `{"a":${nested}}`],
+          ['/api/events', `{"event":"Started","deep":${nested}}`],
+        ] as const) {
+          const response = await app.post(url, body)
+          // The telemetry sink's 4 KiB limit comes first for the deepest ones.
+          expect([400, 413]).toContain(response.statusCode)
+          if (body.length < 4096 || url !== '/api/events') {
+            expect(response.json()).toMatchObject({ error: TOO_DEEP_MESSAGE })
+          }
+        }
+      },
+    )
+
+    test(`${engine.name}: a body nested as deep as an application is accepted`, async () => {
+      const key = randomUUID()
+      const body = JSON.stringify({ ...validSubmission(key), extra: 0 }).replace(
+        '"extra":0',
+        `"extra":${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}`,
+      )
+      expect((await app.post(submissionUrl(key), body)).statusCode).toBe(201)
+    })
   })
 }
