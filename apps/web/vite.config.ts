@@ -13,15 +13,16 @@ export default defineConfig({
     outDir: 'dist',
     assetsInlineLimit: 0,
     // dist/.vite/manifest.json: which chunk is which screen, for the size budget
-    // (scripts/size-budget.mjs) and for prefetching.
+    // (scripts/size-budget.mjs) and the pre-rendered pages' module preloads.
     manifest: true,
     // Every browser that runs the es2022 build but lacks <link rel="modulepreload"> (Safari before
-    // 17.2) still loads each module when imported; the polyfill would cost every visitor 0.5 KB.
+    // 17.2) still loads each module when imported; the polyfill would cost every visitor its bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
       // The domain package is pure (no module does anything on import). Saying so lets a screen that
       // imports one function from a module skip that module's other imports: the start screen's
-      // firstQuestionPath, re-exported by journey/navigation, then comes without the journey table.
+      // firstQuestionPath, re-exported by journey/navigation, then comes without the journey table
+      // (docs/decisions/1403).
       treeshake: {
         moduleSideEffects: [{ test: /packages\/domain\/src\//, sideEffects: false }],
       },

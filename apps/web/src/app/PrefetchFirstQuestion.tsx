@@ -1,7 +1,7 @@
 // Rendered with the start screen: the first question's code (with the journey table it brings) is
 // fetched after the applicant's first input, a press or a key, once the browser is idle. Not
 // before: the start page's budget counts every script loaded before the first input, and most
-// first inputs are the press on "Start your application" (docs/decisions/1401).
+// first inputs are the press on "Start your application" (docs/decisions/1402).
 import { useEffect } from 'react'
 import { useRouter } from 'wouter'
 import { useBrand } from '../brand/use-brand'
