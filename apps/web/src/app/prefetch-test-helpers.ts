@@ -49,3 +49,11 @@ export function preloadedRoutes(): string[] {
     .filter((routeScreen) => vi.mocked(routeScreen.preload).mock.calls.length > 0)
     .map((routeScreen) => routeScreen.route.path)
 }
+
+/** How many preloads were asked for in all, repeats included. */
+export function preloadCount(): number {
+  return routeScreens.reduce(
+    (sum, routeScreen) => sum + vi.mocked(routeScreen.preload).mock.calls.length,
+    0,
+  )
+}
