@@ -45,13 +45,23 @@ function rawGet(label: string, acceptEncoding: string) {
 
 /**
  * Records, from before the page's first byte, the first <h1> the parser creates and whether
- * #root ever shows "Loading…"; collects console errors and page errors.
+ * #root ever shows "Loading…"; collects console errors and warnings, page errors and failed
+ * requests for the page's own files.
  */
 async function watchStart(page: Page): Promise<string[]> {
   const problems: string[] = []
   page.on('console', (message) => {
+    // A failed request is judged below by its address: the API's rate limits are shared by every
+    // test of the run (one client address), the page's own files never are.
+    if (message.text().startsWith('Failed to load resource')) return
     if (message.type() === 'error' || message.type() === 'warning') {
       problems.push(`${message.type()}: ${message.text()}`)
+    }
+  })
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url())
+    if (response.status() >= 400 && !pathname.startsWith('/api/')) {
+      problems.push(`${response.status()} for ${pathname}`)
     }
   })
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
