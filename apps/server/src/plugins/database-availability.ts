@@ -2,12 +2,12 @@
 // without a restart). An error that means the database cannot be reached, or is locked by another
 // process, answers 503 with Retry-After rather than 500, and closes the gate: the writes waiting for the
 // database are answered 503 at once, and new ones are refused before their body is read; readiness says
-// unavailable. A database that says nothing fails no query, so a write still waiting after half a second
-// makes the gate ask the database (a second at most) whether it can write; a write still waiting after
-// DATABASE_WRITE_TIMEOUT_MS is answered 503 whatever the answer. While the gate is closed the database is
-// asked again straight away and then every second; the first answer opens it. A write answered 503 that
-// commits after all is safe: the applicant's retry, with the same key and body, gets the stored answer.
-// Decision record: docs/decisions/1432-database-outage.md.
+// unavailable. A database that says nothing fails no query, so a write still waiting after half a second,
+// when no other has been stored meanwhile, makes the gate ask the database (a second at most) whether it
+// can write; a write still waiting after DATABASE_WRITE_TIMEOUT_MS is answered 503 whatever the answer.
+// While the gate is closed the database is asked again straight away and then every second; the first
+// answer opens it. A write answered 503 that commits after all is safe: the applicant's retry, with the
+// same key and body, gets the stored answer. Decision record: docs/decisions/1432-database-outage.md.
 
 import { sql, type Kysely } from 'kysely'
 import type {
@@ -271,6 +271,8 @@ export function registerDatabaseGate(
   app.decorate('databaseAvailability', availability)
   app.addHook('onClose', async () => availability.stop())
   const waiting = new Set<FastifyReply>()
+  /** When a database write was last answered 2xx: the database is making progress. */
+  let lastStoredAt = Number.NEGATIVE_INFINITY
   const unavailable = (reply: FastifyReply) => {
     if (reply.sent) return
     // The route's own answer, when it comes, finds this one sent and is dropped (Fastify logs a warning).
@@ -291,7 +293,17 @@ export function registerDatabaseGate(
         .send(SERVICE_UNAVAILABLE)
     }
     waiting.add(reply)
-    const suspect = setTimeout(() => availability.suspect(), SUSPECT_AFTER_MS)
+    // Only a write waiting while no other has been stored for as long is suspect: under a heavy load
+    // writes wait too, but keep being stored (and on SQLite the server's own writer then holds the lock,
+    // which the check would take for someone else's).
+    let suspect: NodeJS.Timeout | undefined
+    const watch = () => {
+      suspect = setTimeout(() => {
+        if (performance.now() - lastStoredAt < SUSPECT_AFTER_MS) watch()
+        else availability.suspect()
+      }, SUSPECT_AFTER_MS)
+    }
+    watch()
     const deadline =
       options.writeTimeoutMs === 0
         ? undefined
@@ -306,6 +318,7 @@ export function registerDatabaseGate(
       waiting.delete(reply)
       clearTimeout(suspect)
       clearTimeout(deadline)
+      if (reply.statusCode >= 200 && reply.statusCode < 300) lastStoredAt = performance.now()
     })
   }
   app.addHook('onRoute', (route: RouteOptions) => {
