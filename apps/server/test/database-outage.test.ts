@@ -14,6 +14,9 @@ import { SQLITE_FILE_NAME } from '../src/db/database'
 import {
   createDatabaseAvailability,
   isDatabaseUnavailable,
+  registerDatabaseGate,
+  SUSPECT_AFTER_MS,
+  type DatabaseAvailability,
 } from '../src/plugins/database-availability'
 import { SERVICE_UNAVAILABLE } from '../src/plugins/error-handler'
 import {
@@ -110,6 +113,112 @@ test('a check that takes longer than its time limit counts as unavailable', asyn
     expect(availability.available()).toBe(false)
   } finally {
     availability.stop()
+  }
+})
+
+/** An availability the test drives: it can be closed, and counts how often it is asked. */
+function drivenAvailability() {
+  let down = false
+  const listeners: (() => void)[] = []
+  const asked = { suspect: 0 }
+  const availability: DatabaseAvailability = {
+    available: () => !down,
+    report: () => false,
+    check: async () => !down,
+    suspect: () => void (asked.suspect += 1),
+    onUnavailable: (listener) => void listeners.push(listener),
+    stop: () => undefined,
+  }
+  const close = () => {
+    down = true
+    for (const listener of listeners) listener()
+  }
+  return { availability, asked, close }
+}
+
+/** A bare app with the gate, a write that waits until released, and one that answers at once. */
+async function gatedApp(writeTimeoutMs = 0) {
+  const driven = drivenAvailability()
+  const app = Fastify({ logger: false })
+  registerDatabaseGate(app, driven.availability, { writeTimeoutMs })
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  app.post('/api/slow', async () => {
+    await held
+    return { stored: true }
+  })
+  app.post('/api/fast', async (_request, reply) => reply.code(201).send({ stored: true }))
+  app.post('/api/events', async () => {
+    await held
+    return {}
+  })
+  await app.ready()
+  return { app, ...driven, release }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+test('a write waiting half a second with nothing stored meanwhile makes the gate ask the database', async () => {
+  const { app, asked, release } = await gatedApp()
+  try {
+    const slow = app.inject({ method: 'POST', url: '/api/slow' })
+    await sleep(SUSPECT_AFTER_MS / 2)
+    expect(asked.suspect).toBe(0)
+    await expect.poll(() => asked.suspect, { timeout: 2000 }).toBe(1)
+    release()
+    expect((await slow).statusCode).toBe(200)
+  } finally {
+    await app.close()
+  }
+})
+
+test('a write waiting while others keep being stored does not make the gate ask (a heavy load)', async () => {
+  const { app, asked, release } = await gatedApp()
+  try {
+    const slow = app.inject({ method: 'POST', url: '/api/slow' })
+    for (let elapsed = 0; elapsed < SUSPECT_AFTER_MS * 3; elapsed += 100) {
+      expect((await app.inject({ method: 'POST', url: '/api/fast' })).statusCode).toBe(201)
+      await sleep(100)
+    }
+    expect(asked.suspect).toBe(0)
+    release()
+    await slow
+  } finally {
+    await app.close()
+  }
+})
+
+test('when the gate closes, waiting writes get 503 at once and new ones are refused before the route', async () => {
+  const { app, close, release } = await gatedApp()
+  try {
+    const waiting = app.inject({ method: 'POST', url: '/api/slow' })
+    // The telemetry beacon needs no database: never gated.
+    const beacon = app.inject({ method: 'POST', url: '/api/events' })
+    await sleep(50)
+    close()
+    const answer = await waiting
+    expect(answer.statusCode).toBe(503)
+    expect(answer.headers['retry-after']).toBe('5')
+    expect(answer.json()).toEqual(SERVICE_UNAVAILABLE)
+    const refused = await app.inject({ method: 'POST', url: '/api/fast' })
+    expect(refused.statusCode).toBe(503)
+    release()
+    expect((await beacon).statusCode).toBe(200)
+  } finally {
+    await app.close()
+  }
+})
+
+test('a write still waiting after DATABASE_WRITE_TIMEOUT_MS gets 503 whatever the checks say', async () => {
+  const { app, release } = await gatedApp(300)
+  try {
+    const answer = await timed(() => app.inject({ method: 'POST', url: '/api/slow' }))
+    expect(answer.value.statusCode).toBe(503)
+    expect(answer.value.headers['retry-after']).toBe('5')
+    expect(answer.ms).toBeGreaterThanOrEqual(290)
+    release()
+  } finally {
+    await app.close()
   }
 })
 
