@@ -4,11 +4,10 @@
 // page hydrates it; anyone else's renders afresh over it (docs/decisions/1411).
 
 import { startTransition } from 'react'
-import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { isApplyHost } from '@forecourt/domain/brands/host'
 import './app/app.css'
-import { routes } from './app/routes'
+import { routeScreens } from './app/route-screens'
 import { applyBrandTheme } from './brand/apply-brand-theme'
 import { brandById } from './brand/use-brand'
 import { browserStartUpEnv } from './lib/browser-env'
@@ -54,21 +53,13 @@ if (firstRender === 'hydrate') {
 }
 
 /**
- * The pre-rendered screen stays until the fresh one replaces it in one commit, with no "Loading…"
- * line in between (a flash and a layout shift). React shows a lazily loaded screen without a
- * fallback only once its lazy component has been asked for and its code has arrived, so a render
- * into a detached element asks for it first (committing the shell and the fallback off-screen,
- * unmounted at once), then the real render starts when the code is there.
+ * The pre-rendered screen stays until the fresh one replaces it in one commit: with its code
+ * already here the screen renders at once, instead of React swapping the page for the "Loading…"
+ * line and back (a flash and a layout shift). A failed load is the error boundary's to show.
  */
 async function renderOverPrerendered(container: HTMLElement): Promise<void> {
-  const warmUp = createRoot(document.createElement('div'))
-  flushSync(() => warmUp.render(<PageRoot />))
-  warmUp.unmount()
-  const route = routes.find((candidate) => candidate.path === window.location.pathname)
-  // A failed load is the error boundary's to show, when the real render asks for the screen.
-  await route?.load().catch(() => undefined)
-  // Lets the lazy component's own promise (a few steps behind the import) settle first.
-  await new Promise((resolve) => setTimeout(resolve, 0))
+  const path = window.location.pathname
+  await routeScreens.find(({ route }) => route.path === path)?.preload()
   createRoot(container).render(<PageRoot />)
 }
 
