@@ -48,7 +48,7 @@ interface Variant {
   judged: boolean
 }
 
-export const SEMI_SPACE_MB = 2
+export const SEMI_SPACE_MB = 1
 
 const VARIANTS: Variant[] = [
   { name: 'as started today (`node --import tsx src/server.ts`)', env: {}, judged: true },
