@@ -12,6 +12,8 @@
 // KB is 1,000 bytes (as Vite prints it), KiB 1,024. Exits 1 when any bar is missed.
 // Options: --write-report (full runs only), --quick (the default brand's host only).
 import { existsSync } from 'node:fs'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
@@ -48,17 +50,34 @@ async function main() {
   const labels = quick ? [DEFAULT_BRAND_ID] : [...BRAND_IDS, APPLY_MODAL_LABEL]
   const hosts = labels.map((label) => `${label}.localhost`)
 
-  const bundle = analyseBundle(DIST_DIR)
-  const [bare, server] = await Promise.all([bareReactGzip(WEB_DIR), startServer(ROOT, DIST_DIR)])
+  // A copy of the build: another build while this runs would otherwise mix two versions.
+  const snapshot = await mkdtemp(join(tmpdir(), 'forecourt-size-dist-'))
+  let bundle
+  let bare
   let pages
-  let browser
   try {
-    browser = await launchBrowser()
-    // Sizes do not depend on timing, so the hosts load side by side, a few at a time.
-    pages = await inBatches(hosts, 3, (host) => measureFirstLoad(browser, host, server.port))
+    await cp(DIST_DIR, snapshot, { recursive: true })
+    bundle = analyseBundle(snapshot)
+    let server
+    let browser
+    try {
+      const [built, started] = await Promise.allSettled([
+        bareReactGzip(WEB_DIR),
+        startServer(ROOT, snapshot),
+      ])
+      if (started.status === 'fulfilled') server = started.value
+      if (built.status === 'rejected') throw built.reason
+      if (started.status === 'rejected') throw started.reason
+      bare = built.value
+      browser = await launchBrowser()
+      // Sizes do not depend on timing, so the hosts load side by side, a few at a time.
+      pages = await inBatches(hosts, 3, (host) => measureFirstLoad(browser, host, server.port))
+    } finally {
+      await browser?.close()
+      await server?.stop()
+    }
   } finally {
-    await browser?.close()
-    await server.stop()
+    await rm(snapshot, { recursive: true, force: true })
   }
 
   const allRows = rows({ bare, pages, bundle })

@@ -15,7 +15,9 @@ export interface RouteScreen extends PreloadableScreen {
 function loadQuestion(load: AppRoute['load']): () => Promise<ScreenModule> {
   return () =>
     Promise.all([import('../journey/question-screen'), load()]).then(
-      ([{ questionScreen }, { default: Screen }]) => ({ default: questionScreen(Screen) }),
+      ([{ questionScreen }, { default: Screen }]) => ({
+        default: questionScreen(Screen, preloadPath),
+      }),
     )
 }
 

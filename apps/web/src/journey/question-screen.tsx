@@ -2,14 +2,17 @@
 // the screens that may follow. Loaded with the first question screen, never with the start page.
 import type { ComponentType } from 'react'
 import { DeepLinkGuard } from './DeepLinkGuard'
-import { PrefetchNextScreens } from './PrefetchNextScreens'
+import { PrefetchNextScreens, type PrefetchNextScreensProps } from './PrefetchNextScreens'
 
-export function questionScreen(Screen: ComponentType): ComponentType {
+export function questionScreen(
+  Screen: ComponentType,
+  preloadPath: PrefetchNextScreensProps['preloadPath'],
+): ComponentType {
   return function QuestionScreen() {
     return (
       <DeepLinkGuard>
         <Screen />
-        <PrefetchNextScreens />
+        <PrefetchNextScreens preloadPath={preloadPath} />
       </DeepLinkGuard>
     )
   }
