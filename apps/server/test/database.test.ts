@@ -1,7 +1,6 @@
 // Repository, migration and SQLite writer tests, run on SQLite always and on PostgreSQL when it answers
 // (TEST_DATABASE_URL, by default the local server's `test` database).
 
-import { randomUUID } from 'node:crypto'
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
@@ -15,17 +14,14 @@ import { openSqliteConnection } from '../src/db/sqlite-connection'
 import { createSqliteWriter } from '../src/db/sqlite-writer'
 import type { VehicleRow } from '../src/db/tables'
 import { NO_DESTINATIONS, setActiveDestinations } from '../src/delivery/destinations'
-import {
-  findApplication,
-  submittedApplicationRow,
-} from '../src/repositories/application-repository'
-import type { SubmitOp } from '../src/repositories/sqlite-write-ops'
+import { findApplication } from '../src/repositories/application-repository'
 import {
   bodyHash,
   writerSubmissionStore,
   type NewSubmission,
 } from '../src/repositories/submission-repository'
 import { findVehicle } from '../src/repositories/vehicle-repository'
+import { validSubmission } from './submission-test-helpers'
 import { engines, openSqlite, temporaryFolder, type TestDatabase } from './test-databases'
 
 const opened: TestDatabase[] = []
@@ -198,16 +194,23 @@ test('SQLite: the writer thread opens the file with the same settings as the ser
   }
 })
 
-/** A new submission for the writer, with a payload small enough to read in a failure message. */
-function writerSubmission(key: string = randomUUID(), firstName = 'Ada'): NewSubmission {
-  const payload = { submissionKey: key, firstName }
+const LENDERS = {
+  carfinance: [
+    { id: 'lender-a', url: 'https://lender-a.example/', secret: 'whsec_a' },
+    { id: 'lender-b', url: 'https://lender-b.example/', secret: 'whsec_b' },
+  ],
+}
+const NOW = new Date('2026-11-22T10:00:00.000Z')
+
+/** What the route hands the store for a checked body (here the body stands for its own payload). */
+function checked(body: { submissionKey: string }): NewSubmission {
   return {
-    submissionKey: key,
-    bodyHash: bodyHash(payload),
+    submissionKey: body.submissionKey,
+    body,
     brand: 'carfinance',
-    payload,
-    answer: { status: 201, body: JSON.stringify({ submissionKey: key }) },
-    now: new Date('2026-11-22T10:00:00.000Z'),
+    payload: body,
+    answer: { status: 201, body: JSON.stringify({ submissionKey: body.submissionKey }) },
+    now: NOW,
     serverSequence: 1_000_000,
   }
 }
@@ -223,21 +226,16 @@ test.for([
   ['while the thread starts (on the server connection)', false],
   ['once the thread is ready', true],
 ] as const)(
-  'SQLite writer: a write resolves after its commit: a new connection sees every row at once, %s',
+  'SQLite writer: a submission resolves after its commit: a new connection sees its rows at once, %s',
   async ([, threadReady]) => {
     const { database, location } = await migratedSqlite()
     if (threadReady) await database.writer!.start()
-    setActiveDestinations({
-      carfinance: [
-        { id: 'lender-a', url: 'https://lender-a.example/', secret: 'whsec_a' },
-        { id: 'lender-b', url: 'https://lender-b.example/', secret: 'whsec_b' },
-      ],
-    })
+    setActiveDestinations(LENDERS)
     try {
       const store = writerSubmissionStore(database.writer!, undefined)
-      const submissions = Array.from({ length: 5 }, () => writerSubmission())
-      const outcomes = await Promise.all(submissions.map(store))
-      expect(outcomes).toEqual(submissions.map(() => ({ stored: true })))
+      const bodies = Array.from({ length: 5 }, () => validSubmission())
+      const outcomes = await Promise.all(bodies.map((body) => store(checked(body))))
+      expect(outcomes).toEqual(bodies.map((body) => ({ stored: true, bodyHash: bodyHash(body) })))
       const reader = new BetterSqlite3(join(location, SQLITE_FILE_NAME), { readonly: true })
       try {
         const count = (table: string) =>
@@ -248,6 +246,41 @@ test.for([
       } finally {
         reader.close()
       }
+      // The rows the in-process path writes: the body's hash, the answer, the payload, the outbox.
+      const first = bodies[0]!
+      expect(
+        await database.db
+          .selectFrom('submissions')
+          .selectAll()
+          .where('submission_key', '=', first.submissionKey)
+          .executeTakeFirst(),
+      ).toEqual({
+        submission_key: first.submissionKey,
+        body_hash: bodyHash(first),
+        response_status: 201,
+        response_body: checked(first).answer.body,
+        created_at: NOW.toISOString(),
+      })
+      expect(await findApplication(database.db, first.submissionKey, undefined)).toMatchObject({
+        brand: 'carfinance',
+        status: 'submitted',
+        payload: first,
+        submittedAt: NOW.toISOString(),
+      })
+      expect(
+        await database.db
+          .selectFrom('deliveries')
+          .select(['destination_id', 'status', 'next_attempt_at'])
+          .where('submission_key', '=', first.submissionKey)
+          .orderBy('destination_id')
+          .execute(),
+      ).toEqual(
+        ['lender-a', 'lender-b'].map((id) => ({
+          destination_id: id,
+          status: 'pending',
+          next_attempt_at: NOW.toISOString(),
+        })),
+      )
     } finally {
       setActiveDestinations(NO_DESTINATIONS)
     }
@@ -258,23 +291,21 @@ test('SQLite writer: a key sent twice in one batch is stored once; the second fi
   const { database } = await migratedSqlite()
   await database.writer!.start()
   const store = writerSubmissionStore(database.writer!, undefined)
-  const first = writerSubmission()
-  const again = writerSubmission(first.submissionKey)
-  const other = writerSubmission(first.submissionKey, 'Grace')
+  const first = validSubmission()
+  // The same content with its keys in another order is the same body.
+  const again = Object.fromEntries(Object.entries(first).reverse()) as typeof first
+  const other = { ...first, firstName: 'Grace' }
   // Sent in one turn of the event loop, so the three share one batch.
-  const outcomes = await Promise.all([store(first), store(again), store(other)])
-  expect(outcomes.map((outcome) => outcome.stored)).toEqual([true, false, false])
-  const existing = outcomes.flatMap((outcome) => (outcome.stored ? [] : [outcome.existing]))
-  expect(existing.map((row) => row.body_hash)).toEqual([first.bodyHash, first.bodyHash])
-  expect(existing[0]).toEqual({
-    submission_key: first.submissionKey,
-    body_hash: first.bodyHash,
-    response_status: 201,
-    response_body: first.answer.body,
-    created_at: '2026-11-22T10:00:00.000Z',
-  })
-  const stored = await findApplication(database.db, first.submissionKey, undefined)
-  expect(stored?.payload).toEqual({ submissionKey: first.submissionKey, firstName: 'Ada' })
+  const outcomes = await Promise.all([first, again, other].map((body) => store(checked(body))))
+  const existing = expect.objectContaining({ body_hash: bodyHash(first) })
+  expect(outcomes).toEqual([
+    { stored: true, bodyHash: bodyHash(first) },
+    { stored: false, existing, bodyHash: bodyHash(first) },
+    { stored: false, existing, bodyHash: bodyHash(other) },
+  ])
+  expect((await findApplication(database.db, first.submissionKey, undefined))?.payload).toEqual(
+    first,
+  )
 })
 
 test('SQLite writer: a thread that cannot open the file fails its writes with the database code, and the next write gets a new thread', async () => {
@@ -285,14 +316,17 @@ test('SQLite writer: a thread that cannot open the file fails its writes with th
   const writer = createSqliteWriter(file)
   try {
     await expect(writer.start()).rejects.toMatchObject({ code: 'SQLITE_CANTOPEN' })
-    await expect(writer.write(writeOp(writerSubmission()))).rejects.toMatchObject({
-      code: 'SQLITE_CANTOPEN',
-    })
+    await expect(writer.check()).rejects.toMatchObject({ code: 'SQLITE_CANTOPEN' })
     await rm(file, { recursive: true })
     const database = createDatabase({ databaseUrl: undefined, dataDir })
     await migrateToLatest(database)
     await database.close()
-    await expect(writer.write(writeOp(writerSubmission()))).resolves.toEqual({ stored: true })
+    await expect(writer.check()).resolves.toBeUndefined()
+    const body = validSubmission()
+    await expect(writerSubmissionStore(writer, undefined)(checked(body))).resolves.toEqual({
+      stored: true,
+      bodyHash: bodyHash(body),
+    })
   } finally {
     await writer.close()
     await rm(dataDir, { recursive: true, force: true })
@@ -300,15 +334,16 @@ test('SQLite writer: a thread that cannot open the file fails its writes with th
 })
 
 test('SQLite writer: closing lets the writes already sent finish, then refuses new ones', async () => {
-  const { database } = await migratedSqlite()
+  const { database, location } = await migratedSqlite()
   await database.writer!.start()
   const store = writerSubmissionStore(database.writer!, undefined)
-  const sent = Array.from({ length: 20 }, () => store(writerSubmission()))
+  const submit = () => store(checked(validSubmission()))
+  const sent = Array.from({ length: 20 }, submit)
   const closed = database.close()
   await expect(Promise.all(sent)).resolves.toHaveLength(20)
   await closed
-  await expect(store(writerSubmission())).rejects.toThrow('The database is closed')
-  const reopened = createDatabase({ databaseUrl: undefined, dataDir: opened.at(-1)!.location })
+  await expect(submit()).rejects.toThrow('The database is closed')
+  const reopened = createDatabase({ databaseUrl: undefined, dataDir: location })
   try {
     const row = await reopened.db
       .selectFrom('submissions')
@@ -319,28 +354,3 @@ test('SQLite writer: closing lets the writes already sent finish, then refuses n
     await reopened.close()
   }
 })
-
-/** The write a submission makes, for a writer made by hand (no Database around it). */
-function writeOp(submission: NewSubmission): SubmitOp {
-  return {
-    kind: 'submit',
-    submission: {
-      submission_key: submission.submissionKey,
-      body_hash: submission.bodyHash,
-      response_status: submission.answer.status,
-      response_body: submission.answer.body,
-      created_at: submission.now.toISOString(),
-    },
-    application: submittedApplicationRow(
-      {
-        applicationKey: submission.submissionKey,
-        brand: submission.brand,
-        payload: submission.payload,
-        now: submission.now,
-        serverSequence: submission.serverSequence,
-      },
-      undefined,
-    ),
-    deliveries: [],
-  }
-}

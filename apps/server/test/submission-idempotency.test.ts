@@ -35,7 +35,7 @@ const newSubmission = (key: string, firstName = 'Ada'): NewSubmission => {
   const payload = { ...validSubmission(key), firstName }
   return {
     submissionKey: key,
-    bodyHash: bodyHash(payload),
+    body: payload,
     brand: 'carfinance',
     payload,
     answer: { status: 201, body: JSON.stringify({ submissionKey: key }) },
@@ -235,7 +235,7 @@ for (const engine of allEngines) {
             ? `rejected: ${(outcome.reason as Error).message}`
             : outcome.value.stored
               ? 'stored'
-              : `exists: ${outcome.value.existing.body_hash === duplicate.bodyHash ? 'same body' : 'other body'}`,
+              : `exists: ${outcome.value.existing.body_hash === bodyHash(duplicate.body) ? 'same body' : 'other body'}`,
         )
         expect(summary).toEqual([
           ...keys.map((key) => (key === failing ? 'rejected: outbox unavailable' : 'stored')),

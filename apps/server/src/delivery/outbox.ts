@@ -22,13 +22,37 @@ export interface EnqueueArgs {
 
 /** One pending delivery per destination configured for the brand, due at `now`; none without any. */
 export function deliveryRows(args: EnqueueArgs): NewDeliveryRow[] {
-  const targets = destinationsFor(args.destinations ?? activeDestinations(), args.brandId)
-  const now = args.now.toISOString()
-  return targets.map((destination) => ({
+  return deliveryRowsFor(
+    args.submissionKey,
+    args.brandId,
+    args.now.toISOString(),
+    destinationIdsFor(args.brandId, args.destinations),
+  )
+}
+
+/** The ids of the destinations configured for a brand (by default, this process's configuration). */
+export function destinationIdsFor(
+  brandId: string,
+  destinations: Destinations = activeDestinations(),
+): string[] {
+  return destinationsFor(destinations, brandId).map((destination) => destination.id)
+}
+
+/**
+ * The pending deliveries of one submission to the given destinations, due at `now` (ISO 8601): the
+ * SQLite writer thread, which has no lender configuration of its own, makes them from the ids.
+ */
+export function deliveryRowsFor(
+  submissionKey: string,
+  brandId: string,
+  now: string,
+  destinationIds: readonly string[],
+): NewDeliveryRow[] {
+  return destinationIds.map((destinationId) => ({
     id: newDeliveryId(),
-    submission_key: args.submissionKey,
-    destination_id: destination.id,
-    brand: args.brandId,
+    submission_key: submissionKey,
+    destination_id: destinationId,
+    brand: brandId,
     status: 'pending' as const,
     attempts: 0,
     next_attempt_at: now,

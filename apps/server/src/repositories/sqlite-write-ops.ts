@@ -1,26 +1,41 @@
 // The writes the SQLite writer thread runs (db/sqlite-writer.ts, decision 1461): a submission with its
-// application and outbox rows, a partial save, and a check that writes nothing. The rows arrive ready-made (sealed, stamped) from the
-// main thread; here they only meet the database. Each is the SQLite twin of a Kysely write in
-// submission-repository.ts, application-repository.ts and delivery/outbox.ts, with the same meaning: the
-// tests run the same cases through both.
+// application and outbox rows, a partial save, and a check that writes nothing. A submission, checked by
+// the route, arrives as JSON text and is hashed and sealed here, off the event loop; a partial save
+// arrives as a ready row. Each is the SQLite twin of a Kysely write in submission-repository.ts,
+// application-repository.ts and delivery/outbox.ts, with the same meaning: the tests run the same cases
+// through both.
 
 import type BetterSqlite3 from 'better-sqlite3'
-import type {
-  NewApplicationRow,
-  NewDeliveryRow,
-  NewSubmissionRow,
-  SubmissionRow,
-} from '../db/tables'
+import { sealPayload, type DataKey, type DataKeyring } from '../crypto/field-encryption'
+import type { NewApplicationRow, NewSubmissionRow, SubmissionRow } from '../db/tables'
+import { deliveryRowsFor } from '../delivery/outbox'
+import { payloadAad, type Payload } from './application-repository'
+import { bodyHash } from './submission-repository'
 
 export interface SubmitOp {
   kind: 'submit'
-  submission: NewSubmissionRow
-  /** Status 'submitted'; replaces a partial save under the same key. */
-  application: NewApplicationRow
-  deliveries: NewDeliveryRow[]
+  submissionKey: string
+  brand: string
+  /** The body as received, as JSON text: its hash (canonical JSON, SHA-256) is worked out here. */
+  body: string
+  /** The validated payload, as JSON text: sealed here with `sealWith` when a data key is configured. */
+  payload: string
+  sealWith: DataKey | undefined
+  /** The answer to store, replayed byte for byte to a repeat. */
+  answer: { status: number; body: string }
+  /** ISO 8601, UTC. */
+  now: string
+  serverSequence: number
+  /** The lender destinations configured for the brand: one outbox row each. */
+  destinationIds: readonly string[]
 }
 
-export type SubmitResult = { stored: true } | { stored: false; existing: SubmissionRow }
+/** What storing found, with the hash of the body sent (to compare with an existing row's). */
+export type SubmitResult = (
+  | { stored: true }
+  /** A submission is stored under the key already: the caller compares the hashes (replay or 409). */
+  | { stored: false; existing: SubmissionRow }
+) & { bodyHash: string }
 
 export interface SavePartialOp {
   kind: 'save-partial'
@@ -80,6 +95,20 @@ const INSERT_DELIVERY = `insert into deliveries
     @delivered_at)
   on conflict (submission_key, destination_id) do nothing`
 
+/**
+ * The stored form of a submitted payload, as storeSubmittedApplications makes it: the JSON text itself
+ * without a data key, the personal fields sealed with one (bound to the row by payloadAad).
+ */
+function sealedPayloadText(op: SubmitOp): string {
+  if (op.sealWith === undefined) return op.payload
+  // Across a thread boundary a Buffer arrives as a plain Uint8Array.
+  const current = { id: op.sealWith.id, key: Buffer.from(op.sealWith.key) }
+  const keyring: DataKeyring = { current, keys: new Map([[current.id, current.key]]) }
+  return JSON.stringify(
+    sealPayload(JSON.parse(op.payload) as Payload, keyring, payloadAad(op.submissionKey)),
+  )
+}
+
 /** Runs one write on `db`; the caller holds the transaction (and a savepoint around each write). */
 export type WriteRunner = (op: WriteOp) => WriteResult<WriteOp>
 
@@ -96,16 +125,33 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
   }
 
   const submit = (op: SubmitOp): SubmitResult => {
+    const hash = bodyHash(JSON.parse(op.body))
     // Inside the batch's write transaction nobody else can insert this key between read and write; a
     // key sent twice in one batch finds the first one's row here.
-    const existing = statement(SELECT_SUBMISSION).get(op.submission.submission_key) as
-      SubmissionRow | undefined
-    if (existing !== undefined) return { stored: false, existing }
-    statement(INSERT_SUBMISSION).run(op.submission)
-    statement(UPSERT_SUBMITTED_APPLICATION).run(op.application)
+    const existing = statement(SELECT_SUBMISSION).get(op.submissionKey) as SubmissionRow | undefined
+    if (existing !== undefined) return { stored: false, existing, bodyHash: hash }
+    statement(INSERT_SUBMISSION).run({
+      submission_key: op.submissionKey,
+      body_hash: hash,
+      response_status: op.answer.status,
+      response_body: op.answer.body,
+      created_at: op.now,
+    } satisfies NewSubmissionRow)
+    statement(UPSERT_SUBMITTED_APPLICATION).run({
+      application_key: op.submissionKey,
+      brand: op.brand,
+      status: 'submitted',
+      payload: sealedPayloadText(op),
+      created_at: op.now,
+      updated_at: op.now,
+      submitted_at: op.now,
+      server_sequence: op.serverSequence,
+    } satisfies NewApplicationRow)
     const insertDelivery = statement(INSERT_DELIVERY)
-    for (const delivery of op.deliveries) insertDelivery.run(delivery)
-    return { stored: true }
+    for (const delivery of deliveryRowsFor(op.submissionKey, op.brand, op.now, op.destinationIds)) {
+      insertDelivery.run(delivery)
+    }
+    return { stored: true, bodyHash: hash }
   }
 
   const savePartial = (op: SavePartialOp): SavePartialResult => {

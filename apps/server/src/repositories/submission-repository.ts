@@ -8,12 +8,8 @@ import type { Kysely, Transaction } from 'kysely'
 import type { DataKeyring } from '../crypto/field-encryption'
 import type { SqliteWriter } from '../db/sqlite-writer'
 import type { NewSubmissionRow, SubmissionRow, Tables } from '../db/tables'
-import { deliveryRows, type EnqueueArgs } from '../delivery/outbox'
-import {
-  storeSubmittedApplications,
-  submittedApplicationRow,
-  type Payload,
-} from './application-repository'
+import { destinationIdsFor, type EnqueueArgs } from '../delivery/outbox'
+import { storeSubmittedApplications, type Payload } from './application-repository'
 
 type Db = Kysely<Tables> | Transaction<Tables>
 
@@ -34,7 +30,11 @@ export type EnqueueDeliveries = (
 
 export interface NewSubmission {
   submissionKey: string
-  bodyHash: string
+  /**
+   * The body as received (parsed): its hash (canonical JSON, SHA-256) tells a replay from a conflict
+   * (decision 0602). The store works it out; on SQLite the writer thread does.
+   */
+  body: unknown
   brand: string
   /** The validated payload, unknown keys stripped. */
   payload: Payload
@@ -43,7 +43,21 @@ export interface NewSubmission {
   serverSequence: number
 }
 
-export type StoreOutcome = { stored: true } | { stored: false; existing: SubmissionRow }
+/** What storing found, with the hash of the body sent (to compare with an existing row's). */
+export type StoreOutcome = ({ stored: true } | { stored: false; existing: SubmissionRow }) & {
+  bodyHash: string
+}
+
+/** A submission with its body's hash worked out, for the Kysely writes. */
+interface Hashed {
+  submission: NewSubmission
+  hash: string
+}
+
+const hashed = (submission: NewSubmission): Hashed => ({
+  submission,
+  hash: bodyHash(submission.body),
+})
 
 export async function findSubmission(
   db: Db,
@@ -66,17 +80,26 @@ export async function storeSubmission(
   dataKeys: DataKeyring | undefined,
   enqueueDeliveries: EnqueueDeliveries,
 ): Promise<StoreOutcome> {
+  return storeHashed(db, hashed(submission), dataKeys, enqueueDeliveries)
+}
+
+async function storeHashed(
+  db: Kysely<Tables>,
+  one: Hashed,
+  dataKeys: DataKeyring | undefined,
+  enqueueDeliveries: EnqueueDeliveries,
+): Promise<StoreOutcome> {
   try {
     await db
       .transaction()
-      .execute((trx) => writeSubmissions(trx, [submission], dataKeys, enqueueDeliveries))
-    return { stored: true }
+      .execute((trx) => writeSubmissions(trx, [one], dataKeys, enqueueDeliveries))
+    return { stored: true, bodyHash: one.hash }
   } catch (error) {
     if (!isUniqueViolation(error)) throw error
-    const existing = await findSubmission(db, submission.submissionKey)
+    const existing = await findSubmission(db, one.submission.submissionKey)
     // The winner rolled back after all (its own failure): let the client try again.
     if (existing === undefined) throw error
-    return { stored: false, existing }
+    return { stored: false, existing, bodyHash: one.hash }
   }
 }
 
@@ -86,11 +109,15 @@ export async function storeSubmission(
  */
 async function writeSubmissions(
   trx: Transaction<Tables>,
-  submissions: readonly NewSubmission[],
+  batch: readonly Hashed[],
   dataKeys: DataKeyring | undefined,
   enqueueDeliveries: EnqueueDeliveries,
 ): Promise<void> {
-  await trx.insertInto('submissions').values(submissions.map(submissionRow)).execute()
+  const submissions = batch.map((one) => one.submission)
+  await trx
+    .insertInto('submissions')
+    .values(batch.map((one) => submissionRow(one.submission, one.hash)))
+    .execute()
   await storeSubmittedApplications(
     trx,
     submissions.map((submission) => ({
@@ -109,10 +136,10 @@ function enqueueArgs(submission: NewSubmission): EnqueueArgs {
   return { submissionKey: submission.submissionKey, brandId: submission.brand, now: submission.now }
 }
 
-function submissionRow(submission: NewSubmission): NewSubmissionRow {
+function submissionRow(submission: NewSubmission, hash: string): NewSubmissionRow {
   return {
     submission_key: submission.submissionKey,
-    body_hash: submission.bodyHash,
+    body_hash: hash,
     response_status: submission.answer.status,
     response_body: submission.answer.body,
     created_at: submission.now.toISOString(),
@@ -122,7 +149,7 @@ function submissionRow(submission: NewSubmission): NewSubmissionRow {
 export type SubmissionStore = (submission: NewSubmission) => Promise<StoreOutcome>
 
 interface Pending {
-  submission: NewSubmission
+  one: Hashed
   resolve: (outcome: StoreOutcome) => void
   reject: (error: unknown) => void
 }
@@ -145,16 +172,13 @@ export function batchingSubmissionStore(
   const queue: Pending[] = []
   let writing = false
 
-  const one = (pending: Pending) =>
-    storeSubmission(db, pending.submission, dataKeys, enqueueDeliveries).then(
-      pending.resolve,
-      pending.reject,
-    )
+  const alone = (pending: Pending) =>
+    storeHashed(db, pending.one, dataKeys, enqueueDeliveries).then(pending.resolve, pending.reject)
 
   const writeBatch = async (batch: Pending[]): Promise<void> => {
     const byKey = new Map<string, Pending>()
     for (const pending of batch) {
-      const key = pending.submission.submissionKey
+      const key = pending.one.submission.submissionKey
       if (byKey.has(key)) queue.push(pending)
       else byKey.set(key, pending)
     }
@@ -169,18 +193,22 @@ export function batchingSubmissionStore(
           .execute()
         const known = new Set(stored.map((row) => row.submission_key))
         const fresh = [...byKey.values()]
-          .map((pending) => pending.submission)
-          .filter((submission) => !known.has(submission.submissionKey))
+          .map((pending) => pending.one)
+          .filter((one) => !known.has(one.submission.submissionKey))
         if (fresh.length > 0) await writeSubmissions(trx, fresh, dataKeys, enqueueDeliveries)
       })
     } catch {
-      for (const pending of byKey.values()) await one(pending)
+      for (const pending of byKey.values()) await alone(pending)
       return
     }
     const existing = new Map(stored.map((row) => [row.submission_key, row]))
     for (const [key, pending] of byKey) {
       const row = existing.get(key)
-      pending.resolve(row === undefined ? { stored: true } : { stored: false, existing: row })
+      pending.resolve(
+        row === undefined
+          ? { stored: true, bodyHash: pending.one.hash }
+          : { stored: false, existing: row, bodyHash: pending.one.hash },
+      )
     }
   }
 
@@ -194,7 +222,7 @@ export function batchingSubmissionStore(
 
   return (submission) =>
     new Promise<StoreOutcome>((resolve, reject) => {
-      queue.push({ submission, resolve, reject })
+      queue.push({ one: hashed(submission), resolve, reject })
       // The first waits one turn of the event loop, so requests already read can join its batch.
       if (!writing) {
         writing = true
@@ -204,9 +232,12 @@ export function batchingSubmissionStore(
 }
 
 /**
- * Group commit on SQLite's writer thread (decision 1461): the rows are made here (the payload sealed, the
- * outbox rows stamped) and written there, each submission in a savepoint of the batch's transaction, so
- * one that fails is undone alone. Resolves after the commit.
+ * Group commit on SQLite's writer thread (decision 1461). The body and the payload go to the thread as
+ * JSON text (it crosses faster than an object, and parses back to the same content): the hash of the
+ * body, the sealing of the payload and the rows are made there, off the event loop. Only the outbox's
+ * destinations, which need this process's lender configuration, are looked up here. Each submission is
+ * written in a savepoint of its batch's transaction, so one that fails is undone alone. Resolves after
+ * the commit.
  */
 export function writerSubmissionStore(
   writer: SqliteWriter,
@@ -215,18 +246,15 @@ export function writerSubmissionStore(
   return (submission) =>
     writer.write({
       kind: 'submit',
-      submission: submissionRow(submission),
-      application: submittedApplicationRow(
-        {
-          applicationKey: submission.submissionKey,
-          brand: submission.brand,
-          payload: submission.payload,
-          now: submission.now,
-          serverSequence: submission.serverSequence,
-        },
-        dataKeys,
-      ),
-      deliveries: deliveryRows(enqueueArgs(submission)),
+      submissionKey: submission.submissionKey,
+      brand: submission.brand,
+      body: JSON.stringify(submission.body),
+      payload: JSON.stringify(submission.payload),
+      sealWith: dataKeys?.current,
+      answer: submission.answer,
+      now: submission.now.toISOString(),
+      serverSequence: submission.serverSequence,
+      destinationIds: destinationIdsFor(submission.brand),
     })
 }
 

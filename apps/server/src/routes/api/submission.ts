@@ -186,8 +186,8 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
   const { db, dataKeys } = options
   const clock = options.clock ?? (() => new Date())
   const groupCommit = options.groupCommit ?? true
-  // On SQLite the writer thread stores submissions (decision 1461); a test's own outbox writer needs a
-  // Kysely transaction, so it keeps the in-process group commit.
+  // On SQLite the writer thread hashes, seals and stores submissions (decision 1461); a test's own
+  // outbox writer needs a Kysely transaction, so it keeps the in-process group commit.
   const writer =
     groupCommit && options.enqueueDeliveries === undefined ? sqliteWriterFor(db) : undefined
   const enqueue: EnqueueDeliveries = options.enqueueDeliveries ?? enqueueDeliveriesFor
@@ -222,7 +222,6 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
       const now = clock()
       const serverSequence = nextServerSequence(now.getTime())
       const submissionKey = request.params.submissionKey.toLowerCase()
-      const hash = bodyHash(request.body)
 
       const result = validateSubmission(request.body, {
         today: todayInLondon(now),
@@ -237,7 +236,7 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
         // A body stored earlier is answered as before, even if today's rules would refuse it (an
         // applicant who turned 80 since); the lookup is only needed here, as storing finds repeats.
         const earlier = await findSubmission(db, submissionKey)
-        if (earlier !== undefined) return answerRepeat(reply, earlier, hash)
+        if (earlier !== undefined) return answerRepeat(reply, earlier, bodyHash(request.body))
         return sendInvalid(reply, errors ?? [])
       }
       const payload = result.value
@@ -254,14 +253,14 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
       }
       const outcome = await store({
         submissionKey,
-        bodyHash: hash,
+        body: request.body,
         brand,
         payload,
         answer,
         now,
         serverSequence,
       })
-      if (!outcome.stored) return answerRepeat(reply, outcome.existing, hash)
+      if (!outcome.stored) return answerRepeat(reply, outcome.existing, outcome.bodyHash)
       return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body)
     },
   )
