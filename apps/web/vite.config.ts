@@ -1,8 +1,19 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    alias: [
+      {
+        find: 'use-sync-external-store/shim/index.js',
+        replacement: fileURLToPath(
+          new URL('./src/react-use-sync-external-store.ts', import.meta.url),
+        ),
+      },
+    ],
+  },
   server: {
     // Every brand is served as <brand>.localhost: let the dev server answer those hosts.
     allowedHosts: ['.localhost'],
