@@ -78,6 +78,9 @@ check('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
 // Production dependencies with a high or critical advisory fail; exit 3 means the registry's audit
 // service could not be asked (this machine's registry refuses it): counted as skipped, said loudly.
 auditCheck('dependency audit', 'node', ['scripts/security-audit.mjs'])
+// The JavaScript, CSS and HTML budgets of quality.md, measured on the build just made (docs/decisions/1401).
+if (built) check('size budget', 'node', ['scripts/size-budget.mjs'])
+else console.error('✖ size budget not checked: the front-end build failed')
 
 const vitestReport = join(reports, 'vitest.json')
 run('unit and component tests', 'npx', [
