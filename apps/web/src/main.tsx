@@ -18,38 +18,61 @@ import { chooseFirstRender, readPrerenderedMark } from './prerender/first-render
 import { PageRoot } from './prerender/page-root'
 import { renderFromState } from './prerender/page-state'
 
-const env = browserStartUpEnv()
-const restored = readStoredState()
-const state = startUp(env, restored)
-renderFromState(applicationStore, state)
-const brand = brandById(state.affiliateConfig?.brandId)
-applyBrandTheme(brand)
-const consent = readConsent()
-// Accepted on an earlier visit: the tag manager loads at the first input. A new choice is the
-// banner's to act on.
-if (consent === 'accepted') startConsentedServicesOnFirstInput(brand, update)
+// Its own task, after the modules' evaluation: two shorter tasks hold the main thread less than
+// one long one.
+setTimeout(start, 0)
 
-const root = document.getElementById('root')
-if (!root) throw new Error('index.html has no #root element')
-const firstRender = chooseFirstRender({
-  mark: readPrerenderedMark(root),
-  path: window.location.pathname,
-  brandId: brand.id,
-  applyHost: isApplyHost(state.host),
-  restored: restored !== null,
-  vehicleId: state.vehicleId,
-  consentRemembered: consent !== null,
-})
-if (firstRender === 'hydrate') {
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
-  // main thread in one long task (total blocking time); the markup is on screen meanwhile.
-  startTransition(() => {
-    hydrateRoot(root, <PageRoot />)
+function start(): void {
+  const env = browserStartUpEnv()
+  const restored = readStoredState()
+  const state = startUp(env, restored)
+  renderFromState(applicationStore, state)
+  const brand = brandById(state.affiliateConfig?.brandId)
+  applyBrandTheme(brand)
+  const consent = readConsent()
+  // Accepted on an earlier visit: the tag manager loads at the first input. A new choice is the
+  // banner's to act on.
+  if (consent === 'accepted') startConsentedServicesOnFirstInput(brand, update)
+
+  const root = document.getElementById('root')
+  if (!root) throw new Error('index.html has no #root element')
+  const firstRender = chooseFirstRender({
+    mark: readPrerenderedMark(root),
+    path: window.location.pathname,
+    brandId: brand.id,
+    applyHost: isApplyHost(state.host),
+    restored: restored !== null,
+    vehicleId: state.vehicleId,
+    consentRemembered: consent !== null,
   })
-} else if (firstRender === 'render-over-prerendered') {
-  void renderOverPrerendered(root)
-} else {
-  createRoot(root).render(<PageRoot />)
+  if (firstRender === 'hydrate') {
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread in one long task (total blocking time); the markup is on screen meanwhile.
+    startTransition(() => {
+      hydrateRoot(root, <PageRoot />)
+    })
+  } else if (firstRender === 'render-over-prerendered') {
+    void renderOverPrerendered(root)
+  } else {
+    createRoot(root).render(<PageRoot />)
+  }
+
+  // The IP lookup and the vehicle load wait on the network: their code is fetched after the render.
+  void import('./lib/start-up-follow-ups').then(({ runStartUpFollowUps }) =>
+    runStartUpFollowUps(env, state, update),
+  )
+
+  // The partial save watches the answers from now on; its code and the API client load after the render.
+  void Promise.all([import('./lib/partial-save'), import('./lib/api')]).then(
+    ([{ startPartialSave }, { postJson }]) =>
+      startPartialSave({
+        getState: getApplication,
+        subscribe: (listener) => applicationStore.subscribe(listener),
+        brandFor: (current) => brandById(current.affiliateConfig?.brandId),
+        post: (url, body) => postJson(url, body),
+        now: () => new Date(),
+      }),
+  )
 }
 
 /**
@@ -62,20 +85,3 @@ async function renderOverPrerendered(container: HTMLElement): Promise<void> {
   await routeScreens.find(({ route }) => route.path === path)?.preload()
   createRoot(container).render(<PageRoot />)
 }
-
-// The IP lookup and the vehicle load wait on the network: their code is fetched after the render.
-void import('./lib/start-up-follow-ups').then(({ runStartUpFollowUps }) =>
-  runStartUpFollowUps(env, state, update),
-)
-
-// The partial save watches the answers from now on; its code and the API client load after the render.
-void Promise.all([import('./lib/partial-save'), import('./lib/api')]).then(
-  ([{ startPartialSave }, { postJson }]) =>
-    startPartialSave({
-      getState: getApplication,
-      subscribe: (listener) => applicationStore.subscribe(listener),
-      brandFor: (current) => brandById(current.affiliateConfig?.brandId),
-      post: (url, body) => postJson(url, body),
-      now: () => new Date(),
-    }),
-)

@@ -38,16 +38,16 @@ const parts: PrerenderedPageParts = {
   ],
 }
 
-test('the page carries the markup, title, theme, inline stylesheet and the start screen’s preload', () => {
+test('the page carries the markup, title, theme, inline stylesheet and the start screen’s preload, scripts at low priority', () => {
   expect(buildPrerenderedPage(TEMPLATE, parts)).toBe(`<!doctype html>
 <html lang="en-GB" data-brand="milebroker">
   <head>
     <meta charset="utf-8" />
     <title>Apply for vehicle finance – Mile Broker</title>
-    <script type="module" crossorigin src="/assets/index-Ab12.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/runtime-Cd34.js">
+    <script type="module" fetchpriority="low" crossorigin src="/assets/index-Ab12.js"></script>
+    <link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/runtime-Cd34.js">
     <style>body{margin:0}</style>
-  <link rel="preload" as="image" href="/brands/milebroker.svg"/><link rel="modulepreload" crossorigin href="/assets/StartScreen-Gh78.js"><style>:root{--brand-colour:#6B2C91}</style></head>
+  <link rel="preload" as="image" href="/brands/milebroker.svg"/><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/StartScreen-Gh78.js"><style>:root{--brand-colour:#6B2C91}</style></head>
   <body>
     <div id="root" data-prerendered-brand="milebroker" data-prerendered-path="/"><div class="shell"><h1>Finance</h1></div></div>
   </body>
