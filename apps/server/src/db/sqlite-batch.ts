@@ -1,6 +1,6 @@
-// One batch of the SQLite writer (decision 1461): one write transaction, each write inside a savepoint so
-// a write that fails is undone alone while the rest of the batch commits. Run by the writer thread, and on
-// the server's own connection while that thread is starting.
+// One batch of the SQLite writer (decision 1461): one write transaction, in which a write that fails is
+// undone alone while the rest of the batch commits. Run by the writer thread, and on the server's own
+// connection while that thread is starting.
 
 import type BetterSqlite3 from 'better-sqlite3'
 import { createWriteRunner, type WriteOp } from '../repositories/sqlite-write-ops'
@@ -21,21 +21,39 @@ export function createBatchRunner(db: BetterSqlite3.Database): BatchRunner {
   const release = db.prepare('release write_op')
   const rollbackToSavepoint = db.prepare('rollback to write_op')
 
-  return (ops) => {
+  // Each write in a savepoint: a write that fails is undone alone, and the others commit.
+  const eachInSavepoint = (ops: readonly WriteOp[]): WriteOutcome[] => {
     const outcomes: WriteOutcome[] = []
+    begin.run()
+    for (const op of ops) {
+      savepoint.run()
+      try {
+        outcomes.push({ ok: true, value: run(op) })
+        release.run()
+      } catch (error) {
+        // Some errors (a full disk, an I/O error) end the whole transaction; then nothing is kept.
+        if (!db.inTransaction) throw error
+        rollbackToSavepoint.run()
+        release.run()
+        outcomes.push(writeFailure(error))
+      }
+    }
+    commit.run()
+    return outcomes
+  }
+
+  return (ops) => {
     try {
+      // Savepoints cost a tenth of a write, and writes rarely fail: the batch goes without them first,
+      // and only a batch in which a write failed is undone and written again with them.
       begin.run()
+      const outcomes: WriteOutcome[] = []
       for (const op of ops) {
-        savepoint.run()
         try {
           outcomes.push({ ok: true, value: run(op) })
-          release.run()
-        } catch (error) {
-          // Some errors (a full disk, an I/O error) end the whole transaction; then nothing is kept.
-          if (!db.inTransaction) throw error
-          rollbackToSavepoint.run()
-          release.run()
-          outcomes.push(writeFailure(error))
+        } catch {
+          if (db.inTransaction) rollback.run()
+          return eachInSavepoint(ops)
         }
       }
       // With synchronous=FULL this returns once the disk has the batch.

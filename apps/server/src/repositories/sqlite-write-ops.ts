@@ -63,9 +63,11 @@ export type WriteResult<O extends WriteOp> = O extends SubmitOp
 const SELECT_SUBMISSION = `select submission_key, body_hash, response_status, response_body, created_at
   from submissions where submission_key = ?`
 
-const INSERT_SUBMISSION = `insert into submissions
+// The primary key decides: a key already stored inserts nothing, and its row is read instead.
+const INSERT_NEW_SUBMISSION = `insert into submissions
   (submission_key, body_hash, response_status, response_body, created_at)
-  values (@submission_key, @body_hash, @response_status, @response_body, @created_at)`
+  values (@submission_key, @body_hash, @response_status, @response_body, @created_at)
+  on conflict (submission_key) do nothing`
 
 const APPLICATION_VALUES = `insert into applications
   (application_key, brand, status, payload, created_at, updated_at, submitted_at, server_sequence)
@@ -126,17 +128,19 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
 
   const submit = (op: SubmitOp): SubmitResult => {
     const hash = bodyHash(JSON.parse(op.body))
-    // Inside the batch's write transaction nobody else can insert this key between read and write; a
-    // key sent twice in one batch finds the first one's row here.
-    const existing = statement(SELECT_SUBMISSION).get(op.submissionKey) as SubmissionRow | undefined
-    if (existing !== undefined) return { stored: false, existing, bodyHash: hash }
-    statement(INSERT_SUBMISSION).run({
+    const { changes } = statement(INSERT_NEW_SUBMISSION).run({
       submission_key: op.submissionKey,
       body_hash: hash,
       response_status: op.answer.status,
       response_body: op.answer.body,
       created_at: op.now,
     } satisfies NewSubmissionRow)
+    if (changes === 0) {
+      // Stored before, or earlier in this batch: inside the batch's write transaction the row read is
+      // the one that stopped the insert.
+      const existing = statement(SELECT_SUBMISSION).get(op.submissionKey) as SubmissionRow
+      return { stored: false, existing, bodyHash: hash }
+    }
     statement(UPSERT_SUBMITTED_APPLICATION).run({
       application_key: op.submissionKey,
       brand: op.brand,
