@@ -12,6 +12,7 @@ import { applyBrandTheme } from './brand/apply-brand-theme'
 import { brandById } from './brand/use-brand'
 import { browserStartUpEnv } from './lib/browser-env'
 import { readConsent, startConsentedServicesOnFirstInput } from './lib/consent'
+import { onFirstInput } from './lib/first-input'
 import { applicationStore, getApplication, readStoredState, update } from './lib/session-store'
 import { startUp } from './lib/start-up'
 import { chooseFirstRender, readPrerenderedMark } from './prerender/first-render'
@@ -62,7 +63,14 @@ function start(): void {
     runStartUpFollowUps(env, state, update),
   )
 
-  // The partial save watches the answers from now on; its code and the API client load after the render.
+  // The partial save watches the answers from its start (and saves what the page starts with, when
+  // that is ready): a restored application starts it at once; a new visitor has nothing to save
+  // before their first input, so its code (the payload mapper, the API client) waits for it.
+  if (restored !== null) startPartialSaving()
+  else onFirstInput(startPartialSaving)
+}
+
+function startPartialSaving(): void {
   void Promise.all([import('./lib/partial-save'), import('./lib/api')]).then(
     ([{ startPartialSave }, { postJson }]) =>
       startPartialSave({

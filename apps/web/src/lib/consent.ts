@@ -6,6 +6,7 @@ import type { Brand } from '@forecourt/domain/brands/brand'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import { COOKIE_CONSENT_KEY } from './browser-env'
 import { readCookie } from './cookies'
+import { onFirstInput } from './first-input'
 import { loadTagManager } from './tag-manager'
 
 export type ConsentChoice = 'accepted' | 'rejected'
@@ -77,18 +78,10 @@ export function chooseConsent(choice: ConsentChoice, brand: Brand, apply: Apply)
   startConsentedServices(brand, apply)
 }
 
-const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown'] as const
-
 /**
  * At the start of a later visit with consent: the container loads on the applicant's first input,
  * so the page makes no third-party request before it (quality.md, Performance).
  */
 export function startConsentedServicesOnFirstInput(brand: Brand, apply: Apply): void {
-  const start = () => {
-    for (const name of FIRST_INPUT_EVENTS) window.removeEventListener(name, start, true)
-    startConsentedServices(brand, apply)
-  }
-  for (const name of FIRST_INPUT_EVENTS) {
-    window.addEventListener(name, start, { capture: true, passive: true })
-  }
+  onFirstInput(() => startConsentedServices(brand, apply))
 }
