@@ -18,7 +18,6 @@ import type {
   RouteOptions,
 } from 'fastify'
 import type { Tables } from '../db/tables'
-import { sqliteWriterFor } from '../db/database'
 import { isApiWrite } from './anti-forgery'
 import { SERVICE_UNAVAILABLE } from './error-handler'
 
@@ -124,13 +123,6 @@ export function databaseCheck(db: Kysely<Tables>, dialect: 'sqlite' | 'postgres'
   return async (kind: CheckKind): Promise<void> => {
     if (dialect === 'postgres' || kind === 'read') {
       await sql`select 1`.execute(db)
-      return
-    }
-    // With the writer thread, the check waits its turn behind the server's own writes instead of
-    // competing with them for the lock (which, under load, it would often lose: a false outage).
-    const writer = sqliteWriterFor(db)
-    if (writer !== undefined) {
-      await writer.check()
       return
     }
     for (let attempt = 1; ; attempt += 1) {
