@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+
+// Screens load lazily (their code, then the journey's guard): on a busy two-core machine that can take
+// longer than Testing Library's default second for a findBy. Waits end as soon as the element is there.
+configure({ asyncUtilTimeout: 5000 })
 
 afterEach(() => {
   cleanup()
