@@ -34,7 +34,7 @@ import {
 } from '../faults/support/server-child'
 import { submissionRequest, submissionTemplate } from '../faults/support/submission-load'
 import { REPOSITORY_ROOT } from '../src/config'
-import { createDatabase } from '../src/db/database'
+import { countStoredRows } from '../faults/support/stored-rows'
 import { latencyChart, type ChartSeries } from './latency-chart'
 import { openLoop, type OpenLoopResult } from './open-loop'
 
@@ -221,7 +221,7 @@ async function main(): Promise<void> {
     // Every acknowledged submission must be there once the servers have stopped.
     for (const engine of engines) {
       const answered = created.get(engine) ?? 0
-      const rows = await countSubmissions(engine.database)
+      const rows = (await countStoredRows(engine.database.config)).submissions
       console.log(`${engine.name}: ${answered} submissions answered 201, ${rows} stored`)
       // A request still in flight when a closed-loop run's time is up is stored but its answer not
       // counted: at most one per connection per run. The open-loop runs wait for every answer.
@@ -389,19 +389,6 @@ function cpuTime(pid: number | undefined): { process: number; mainThread: number
     }
   } catch {
     return undefined
-  }
-}
-
-async function countSubmissions(database: FaultDatabase): Promise<number> {
-  const opened = createDatabase(database.config)
-  try {
-    const row = await opened.db
-      .selectFrom('submissions')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .executeTakeFirstOrThrow()
-    return Number(row.count)
-  } finally {
-    await opened.close()
   }
 }
 

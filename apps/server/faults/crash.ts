@@ -272,35 +272,7 @@ export async function crashEngine(
   const started = Date.now()
   const log = options.log ?? (() => undefined)
   const env = { ...faultServerEnv(), ...database.env }
-  const outcome: EngineOutcome = {
-    engine: database.engine,
-    measured: true,
-    kills: 0,
-    killsWithRequestsInFlight: 0,
-    restartMs: [],
-    requests: 0,
-    answered: 0,
-    inFlight: 0,
-    inFlightUnresolved: 0,
-    inFlightUnresolvedStored: 0,
-    inFlightRetried: 0,
-    inFlightRetriedReplayed: 0,
-    refused: 0,
-    shed: 0,
-    sameBodyRepeats: 0,
-    otherBodyRepeats: 0,
-    statuses: {},
-    lost: 0,
-    doubled: 0,
-    damaged: 0,
-    inFlightBad: 0,
-    strangers: 0,
-    wrongAnswers: { sameBody: 0, otherBody: 0, others: 0 },
-    integrity: undefined,
-    rows: { submissions: 0, applications: 0, deliveries: 0 },
-    seconds: 0,
-    problems: [],
-  }
+  const outcome: EngineOutcome = { ...notMeasured(database.engine), measured: true }
   const problem = (text: string) => {
     if (outcome.problems.length < 50) outcome.problems.push(text)
     else if (outcome.problems.length === 50) outcome.problems.push('… more problems not listed')
@@ -717,6 +689,7 @@ export const run: FaultScenario = async (options: FaultOptions): Promise<FaultRe
   return { section: SECTION, heading: HEADING, markdown, passed }
 }
 
+/** An engine's outcome before anything happened: every count zero (also the report of an engine not run). */
 function notMeasured(engine: EngineOutcome['engine']): EngineOutcome {
   return {
     engine,

@@ -10,7 +10,7 @@
 // [--quick]`; decision 1433.
 
 import { randomUUID } from 'node:crypto'
-import { createDatabase } from '../src/db/database'
+import { countStoredRows, isRunning, type StoredRows } from './support/stored-rows'
 import type { FaultReport, FaultScenario } from './fault-report'
 import { busyness, reportHeader } from './support/machine'
 import {
@@ -41,20 +41,14 @@ const CONCURRENCY = 16
 const WAIT_MS = 1000
 const ANSWER_TIMEOUT_MS = 10_000
 
-interface Rows {
-  submissions: number
-  applications: number
-  deliveries: number
-}
-
 interface EngineRun {
   engine: string
   routes: string[]
   unknownRoutes: string[]
   cases: MalformedCase[]
   outcomes: RawOutcome[]
-  before: Rows
-  after: Rows
+  before: StoredRows
+  after: StoredRows
   finalSubmission: number | string
   alive: boolean
   health: number
@@ -117,7 +111,7 @@ async function runEngine(database: FaultDatabase, perCategory: number): Promise<
       },
     )
     console.log(`Malformed: ${database.engine}, ${cases.length} requests…`)
-    const before = await countRows(database)
+    const before = await countStoredRows(database.config)
     const outcomes: RawOutcome[] = new Array(cases.length)
     let next = 0
     await Promise.all(
@@ -150,8 +144,8 @@ async function runEngine(database: FaultDatabase, perCategory: number): Promise<
       ANSWER_TIMEOUT_MS,
     )
     const finalSubmission = final.kind === 'answer' ? final.answer.status : final.kind
-    const alive = server.pid !== undefined && isRunning(server.pid)
-    const after = await countRows(database)
+    const alive = isRunning(server.pid)
+    const after = await countStoredRows(database.config)
     return {
       engine: database.engine,
       routes,
@@ -170,35 +164,6 @@ async function runEngine(database: FaultDatabase, perCategory: number): Promise<
   }
 }
 
-async function countRows(database: FaultDatabase): Promise<Rows> {
-  const db = createDatabase(database.config)
-  try {
-    const count = async (table: keyof Rows) => {
-      const row = await db.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .executeTakeFirstOrThrow()
-      return Number(row.count)
-    }
-    return {
-      submissions: await count('submissions'),
-      applications: await count('applications'),
-      deliveries: await count('deliveries'),
-    }
-  } finally {
-    await db.close()
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
-
 const statusOf = (outcome: RawOutcome | undefined): string =>
   outcome === undefined
     ? 'not sent'
@@ -213,7 +178,7 @@ interface Analysis {
   accepted: { submissions: number; applications: number; events: number }
   byCategory: Map<string, Map<string, number>>
   waited: number
-  expected: Rows
+  expected: StoredRows
 }
 
 function analyse(run: EngineRun): Analysis {
@@ -281,7 +246,7 @@ function report(input: ReportInput): FaultReport {
     const aliveOk = run.alive && run.health === 200 && run.finalSubmission === 201
     const routesOk = run.unknownRoutes.length === 0
     passed &&= a.faults.length === 0 && storedOk && aliveOk && routesOk
-    const stored = (rows: Rows) =>
+    const stored = (rows: StoredRows) =>
       `${rows.submissions - run.before.submissions} submissions, ${rows.applications - run.before.applications} applications, ${rows.deliveries - run.before.deliveries} deliveries`
     rows.push(
       `| ${run.engine}: malformed requests to ${run.routes.length} write routes | ${number(run.cases.length)} in ${run.seconds.toFixed(0)} s | thousands | |`,

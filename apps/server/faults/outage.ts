@@ -13,7 +13,8 @@
 
 import { randomUUID } from 'node:crypto'
 import BetterSqlite3 from 'better-sqlite3'
-import { createDatabase, SQLITE_FILE_NAME } from '../src/db/database'
+import { SQLITE_FILE_NAME } from '../src/db/database'
+import { countStoredRows, isRunning } from './support/stored-rows'
 import type { FaultReport, FaultScenario } from './fault-report'
 import { busyness, reportHeader } from './support/machine'
 import { openLoop, requestBytes, sendOnce, type OpenLoopOutcome } from './support/raw-http'
@@ -210,7 +211,7 @@ async function runFault(server: ServerChild, phases: Phases, fault: Fault): Prom
   await faults
   polling = false
   await poller
-  const alive = server.pid !== undefined && isRunning(server.pid)
+  const alive = isRunning(server.pid)
 
   // What the browser does with a 503: the same request again, until it gets an answer that settles it.
   const retries = { accepted: 0, replayed: 0, other: new Map<string, number>() }
@@ -249,25 +250,8 @@ async function runFault(server: ServerChild, phases: Phases, fault: Fault): Prom
 
 async function storedCheck(database: FaultDatabase, runs: FaultRun[]) {
   const sent = runs.reduce((sum, run) => sum + run.sent, 0)
-  const db = createDatabase(database.config)
-  try {
-    const row = await db.db
-      .selectFrom('submissions')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .executeTakeFirstOrThrow()
-    return { engine: database.engine, sent, rows: Number(row.count) }
-  } finally {
-    await db.close()
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
+  const { submissions } = await countStoredRows(database.config)
+  return { engine: database.engine, sent, rows: submissions }
 }
 
 function delay(ms: number): Promise<void> {

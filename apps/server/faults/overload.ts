@@ -7,7 +7,7 @@
 // `node --import tsx apps/server/faults/overload.ts [--quick]`; decision 1431.
 
 import { randomUUID } from 'node:crypto'
-import { createDatabase } from '../src/db/database'
+import { countStoredRows, isRunning } from './support/stored-rows'
 import type { FaultReport, FaultScenario } from './fault-report'
 import { busyness, reportHeader } from './support/machine'
 import { isMainModule, runAlone } from './support/run-alone'
@@ -82,7 +82,7 @@ export const run: FaultScenario = async ({ quick }) => {
     })
 
     // Straight after: alive, and a submission accepted at once.
-    const alive = server.pid !== undefined && isRunning(server.pid)
+    const alive = isRunning(server.pid)
     const health = await fetch(`${server.url}/api/health`).then(
       (response) => response.status,
       () => 0,
@@ -100,7 +100,7 @@ export const run: FaultScenario = async ({ quick }) => {
     const afterMs = performance.now() - afterStart
 
     await server.stop()
-    const stored = await countSubmissions(database.config)
+    const stored = (await countStoredRows(database.config)).submissions
     return report({
       quick,
       startedAt,
@@ -118,31 +118,6 @@ export const run: FaultScenario = async ({ quick }) => {
   } finally {
     await server.kill()
     await database.drop()
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
-
-async function countSubmissions(config: {
-  databaseUrl: string | undefined
-  dataDir: string
-}): Promise<number> {
-  const database = createDatabase(config)
-  try {
-    const row = await database.db
-      .selectFrom('submissions')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .executeTakeFirstOrThrow()
-    return Number(row.count)
-  } finally {
-    await database.close()
   }
 }
 

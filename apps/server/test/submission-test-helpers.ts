@@ -147,20 +147,4 @@ export function partialPayload(key: string = randomUUID()): PartialPayload {
 export const submissionUrl = (key: string) => `/api/submission/${key}`
 export const applicationUrl = (key: string) => `/api/application/${key}`
 
-/** Rows in each of the tables a submission writes. */
-export async function countRows(
-  database: Database,
-): Promise<{ submissions: number; applications: number; deliveries: number }> {
-  const count = async (table: 'submissions' | 'applications' | 'deliveries') => {
-    const row = await database.db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .executeTakeFirstOrThrow()
-    return Number(row.count)
-  }
-  return {
-    submissions: await count('submissions'),
-    applications: await count('applications'),
-    deliveries: await count('deliveries'),
-  }
-}
+export { countRows } from '../faults/support/stored-rows'

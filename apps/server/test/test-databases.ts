@@ -81,7 +81,10 @@ export async function engines(): Promise<Engine[]> {
   ]
 }
 
-async function withAdminClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdminClient<T>(
+  url: string,
+  use: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 })
   await client.connect()
   try {
@@ -91,7 +94,7 @@ async function withAdminClient<T>(url: string, use: (client: pg.Client) => Promi
   }
 }
 
-function redactPassword(url: string): string {
+export function redactPassword(url: string): string {
   try {
     const parsed = new URL(url)
     if (parsed.password !== '') parsed.password = '***'

@@ -9,8 +9,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { REPOSITORY_ROOT } from '../../src/config'
+import { redactPassword, withAdminClient } from '../../test/test-databases'
 
 export const SERVER_ENTRY = join(REPOSITORY_ROOT, 'apps/server/src/server.ts')
 
@@ -228,21 +228,5 @@ export async function postgresDatabase(
 }
 
 async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 })
-  await client.connect()
-  try {
-    await client.query(text)
-  } finally {
-    await client.end()
-  }
-}
-
-function redactPassword(url: string): string {
-  try {
-    const parsed = new URL(url)
-    if (parsed.password !== '') parsed.password = '***'
-    return parsed.toString()
-  } catch {
-    return '(an address that is not a URL)'
-  }
+  await withAdminClient(url, (client) => client.query(text))
 }
