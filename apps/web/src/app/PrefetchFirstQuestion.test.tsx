@@ -1,28 +1,17 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { expect, test, vi } from 'vitest'
 import { LAZY_SCREEN, LAZY_TEST_TIMEOUT_MS, givenState, renderApp } from '../testing/render'
 import {
   idleCallbacks,
   preloadCount,
   preloadedRoutes,
   runIdleCallbacks,
-  stopWatchingPreloads,
-  watchPreloads,
+  watchPreloadsInEachTest,
 } from './prefetch-test-helpers'
 
 vi.setConfig({ testTimeout: LAZY_TEST_TIMEOUT_MS })
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {})
-  watchPreloads()
-})
-
-afterEach(() => {
-  // Unmount first: leaving screens cancel their idle callbacks.
-  cleanup()
-  stopWatchingPreloads()
-  vi.restoreAllMocks()
-})
+watchPreloadsInEachTest()
 
 test('the start page fetches no other screen before the first input, even when idle', async () => {
   givenState('carfinance')

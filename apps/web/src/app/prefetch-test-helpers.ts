@@ -1,6 +1,7 @@
 // For the prefetching tests: an idle callback queue the test runs by hand, and which routes' code
 // was asked for ahead of time (without loading it).
-import { vi } from 'vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach, beforeEach, vi } from 'vitest'
 import { routeScreens } from './route-screens'
 
 type IdleWindow = {
@@ -24,6 +25,20 @@ export function watchPreloads(): void {
     pending.delete(handle)
   }
   for (const routeScreen of routeScreens) vi.spyOn(routeScreen, 'preload').mockResolvedValue(true)
+}
+
+/** Every test of the calling file starts with the idle queue and the spies, and ends without them. */
+export function watchPreloadsInEachTest(): void {
+  beforeEach(() => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {})
+    watchPreloads()
+  })
+  afterEach(() => {
+    // Unmount first: leaving screens cancel their idle callbacks.
+    cleanup()
+    stopWatchingPreloads()
+    vi.restoreAllMocks()
+  })
 }
 
 /** Removes the idle queue; vi.restoreAllMocks() removes the spies. */

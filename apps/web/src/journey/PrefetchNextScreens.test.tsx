@@ -1,28 +1,17 @@
-import { cleanup, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import {
   idleCallbacks,
   preloadedRoutes,
   runIdleCallbacks,
-  stopWatchingPreloads,
-  watchPreloads,
+  watchPreloadsInEachTest,
 } from '../app/prefetch-test-helpers'
 import { LAZY_SCREEN, LAZY_TEST_TIMEOUT_MS, givenState, renderApp } from '../testing/render'
 
 vi.setConfig({ testTimeout: LAZY_TEST_TIMEOUT_MS })
 
-beforeEach(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {})
-  watchPreloads()
-})
-
-afterEach(() => {
-  // Unmount first: leaving screens cancel their idle callbacks.
-  cleanup()
-  stopWatchingPreloads()
-  vi.restoreAllMocks()
-})
+watchPreloadsInEachTest()
 
 test('a question fetches the screens that may follow it once shown and idle, not before', async () => {
   givenState('carfinance')
