@@ -16,7 +16,6 @@ import {
 import { registerErrorHandler } from './plugins/error-handler'
 import { registerJsonBodyParser } from './plugins/json-body'
 import { registerLoadShedding } from './plugins/load-shedding'
-// --- Security: anti-forgery, rate limits, CORS, OpenAPI, telemetry ---
 import { registerAntiForgery } from './plugins/anti-forgery'
 import { registerCors } from './plugins/cors'
 import { openApiRoutes, registerOpenApi } from './plugins/openapi'
@@ -24,7 +23,6 @@ import { registerRateLimits } from './plugins/rate-limit'
 import { csrfRoutes } from './routes/api/csrf'
 import { EventCounter, eventsRoutes } from './routes/api/events'
 import { registerRetentionJob } from './retention/retention-job'
-// --- end of security ---
 import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerStaticFrontEnd } from './plugins/static-front-end'
 import { addressRoutes } from './routes/api/address'
@@ -34,10 +32,8 @@ import { applicationRoutes } from './routes/api/application'
 import { readyRoutes } from './routes/api/ready'
 import { stockRoutes } from './routes/api/stock'
 import { submissionRoutes } from './routes/api/submission'
-// --- Lender delivery ---
 import { setActiveDestinations } from './delivery/destinations'
 import { createDeliveryWorker } from './delivery/worker'
-// --- end of lender delivery ---
 
 export interface BuildAppOptions {
   /**
@@ -66,7 +62,7 @@ export async function buildApp(
 
   const database = options.db ?? (await openOwnDatabase(app, config))
 
-  // --- Load shedding and database outages (decisions 1431, 1432) ---
+  // Load shedding and database outages (decisions 1431, 1432)
   const availability = createDatabaseAvailability({
     check: databaseCheck(database.db, database.dialect),
     log: app.log,
@@ -76,10 +72,9 @@ export async function buildApp(
   // The first hooks that can refuse a request, so a refusal costs as little as possible.
   registerLoadShedding(app, config.loadShedding)
   registerDatabaseGate(app, availability, { writeTimeoutMs: config.databaseWriteTimeoutMs })
-  // --- end of load shedding and database outages ---
   // Malformed input: no JSON body nested deeper than an application can be (decision 1433).
   registerJsonBodyParser(app)
-  // --- Security: before every route, so their onRoute hooks see them all ---
+  // Security: before every route, so their onRoute hooks see them all
   await registerOpenApi(app)
   await registerCors(app, config)
   await registerRateLimits(app, config)
@@ -89,7 +84,6 @@ export async function buildApp(
   if (config.retention.job) {
     registerRetentionJob(app, { db: database.db, policy: config.retention })
   }
-  // --- end of security ---
   await app.register(async (api) => {
     // API answers are per request and will carry personal data: no browser or proxy may keep them.
     api.addHook('onRequest', async (_request, reply) => {
@@ -99,21 +93,18 @@ export async function buildApp(
     await api.register(readyRoutes, { availability })
     await api.register(ipRoutes)
     await api.register(stockRoutes, { db: database.db })
-    // --- Security: anti-forgery token, OpenAPI document, telemetry sink ---
+    // Security: anti-forgery token, OpenAPI document, telemetry sink
     await api.register(csrfRoutes)
     await api.register(openApiRoutes)
     await api.register(eventsRoutes, { counter: eventCounter })
-    // --- end of security ---
-    // --- Address lookup ---
+    // Address lookup
     await api.register(addressRoutes, { provider: createAddressProvider(config, app.log) })
-    // --- end of address lookup ---
-    // --- Submissions and partial saves ---
+    // Submissions and partial saves
     await api.register(submissionRoutes, { db: database.db, dataKeys: config.dataKeys })
     await api.register(applicationRoutes, { db: database.db, dataKeys: config.dataKeys })
-    // --- end of submissions and partial saves ---
   })
   await registerStaticFrontEnd(app, config)
-  // --- Lender delivery: the outbox's destinations, and the worker unless DELIVERY_WORKER=off ---
+  // Lender delivery: the outbox's destinations, and the worker unless DELIVERY_WORKER=off
   setActiveDestinations(config.lenderDestinations)
   if (config.deliveryWorker) {
     const worker = createDeliveryWorker(config, database, app.log.child({ component: 'delivery' }))
@@ -122,7 +113,6 @@ export async function buildApp(
     app.addHook('onReady', async () => worker.start())
     app.addHook('preClose', async () => worker.stop())
   }
-  // --- end of lender delivery ---
 
   return app
 }

@@ -30,14 +30,13 @@ export interface Config {
   logLevel: LogLevel
   trustProxy: TrustProxy
   nodeEnv: NodeEnv
-  // --- Encryption at rest (parsed by crypto/field-encryption.ts) ---
+  // Encryption at rest (parsed by crypto/field-encryption.ts)
   /**
    * FORECOURT_DATA_KEY (+ _ID) seals the personal fields of stored applications; FORECOURT_OLD_DATA_KEYS
    * only opens older records. Undefined when none is set: payloads are stored in clear.
    */
   dataKeys?: DataKeyring
-  // --- end of encryption at rest ---
-  // --- Security and retention (anti-forgery, CORS, rate limits, retention job): parseSecurity ---
+  // Security and retention (anti-forgery, CORS, rate limits, retention job): parseSecurity
   /** FORECOURT_SECRET signs anti-forgery tokens: required in production, else random per process. */
   secret: string | undefined
   /** CORS_ORIGINS: other origins allowed to call the API with credentials; empty keeps CORS closed. */
@@ -47,18 +46,15 @@ export interface Config {
   /** Requests per minute per client address; 0 switches that limit off. */
   rateLimit: { writesPerMinute: number; lookupsPerMinute: number }
   retention: { job: boolean; submittedDays: number; partialDays: number }
-  // --- end of security and retention ---
-  // --- Lender delivery (parsed by delivery/destinations.ts) ---
+  // Lender delivery (parsed by delivery/destinations.ts)
   /** LENDER_DESTINATIONS or LENDER_DESTINATIONS_FILE: each brand's lender endpoints; none by default. */
   lenderDestinations: Destinations
   /** DELIVERY_WORKER=off: the server only enqueues, and `npm run worker` delivers. On by default. */
   deliveryWorker: boolean
-  // --- end of lender delivery ---
-  // --- Address lookup (parsed by address/address-config.ts) ---
+  // Address lookup (parsed by address/address-config.ts)
   /** ADDRESS_PROVIDER=ideal-postcodes with ADDRESS_API_KEY; undefined selects the embedded demo dataset. */
   addressApi?: AddressApiConfig
-  // --- end of address lookup ---
-  // --- Load shedding and database outages: parseResilience ---
+  // Load shedding and database outages: parseResilience
   /**
    * LOAD_SHEDDING_MAX_IN_FLIGHT: requests in flight beyond which new ones get 503 at once (0: never);
    * LOAD_SHEDDING_RETRY_AFTER_SECONDS: the Retry-After of that 503.
@@ -66,7 +62,6 @@ export interface Config {
   loadShedding: { maxInFlight: number; retryAfterSeconds: number }
   /** DATABASE_WRITE_TIMEOUT_MS: a write still waiting for the database after this long gets 503 (0: never). */
   databaseWriteTimeoutMs: number
-  // --- end of load shedding and database outages ---
 }
 
 export class ConfigError extends Error {
@@ -208,7 +203,7 @@ function isProxyAddress(entry: string): boolean {
   return Number(prefix) <= (family === 4 ? 32 : 128)
 }
 
-// --- Security and retention ---
+// Security and retention
 
 type SecurityConfig = Pick<
   Config,
@@ -318,7 +313,7 @@ function originOf(entry: string): string | undefined {
   return url.origin
 }
 
-// --- Load shedding and database outages ---
+// Load shedding and database outages
 
 type ResilienceConfig = Pick<Config, 'loadShedding' | 'databaseWriteTimeoutMs'>
 

@@ -438,5 +438,5 @@ test('no canary reaches the log from lender delivery, delivered or failed', asyn
 
 // The request log writes the path (without its query), so a client that put personal data in a path
 // segment (/api/stock/<an email address>) would have it logged. The web client never does; logging the
-// route's pattern instead of the path would close the gap (reported to the lead: logging.ts is theirs).
+// route's pattern instead of the path (src/logging.ts) would close the gap (decision 0807).
 test.todo('a canary in a path segment is not logged')

@@ -9,7 +9,7 @@ import { brands } from '@forecourt/domain/brands/brand-data'
 import { filledJointState, filledState } from '@forecourt/domain/payload/test-fixtures'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 
-/** The flags of the brief for every Chromium on this machine. */
+/** The flags every Chromium run here starts with (the same as e2e/playwright.config.ts). */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
