@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { expect, test } from 'vitest'
+import {
+  ROOT,
+  anchorsOf,
+  brokenLinks,
+  citationsOf,
+  linksOf,
+  projectMarkdownFiles,
+  repeatedHeadings,
+  repositoryFiles,
+  slugify,
+} from './doc-links.mjs'
+
+// Text files that may cite the documents; data files (the address dataset, the lockfile, pictures) are not.
+const CITING_FILE = /\.(?:ts|tsx|mts|mjs|js|cjs|css|html|md|json|ya?ml|sh)$|^\.ci\/run$/
+const SKIPPED = new Set(['package-lock.json'])
+
+test('every relative link in the README, CONTRIBUTING and docs/ reaches a file, and a heading when it names one', () => {
+  const files = projectMarkdownFiles()
+  expect(files.map((file) => relative(ROOT, file))).toEqual(
+    expect.arrayContaining([
+      'README.md',
+      'CONTRIBUTING.md',
+      'docs/requirements.md',
+      'docs/architecture.md',
+    ]),
+  )
+  const problems = files.flatMap((file) =>
+    brokenLinks(file, readFileSync(file, 'utf8')).map(
+      (problem) => `${relative(ROOT, file)}: ${problem}`,
+    ),
+  )
+  expect(problems).toEqual([])
+})
+
+test('the headings code cites are unique, so their anchors do not depend on their order', () => {
+  for (const document of ['docs/requirements.md', 'docs/architecture.md', 'CONTRIBUTING.md']) {
+    expect(repeatedHeadings(readFileSync(join(ROOT, document), 'utf8')), document).toEqual([])
+  }
+})
+
+test('every citation of docs/requirements.md#…, docs/architecture.md#… or CONTRIBUTING.md#… names a heading that exists', () => {
+  const anchors = new Map(
+    ['docs/requirements.md', 'docs/architecture.md', 'CONTRIBUTING.md'].map((document) => [
+      document,
+      anchorsOf(readFileSync(join(ROOT, document), 'utf8')),
+    ]),
+  )
+  const problems = []
+  for (const path of repositoryFiles()) {
+    if (SKIPPED.has(path) || !CITING_FILE.test(path)) continue
+    for (const citation of citationsOf(readFileSync(join(ROOT, path), 'utf8'))) {
+      if (!anchors.get(citation.document).has(citation.anchor)) {
+        problems.push(`${path}:${citation.line}: ${citation.document}#${citation.anchor}`)
+      }
+    }
+  }
+  expect(problems).toEqual([])
+})
+
+test('anchors are made from headings as GitHub makes them', () => {
+  expect(slugify('Phone numbers')).toBe('phone-numbers')
+  expect(slugify('Text, number and `email`')).toBe('text-number-and-email')
+  expect(slugify('Host and brand: the [first label](#x)')).toBe('host-and-brand-the-first-label')
+  expect(slugify('10xx–13xx screens')).toBe('10xx13xx-screens')
+  expect([
+    ...anchorsOf('# A\n\n## Notes\n\n```\n# Not a heading\n```\n\n### Notes\n<a id="kept"></a>\n'),
+  ]).toEqual(['a', 'notes', 'notes-1', 'kept'])
+  expect(repeatedHeadings('## Notes\n\n## Other\n\n### Notes\n')).toEqual(['notes'])
+})
+
+test('a link to a missing file or a missing heading is reported; outside links and code are not checked', () => {
+  const markdown = [
+    '# Title',
+    '',
+    '[here](#title) [gone](#nowhere) [readme](../README.md#forecourt) [no file](missing.md)',
+    '[elsewhere](https://example.com/x.md#y) `[in code](missing-too.md)`',
+    '',
+    '```',
+    '[in a block](missing-three.md)',
+    '```',
+  ].join('\n')
+  const file = join(ROOT, 'docs', 'example.md')
+  expect(linksOf(markdown)).toEqual(['#title', '#nowhere', '../README.md#forecourt', 'missing.md'])
+  expect(brokenLinks(file, markdown)).toEqual([
+    '#nowhere: no heading with that anchor in docs/example.md',
+    'missing.md: no such file',
+  ])
+  expect(brokenLinks(file, '[x](requirements.md#no-such-heading)')).toEqual([
+    'requirements.md#no-such-heading: no heading with that anchor in docs/requirements.md',
+  ])
+})
+
+test('citations are found with their line numbers', () => {
+  expect(
+    citationsOf(
+      '// Checks in order (docs/requirements.md#phone-numbers).\nconst x = 1 // docs/architecture.md#write-path, CONTRIBUTING.md#a-route',
+    ),
+  ).toEqual([
+    { line: 1, document: 'docs/requirements.md', anchor: 'phone-numbers' },
+    { line: 2, document: 'docs/architecture.md', anchor: 'write-path' },
+    { line: 2, document: 'CONTRIBUTING.md', anchor: 'a-route' },
+  ])
+})
