@@ -7,8 +7,8 @@
 //   Status: accepted | superseded by NNNN | superseded in part by NNNN, NNNN
 //
 // `node scripts/decisions-index.mjs` rewrites the index; `--check` only reports, and exits 1 when a header is
-// malformed or the committed index is not what the records give. decisions-index.test.mjs runs the check in
-// `npm test`, so a new or changed record cannot leave the index behind.
+// malformed or the committed index is not what the records give. scripts/docs/decisions-index.test.mjs runs
+// the check in `npm test`, so a new or changed record cannot leave the index behind.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -6,7 +6,7 @@ import {
   problemsOf,
   readRecords,
   renderIndex,
-} from './decisions-index.mjs'
+} from '../decisions-index.mjs'
 
 const record = (header) => `${header}\n\n## Context\n\nWhy.\n`
 
