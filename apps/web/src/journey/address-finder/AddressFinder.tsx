@@ -78,6 +78,13 @@ export function AddressFinder({
 
   const listed = found.length > 0
   const lookupId = listed ? LOOKUP_POSTCODE_ID : 'address'
+  // A postcode "Find address" refused is listed in the error summary like any other message.
+  const { setScreenError } = step
+  useEffect(() => {
+    if (!postcodeError) return
+    setScreenError(lookupId, postcodeError)
+    return () => setScreenError(lookupId, undefined)
+  }, [setScreenError, lookupId, postcodeError])
   const refuse = (message: string) => {
     setPostcodeError(message)
     setFocusTarget({ id: lookupId })

@@ -260,6 +260,11 @@ test.each([
   expect(postcodeLookup()).toHaveAccessibleDescription(`For example, M1 1AE Error: ${message}`)
   await waitFor(() => expect(postcodeLookup()).toHaveFocus())
   expect(fetchMock).not.toHaveBeenCalled()
+  // The refusal is in the error summary too, linked to the postcode, and the title says so.
+  const summary = screen.getByRole('heading', { name: 'There is a problem' }).parentElement!
+  expect([...summary.querySelectorAll('a')].map((a) => [a.textContent, a.hash])).toEqual([
+    [message, `#${postcodeLookup().id}`],
+  ])
   await expectNoAxeViolations(container)
 })
 
