@@ -12,7 +12,7 @@ import {
   lookingToBuyOptions,
   type Option,
 } from '@forecourt/domain/journey/options'
-import { normalisePostcode } from '@forecourt/domain/fields/postcode'
+import { addressLines as envelopeLines } from '@forecourt/domain/fields/address-lines'
 import type { Address, ApplicationState } from '@forecourt/domain/state/application-state'
 import { changeHref, CHECK_ANSWERS_STEP } from '../../journey/return-to-check'
 import { ourChannels, partnerChannels, type OptInValues } from '../../journey/OptInChoices'
@@ -101,24 +101,12 @@ function duration(years: number | null, months: number | null): string {
   return describeMonths((years ?? 0) * 12 + (months ?? 0))
 }
 
-/** An address on lines, as it would be written on an envelope. */
+/**
+ * An address on lines, as it would be written on an envelope ('Flat 1, 10 Acacia Avenue'), as
+ * typed or found, trimmed, the postcode as it is sent (docs/decisions/1540).
+ */
 export function addressLines(address: Address | undefined): string[] {
-  if (!address) return [NOT_ANSWERED]
-  const numberAndStreet = [address.houseNumber || address.buildingNumber, address.street]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(' ')
-  const lines = [
-    address.flatNumber || address.subBuilding,
-    address.houseName || address.buildingName,
-    numberAndStreet,
-    address.locality,
-    address.town,
-    address.county,
-    address.postcode.trim() ? normalisePostcode(address.postcode) : '',
-  ]
-    .map((line) => line.trim())
-    .filter(Boolean)
+  const lines = address ? envelopeLines(address) : []
   return lines.length > 0 ? lines : [NOT_ANSWERED]
 }
 
