@@ -5,6 +5,7 @@
 import type { Brand } from '@forecourt/domain/brands/brand'
 import { formatPounds } from '@forecourt/domain/finance/money'
 import { describeMonths } from '@forecourt/domain/histories/histories'
+import { employerWording } from '@forecourt/domain/journey/employer-wording'
 import { journeyVisits } from '@forecourt/domain/journey/navigation'
 import {
   hasEmployer,
@@ -281,10 +282,12 @@ export const STEP_ANSWERS: Record<string, StepAnswers> = {
     rows: (ctx) => {
       const entry = employment(ctx)
       const name = entryName('employment', ctx.n)
+      // The questions as the screen asked them: 'Business name' for the self-employed (1541).
+      const words = employerWording(entry?.employmentStatus ?? '', ctx.n)
       return [
-        [`Occupation (${name})`, text(entry?.occupation)],
-        [`Employer name (${name})`, text(entry?.employerName)],
-        [`Employer town (${name})`, text(entry?.employerTown)],
+        [`${words.occupation.label} (${name})`, text(entry?.occupation)],
+        [`${words.employerName.label} (${name})`, text(entry?.employerName)],
+        [`${words.employerTown.label} (${name})`, text(entry?.employerTown)],
       ]
     },
   },
@@ -360,11 +363,12 @@ export const STEP_ANSWERS: Record<string, StepAnswers> = {
       const joint = state.form.joint
       const rows: [string, Answer][] = [['Their employment status', text(joint.employmentStatus)]]
       if (!hasEmployer(joint.employmentStatus)) return rows
+      const words = employerWording(joint.employmentStatus, 1, 'joint')
       return [
         ...rows,
-        ['Their occupation', text(joint.occupation)],
-        ['Their employer name', text(joint.employerName)],
-        ['Their employer town', text(joint.employerTown)],
+        [words.occupation.label, text(joint.occupation)],
+        [words.employerName.label, text(joint.employerName)],
+        [words.employerTown.label, text(joint.employerTown)],
       ]
     },
   },
