@@ -55,8 +55,8 @@ test('harbourlend: a joint application secured on a property, with short histori
   await step(page, '/employment/1', () => choose(page, 'Self-employed'))
   await step(page, '/employment-add/1', async () => {
     await page.getByRole('textbox', { name: 'Occupation' }).fill('Joiner')
-    await page.getByRole('textbox', { name: 'Employer name' }).fill('Hopper Joinery')
-    await page.getByRole('textbox', { name: 'Employer town' }).fill('Leeds')
+    await page.getByRole('textbox', { name: 'Business name' }).fill('Hopper Joinery')
+    await page.getByRole('textbox', { name: 'Business town' }).fill('Leeds')
   })
   await step(page, '/employment-length/1', () => yearsMonths(page, '2'))
   await step(page, '/employment/2', () => choose(page, 'Student'))

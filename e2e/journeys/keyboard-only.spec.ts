@@ -299,8 +299,8 @@ test('harbourlend: a joint application secured on a property, start to thank-you
   await keyboardStep(page, '/employment/1', () => chooseRadio(page, radios(page), 'Self-employed'))
   await keyboardStep(page, '/employment-add/1', async () => {
     await typeInto(page, box(page, 'Occupation'), 'Joiner', 'Occupation')
-    await typeInto(page, box(page, 'Employer name'), 'Hopper Joinery', 'Employer name')
-    await typeInto(page, box(page, 'Employer town'), 'Leeds', 'Employer town')
+    await typeInto(page, box(page, 'Business name'), 'Hopper Joinery', 'Business name')
+    await typeInto(page, box(page, 'Business town'), 'Leeds', 'Business town')
   })
   await keyboardStep(page, '/employment-length/1', () => yearsMonths(page, '5'))
   await keyboardStep(page, '/employment-income/1', () =>

@@ -63,6 +63,10 @@ test('start-new clears session storage, returns to the start and reloads the pag
   await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true))
 
   await page.getByRole('button', { name: 'Start a new application' }).click()
+  await page
+    .getByRole('dialog', { name: 'Start a new application?' })
+    .getByRole('button', { name: 'Yes, start again' })
+    .click()
   await expect(page).toHaveURL(brandUrl('carfinance', '/'))
   await expect
     .poll(() =>

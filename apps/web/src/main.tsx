@@ -72,13 +72,14 @@ function start(): void {
 
 function startPartialSaving(): void {
   void Promise.all([import('./lib/partial-save'), import('./lib/api')]).then(
-    ([{ startPartialSave }, { postJson }]) =>
+    ([{ startPartialSave, whenPageHidden }, { postJson }]) =>
       startPartialSave({
         getState: getApplication,
         subscribe: (listener) => applicationStore.subscribe(listener),
         brandFor: (current) => brandById(current.affiliateConfig?.brandId),
-        post: (url, body) => postJson(url, body),
+        post: (url, body, { keepalive }) => postJson(url, body, { keepalive }),
         now: () => new Date(),
+        onPageHidden: whenPageHidden,
       }),
   )
 }

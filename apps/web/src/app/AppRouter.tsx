@@ -3,6 +3,7 @@
 
 import { Suspense, useEffect, useRef, type ComponentType } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
+import { useApplication } from '../lib/session-store'
 import { LoadErrorBoundary } from './LoadErrorBoundary'
 import { PrefetchFirstQuestion } from './PrefetchFirstQuestion'
 import { routeScreens } from './route-screens'
@@ -12,7 +13,12 @@ import { focusScreenHeading, useRouteAnnouncement } from './use-route-announceme
 export function AppRouter() {
   const [location] = useLocation()
   const route = useCurrentRoute()
-  const { navigated } = useRouteAnnouncement(route?.title)
+  // A title that follows the answers (the employer screen's) is read from the state, like the
+  // screen's heading, so the two never disagree.
+  const title = useApplication((state) =>
+    route?.titleFor ? route.titleFor(state, entryIndex(location)) : route?.title,
+  )
+  const { navigated } = useRouteAnnouncement(title)
 
   return (
     // Keyed by path: a new screen gets a fresh error boundary, its own state and the fade.
@@ -59,4 +65,9 @@ function ScreenFrame({ navigated, Screen }: { navigated: boolean; Screen: Compon
       <Screen />
     </div>
   )
+}
+
+/** The entry index of a repeated step's path ('/employment-add/2' → 2); 1 otherwise. */
+function entryIndex(path: string): number {
+  return Number(/\/(\d+)$/.exec(path)?.[1] ?? 1) || 1
 }

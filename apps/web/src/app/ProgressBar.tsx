@@ -1,11 +1,17 @@
-import { progressPercent } from '@forecourt/domain/progress/progress'
+import { journeyProgress } from '@forecourt/domain/progress/progress'
+import { useBrand } from '../brand/use-brand'
 import { useApplication } from '../lib/session-store'
 
-/** The share of the 17 progress items filled or completed (§4 Progress), 0 to 100. */
+/**
+ * The share of the screens on this applicant's path that are answered, 0 to 100
+ * (docs/decisions/1535-progress-on-the-applicants-path.md). Drawn by each question screen, which
+ * brings the journey table it needs.
+ */
 export function ProgressBar() {
-  const percent = useApplication((state) => Math.round(progressPercent(state.form)))
+  const brand = useBrand()
+  const percent = useApplication((state) => journeyProgress({ state, brand }).percent)
   return (
-    <div className="progress container">
+    <div className="progress">
       <div
         className="progress-track"
         role="progressbar"

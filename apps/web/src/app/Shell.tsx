@@ -5,16 +5,12 @@ import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { useBrand } from '../brand/use-brand'
 import { CookieBanner } from './CookieBanner'
-import { ProgressBar } from './ProgressBar'
 import { StartNewButton } from './StartNewButton'
-import { useCurrentRoute } from './use-current-route'
 
 export const MAIN_CONTENT_ID = 'main-content'
 
 export function Shell({ children }: { children: ReactNode }) {
   const brand = useBrand()
-  const route = useCurrentRoute()
-  const showsProgress = route !== undefined && (route.kind ?? 'question') === 'question'
 
   return (
     <div className="shell">
@@ -30,7 +26,6 @@ export function Shell({ children }: { children: ReactNode }) {
           </Link>
         </div>
       </header>
-      {showsProgress && <ProgressBar />}
       <main id={MAIN_CONTENT_ID} className="site-main container" tabIndex={-1}>
         {children}
       </main>

@@ -74,3 +74,16 @@ test('without a title the screen relies on a control drawing the heading', () =>
   )
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
 })
+
+test('pressing Continue or Previous with the pointer keeps focus in the field until the click', () => {
+  renderStep((state) => {
+    state.isEnabledGoBack = true
+  })
+  const field = screen.getByLabelText('First name')
+  field.focus()
+  // A cancelled mousedown: the browser does not move focus, so the field is not left (and no
+  // message appears under the pointer) before the click arrives.
+  expect(fireEvent.mouseDown(screen.getByRole('button', { name: 'Continue' }))).toBe(false)
+  expect(fireEvent.mouseDown(screen.getByRole('button', { name: 'Previous' }))).toBe(false)
+  expect(field).toHaveFocus()
+})

@@ -1,7 +1,7 @@
 // The frame of every question screen: its heading, its fields, Continue and Previous. While the
 // application is locked (isLocked, §2 Shell) every input and button in it is disabled.
 
-import type { FormEvent, ReactNode } from 'react'
+import type { FormEvent, MouseEvent, ReactNode } from 'react'
 import { useApplication } from '../lib/session-store'
 import { ScreenHeading } from './ScreenHeading'
 
@@ -39,7 +39,12 @@ export function StepLayout({
         {children}
       </fieldset>
       <div className="step-actions">
-        <button type="submit" className="button" disabled={isLocked || !canContinue}>
+        <button
+          type="submit"
+          className="button"
+          disabled={isLocked || !canContinue}
+          onMouseDown={keepFocusWhilePressed}
+        >
           {continueLabel}
         </button>
         <button
@@ -47,10 +52,21 @@ export function StepLayout({
           className="button button--secondary"
           disabled={isLocked || !canGoBack}
           onClick={onPrevious}
+          onMouseDown={keepFocusWhilePressed}
         >
           Previous
         </button>
       </div>
     </form>
   )
+}
+
+/**
+ * Pressing a button moves focus to it before the click: the field being left shows its message
+ * (and the error summary appears), the button moves down the page, and the release lands beside
+ * it, so the press is lost. Keeping focus in the field until the click means nothing moves under
+ * the pointer; the click itself then checks every field. Keyboard presses are not affected.
+ */
+function keepFocusWhilePressed(event: MouseEvent<HTMLButtonElement>): void {
+  event.preventDefault()
 }

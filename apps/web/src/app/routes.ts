@@ -1,6 +1,8 @@
 // The route table: one line per screen. Each screen is its own lazily loaded chunk (§2: "every
 // screen is loaded on demand"). Paths use wouter's patterns: '/address/:n' for '/address/{number}'.
 
+import { employerWording } from '@forecourt/domain/journey/employer-wording'
+import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import type { ComponentType } from 'react'
 
 /**
@@ -13,6 +15,11 @@ export interface AppRoute {
   path: string
   /** The page title's first part: '<title> – <brand trading name>'. */
   title: string
+  /**
+   * The title when it depends on the answers, as the journey table's `titleFor` gives it; `n` is
+   * the entry index of a repeated step. Omitted: `title`.
+   */
+  titleFor?: (state: ApplicationState, n: number) => string
   kind?: RouteKind
   load: () => Promise<{ default: ComponentType }>
 }
@@ -140,6 +147,8 @@ export const routes: readonly AppRoute[] = [
   {
     path: '/employment-add/:n',
     title: 'About your employer',
+    titleFor: (state, n) =>
+      employerWording(state.form.employments[n - 1]?.employmentStatus ?? '', n).title,
     load: () => import('../screens/employment-add/EmploymentAddScreen'),
   },
   {

@@ -10,18 +10,31 @@ interface JourneyStepProps {
   title?: ReactNode
   children: ReactNode
   continueLabel?: string
+  /**
+   * Where a summary link goes when it is not the field's own id: the part of a date the message
+   * is about ('dateOfBirth' → 'dateOfBirth-month').
+   */
+  errorLinks?: Readonly<Record<string, string>>
 }
 
-export function JourneyStep({ step, title, children, continueLabel }: JourneyStepProps) {
-  // The summary belongs to a failed Continue: errors shown on leaving a field stay beside it, so
-  // tabbing on is not interrupted by the summary taking focus.
-  const summary =
-    step.attempt > 0
-      ? step.errors.map(({ field, error }) => ({ id: field, message: error.text }))
-      : []
+export function JourneyStep({
+  step,
+  title,
+  children,
+  continueLabel,
+  errorLinks,
+}: JourneyStepProps) {
+  // Every message beside a field is also in the summary, however it came to show: a failed
+  // Continue, or leaving a field with an answer the rules refuse (docs/decisions/1538). Only a
+  // failed Continue moves focus; a message shown on leaving a field leaves focus where the
+  // applicant put it.
+  const summary = step.shownErrors.map(({ field, text }) => ({
+    id: errorLinks?.[field] ?? field,
+    message: text,
+  }))
   return (
     <>
-      <ErrorSummary errors={summary} focusKey={step.attempt} />
+      <ErrorSummary errors={summary} focusKey={step.attempt} focusOnAppear={false} />
       <StepLayout
         title={title}
         onContinue={step.continueStep}

@@ -1,6 +1,8 @@
-// What every question route renders around its screen: the deep-link guard, and the prefetching of
-// the screens that may follow. Loaded with the first question screen, never with the start page.
+// What every question route renders around its screen: the deep-link guard, the progress bar, and
+// the prefetching of the screens that may follow. Loaded with the first question screen, never
+// with the start page: all three need the whole journey table.
 import type { ComponentType } from 'react'
+import { ProgressBar } from '../app/ProgressBar'
 import { DeepLinkGuard } from './DeepLinkGuard'
 import { PrefetchNextScreens, type PrefetchNextScreensProps } from './PrefetchNextScreens'
 
@@ -11,6 +13,7 @@ export function questionScreen(
   return function QuestionScreen() {
     return (
       <DeepLinkGuard>
+        <ProgressBar />
         <Screen />
         <PrefetchNextScreens preloadPath={preloadPath} />
       </DeepLinkGuard>

@@ -23,13 +23,31 @@ export interface FieldBinding {
   onBlur: () => void
 }
 
+/** One message showing on the screen, as the error summary lists it. */
+export interface ShownError {
+  /** The field's id: the summary links to it. */
+  field: string
+  text: string
+}
+
 export interface JourneyStep {
   stepId: string
   /** The entry index of a repeated step ({number} in the route), 1 otherwise. */
   n: number
   person: Person
-  /** The errors showing now, in the order of the error summary. */
+  /** The step rules' errors showing now, in the order of the error summary. */
   errors: StepFieldError[]
+  /**
+   * Every message showing now: the step rules' errors (a screen's own message for the same field
+   * replacing the rules' one, as beside the field), then the screen's other messages
+   * (`setScreenError`). The error summary lists them all and the page title says "Error: ".
+   */
+  shownErrors: ShownError[]
+  /**
+   * Shows a message of the screen's own beside field `id` in the summary too (a postcode that
+   * "Find address" refused); undefined takes it away.
+   */
+  setScreenError: (id: string, message: string | undefined) => void
   /** Props that wire a control to its error: `<TextInput {...step.field('firstName')} … />`. */
   field: (id: string) => FieldBinding
   /** Set by each failed Continue, so the summary and focus react to every attempt. */
@@ -56,6 +74,15 @@ export function useJourneyStep(stepId: string): JourneyStep {
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
   const [attempt, setAttempt] = useState(0)
   const [shaking, setShaking] = useState(false)
+  const [screenErrors, setScreenErrors] = useState<readonly ShownError[]>([])
+  const setScreenError = useCallback((id: string, message: string | undefined) => {
+    setScreenErrors((current) => {
+      const others = current.filter((shown) => shown.field !== id)
+      if (message === undefined) return others.length === current.length ? current : others
+      const existing = current.find((shown) => shown.field === id)
+      return existing?.text === message ? current : [...others, { field: id, text: message }]
+    })
+  }, [])
   const flushes = useRef(new Set<() => void>())
   const registerFlush = useCallback((flush: () => void) => {
     flushes.current.add(flush)
@@ -72,7 +99,19 @@ export function useJourneyStep(stepId: string): JourneyStep {
     [allErrors, submitted, touched],
   )
 
-  useErrorTitle(errors.length > 0)
+  // A screen's own message is the one its field shows, in place of the rules' message.
+  const shownErrors = useMemo(
+    () => [
+      ...errors.map(({ field, error }) => ({
+        field,
+        text: screenErrors.find((shown) => shown.field === field)?.text ?? error.text,
+      })),
+      ...screenErrors.filter(({ field }) => !errors.some((error) => error.field === field)),
+    ],
+    [errors, screenErrors],
+  )
+
+  useErrorTitle(shownErrors.length > 0)
   useValidationEvents(stepId, errors)
   useFocusFirstError(attempt, errors)
 
@@ -128,7 +167,19 @@ export function useJourneyStep(stepId: string): JourneyStep {
     navigate(previousPath(getApplication(), brand, location) ?? '/')
   }, [brand, location, navigate])
 
-  return { stepId, n, person, errors, field, attempt, continueStep, previousStep, registerFlush }
+  return {
+    stepId,
+    n,
+    person,
+    errors,
+    shownErrors,
+    setScreenError,
+    field,
+    attempt,
+    continueStep,
+    previousStep,
+    registerFlush,
+  }
 }
 
 /** The page title starts with "Error: " while errors show (quality.md). */

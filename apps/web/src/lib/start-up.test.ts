@@ -128,6 +128,76 @@ test('without utm_source in the address, the utm cookies are used', () => {
   })
 })
 
+const UTM_COOKIE_NAMES = [
+  ['utm_source', 'source'],
+  ['utm_medium', 'medium'],
+  ['utm_term', 'term'],
+  ['utm_content', 'content'],
+  ['utm_campaign', 'campaign'],
+  ['utm_keyword', 'keyword'],
+  ['utm_type', 'type'],
+  ['utm_adgroup', 'adgroup'],
+] as const
+
+const NO_UTM = {
+  source: '',
+  medium: '',
+  term: '',
+  content: '',
+  campaign: '',
+  keyword: '',
+  type: '',
+  adgroup: '',
+  gclid: '',
+  fbclid: '',
+}
+
+test.each(UTM_COOKIE_NAMES)(
+  'without utm_source in the address, a %s cookie alone gives the %s parameter',
+  (cookieName, key) => {
+    const state = startUp(
+      envFor('http://carfinance.localhost/', { cookies: `other=x; ${cookieName}=from%20cookie` }),
+      null,
+    )
+    expect(state.form.utmParameters).toEqual({ ...NO_UTM, [key]: 'from cookie' })
+  },
+)
+
+test('without utm_source in the address, every utm cookie present is used at once', () => {
+  const cookies = UTM_COOKIE_NAMES.map(([name]) => `${name}=c-${name}`).join('; ')
+  const state = startUp(envFor('http://carfinance.localhost/', { cookies }), null)
+  expect(state.form.utmParameters).toEqual({
+    ...NO_UTM,
+    source: 'c-utm_source',
+    medium: 'c-utm_medium',
+    term: 'c-utm_term',
+    content: 'c-utm_content',
+    campaign: 'c-utm_campaign',
+    keyword: 'c-utm_keyword',
+    type: 'c-utm_type',
+    adgroup: 'c-utm_adgroup',
+  })
+})
+
+test('a blank utm cookie gives nothing, and parameters in an address without utm_source are not read', () => {
+  const state = startUp(
+    envFor('http://carfinance.localhost/?utm_medium=address-medium&utm_term=address-term', {
+      cookies: 'utm_medium=%20%20; utm_campaign=cookie-campaign',
+    }),
+    null,
+  )
+  expect(state.form.utmParameters).toEqual({ ...NO_UTM, campaign: 'cookie-campaign' })
+})
+
+test('a reload keeps a stored campaign without a source rather than mixing in the cookies', () => {
+  const first = startUp(
+    envFor('http://carfinance.localhost/', { cookies: 'utm_medium=first-medium' }),
+    null,
+  )
+  const reloaded = startUp(envFor('http://carfinance.localhost/', { cookies: UTM_COOKIES }), first)
+  expect(reloaded.form.utmParameters).toEqual({ ...NO_UTM, medium: 'first-medium' })
+})
+
 test('with utm_source in the address, the utm cookies are not used', () => {
   const state = startUp(
     envFor('http://carfinance.localhost/?utm_source=query-source', { cookies: UTM_COOKIES }),

@@ -100,13 +100,15 @@ export function startUp(env: StartUpEnv, restored: ApplicationState | null): App
     form.affiliateUserId = token
   }
 
-  // 3. UTM parameters: from the address; without utm_source there, from the utm_* cookies, but
-  // only when none are stored yet, so a reload does not swap this visit's campaign for an old one.
+  // 3. UTM parameters: from the address; without utm_source there, each utm_* cookie present
+  // gives its own parameter (a cookie for the medium counts without one for the source). Cookies
+  // are read only while no campaign is stored, so a reload does not mix this visit's campaign
+  // with an older one.
   if (param('utm_source')) {
     form.utmParameters = { ...form.utmParameters, ...readUtm((name) => param(name)) }
-  } else if (!form.utmParameters.source) {
+  } else if (!hasCampaign(form.utmParameters)) {
     const fromCookies = readUtm((name) => readCookie(env.cookies, name)?.trim() || undefined)
-    if (fromCookies.source) form.utmParameters = { ...form.utmParameters, ...fromCookies }
+    form.utmParameters = { ...form.utmParameters, ...fromCookies }
   }
 
   // Click ids: from the address always; from cookies only with analytics consent.
@@ -159,6 +161,10 @@ function readUtm(
   }
   for (const [name, key] of UTM_PARAMETERS) utm[key as keyof typeof utm] = read(name) ?? ''
   return utm
+}
+
+function hasCampaign(utm: UtmParameters): boolean {
+  return UTM_PARAMETERS.some(([, key]) => utm[key] !== '')
 }
 
 function cookie(env: StartUpEnv, name: string): string | undefined {

@@ -16,6 +16,11 @@ export interface StepDefinition {
   /** Route, with `{n}` for the entry index of a repeated step (from 1). */
   path: string
   title: string
+  /**
+   * The title when it depends on the answers (the employer screen follows the employment status):
+   * the screen's heading and the page title. Omitted: `title`.
+   */
+  titleFor?: (ctx: JourneyContext, n: number) => string
   loop?: StepLoop
   /** Omitted: always shown. `n` is the entry index for repeated steps. */
   shownWhen?: (ctx: JourneyContext, n: number) => boolean

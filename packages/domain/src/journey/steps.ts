@@ -1,6 +1,7 @@
 // The journey as data (journey.md, "Order of screens"): one table from which next/previous, the
 // deep-link guard, progress and the check-your-answers page derive. No screen decides where to go.
 import { hasEmployer } from './employer'
+import { employerWording } from './employer-wording'
 import { openingSteps } from './opening-steps'
 import { filled, known, type JourneyContext, type StepDefinition } from './step-definition'
 
@@ -113,6 +114,7 @@ export const steps: readonly StepDefinition[] = [
     id: 'employment-add',
     path: '/employment-add/{n}',
     title: 'About your employer',
+    titleFor: (ctx, n) => employerWording(employment(ctx, n)?.employmentStatus ?? '', n).title,
     loop: 'employment',
     shownWhen: (ctx, n) => hasEmployer(employment(ctx, n)?.employmentStatus ?? ''),
     isAnswered: (ctx, n) =>

@@ -1,74 +1,40 @@
-import type { ApplicationForm } from '../state/application-state'
+// Progress on the applicant's own path (docs/decisions/1535-progress-on-the-applicants-path.md):
+// the screens of the journey table this applicant passes through, given the answers so far, and
+// how many of them are answered. Departs from the specification's share of 17 items, which read
+// 53 % after 6 of 20 screens and 100 % with screens still to go.
+import { journeyVisits } from '../journey/navigation'
+import type { JourneyContext } from '../journey/step-definition'
 
-/** §4 Progress and §9: the progress bar counts 17 items. */
-export const PROGRESS_ITEMS = 17
+/** Screens with no question of their own: sending the application comes after 100 %. */
+const WITHOUT_QUESTION: readonly string[] = ['submit']
 
-/**
- * The 17 items, in the order of `progressItems`. The specification names nine flags and nine other
- * items but a total of 17: the address-location flag and the first address's postcode describe the
- * same step and count as one item (docs/decisions/0109-progress-items.md).
- */
-export const PROGRESS_ITEM_NAMES = [
-  'financeDetailsCompleted',
-  'drivingLicenceCompleted',
-  'loanAmountCompleted',
-  'maritalStatusCompleted',
-  'employmentStatusCompleted',
-  'addressStatusCompleted',
-  'personalDetailsCompleted',
-  'dateOfBirthCompleted',
-  'title',
-  'firstName',
-  'lastName',
-  'email',
-  'contactNumber',
-  'firstAddressLocation',
-  'firstAddressTime',
-  'firstEmploymentTime',
-  'netMonthlyIncome',
-] as const
-
-export type ProgressItemName = (typeof PROGRESS_ITEM_NAMES)[number]
-
-function filled(value: string | undefined): boolean {
-  return value !== undefined && value.trim() !== ''
-}
-
-function given(value: number | null | undefined): boolean {
-  return value !== null && value !== undefined && !Number.isNaN(value)
+export interface JourneyProgress {
+  /** Screens on the path whose question is answered. */
+  answered: number
+  /** Screens on the path, with the estimate for what is not known yet. */
+  total: number
+  /** answered / total as a whole percentage, rounded down: 100 only when every one is answered. */
+  percent: number
 }
 
 /**
- * Whether each item is filled or completed: eight completion flags, title, first name, last name,
- * email, contact number, the first address's location (its flag or its postcode), its time at
- * address (years or months given), the first employment's time at employer, and net monthly income.
+ * Progress along this applicant's path. What is not known yet is estimated as the common case:
+ * a history loop ends with the entry being answered (most applicants have lived and worked three
+ * years in one place), a joint applicant is not added until the applicant says so, and an
+ * employment whose status is not chosen yet has an employer screen (most applicants have one).
+ * A later answer that lengthens the path lowers the share: the bar tells the truth about what is
+ * left.
  */
-export function progressItems(form: ApplicationForm): boolean[] {
-  const address = form.addresses[0]
-  const employment = form.employments[0]
-  return [
-    form.financeDetailsCompleted,
-    form.drivingLicenceCompleted,
-    form.loanAmountCompleted,
-    form.maritalStatusCompleted,
-    form.employmentStatusCompleted,
-    form.addressStatusCompleted,
-    form.personalDetailsCompleted,
-    form.dateOfBirthCompleted,
-    filled(form.title),
-    filled(form.firstName),
-    filled(form.lastName),
-    filled(form.email),
-    filled(form.contactNumber),
-    form.addressLocationCompleted || filled(address?.postcode),
-    given(address?.yearsAtAddress) || given(address?.monthsAtAddress),
-    given(employment?.yearsAtEmployer) || given(employment?.monthsAtEmployer),
-    given(form.netMonthlyIncome),
-  ].map((done) => done === true)
-}
-
-/** The share of the 17 items done, as a whole percentage from 0 to 100. */
-export function progressPercent(form: ApplicationForm): number {
-  const done = progressItems(form).filter(Boolean).length
-  return Math.round((done / PROGRESS_ITEMS) * 100)
+export function journeyProgress(ctx: JourneyContext): JourneyProgress {
+  const visits = journeyVisits(ctx).filter((visit) => !WITHOUT_QUESTION.includes(visit.step.id))
+  let total = visits.length
+  let answered = 0
+  for (const visit of visits) {
+    const done = visit.step.isAnswered(ctx, visit.n)
+    if (done) answered += 1
+    // The employer screen is shown only once the status is known to have one.
+    if (visit.step.id === 'employment' && !done) total += 1
+  }
+  const percent = total === 0 ? 0 : Math.floor((answered / total) * 100)
+  return { answered, total, percent }
 }

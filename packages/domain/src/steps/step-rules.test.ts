@@ -331,8 +331,8 @@ test('the joint applicant\'s employment, income and contact messages say "their"
   state.form.joint.employmentStatus = 'Self-employed'
   expect(messages('joint-employment-add', state)).toEqual([
     'jointOccupation: Please enter their occupation.',
-    'jointEmployerName: Please enter their employer name.',
-    'jointEmployerTown: Please enter their employer town.',
+    'jointEmployerName: Please enter their business name.',
+    'jointEmployerTown: Please enter their business town.',
   ])
   expect(messages('joint-employment-length', state)).toEqual([
     'jointTimeAtEmployer: Please answer this question.',

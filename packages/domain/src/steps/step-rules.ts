@@ -16,6 +16,7 @@ import { isValidUkPostcode } from '../fields/postcode'
 import { validateText } from '../fields/text'
 import { validateYearsMonths } from '../fields/years-months'
 import { addressPeriods, employmentPeriods, entriesNeededForHistory } from '../histories/histories'
+import { employerWording } from '../journey/employer-wording'
 import { hasEmployer, loanLimits } from '../journey/options'
 import { fieldError, type FieldError, type Person } from '../messages/messages'
 import { emptyAddress, type Address, type ApplicationState } from '../state/application-state'
@@ -394,10 +395,21 @@ export const stepRules: Record<string, StepRules> = {
   'employment-add': {
     validate: ({ state, n }) => {
       const entry = employment(state, n)
+      // The labels follow the status: 'Please enter your business name.' (1541).
+      const words = employerWording(entry?.employmentStatus ?? '', n)
       return collect([
-        ['occupation', validateText(entry?.occupation ?? '', { label: 'occupation' })],
-        ['employerName', validateText(entry?.employerName ?? '', { label: 'employer name' })],
-        ['employerTown', validateText(entry?.employerTown ?? '', { label: 'employer town' })],
+        [
+          'occupation',
+          validateText(entry?.occupation ?? '', { label: words.occupation.messageLabel }),
+        ],
+        [
+          'employerName',
+          validateText(entry?.employerName ?? '', { label: words.employerName.messageLabel }),
+        ],
+        [
+          'employerTown',
+          validateText(entry?.employerTown ?? '', { label: words.employerTown.messageLabel }),
+        ],
       ])
     },
   },
@@ -464,20 +476,22 @@ export const stepRules: Record<string, StepRules> = {
       const joint = state.form.joint
       const errors = collect([['jointEmploymentStatus', radio(joint.employmentStatus, 'joint')]])
       if (!hasEmployer(joint.employmentStatus)) return errors
+      const words = employerWording(joint.employmentStatus, 1, 'joint')
+      const person = 'joint'
       return [
         ...errors,
         ...collect([
           [
             'jointOccupation',
-            validateText(joint.occupation, { label: 'occupation', person: 'joint' }),
+            validateText(joint.occupation, { label: words.occupation.messageLabel, person }),
           ],
           [
             'jointEmployerName',
-            validateText(joint.employerName, { label: 'employer name', person: 'joint' }),
+            validateText(joint.employerName, { label: words.employerName.messageLabel, person }),
           ],
           [
             'jointEmployerTown',
-            validateText(joint.employerTown, { label: 'employer town', person: 'joint' }),
+            validateText(joint.employerTown, { label: words.employerTown.messageLabel, person }),
           ],
         ]),
       ]

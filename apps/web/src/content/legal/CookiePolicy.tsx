@@ -25,7 +25,8 @@ export function CookiePolicy({ brand, level = 2 }: { brand: Brand; level?: Secti
         'not lose them. It is never sent anywhere by itself; your answers reach us only when the ' +
         'form sends them.',
       duration:
-        'Until you close the tab, or choose “Start a new application”, which clears it at once.',
+        'Until you close the tab, or choose “Start a new application” and confirm, which clears ' +
+        'it at once.',
     },
     {
       name: (

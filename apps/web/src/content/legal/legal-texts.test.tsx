@@ -117,7 +117,9 @@ test('the cookie policy lists exactly what the product stores, with names from t
     '_fbp, _fbc',
   ])
   const text = container.textContent ?? ''
-  expect(text).toContain('Until you close the tab, or choose “Start a new application”')
+  expect(text).toContain(
+    'Until you close the tab, or choose “Start a new application” and confirm, which clears it at once.',
+  )
   expect(text).toContain('Google Tag Manager container (GTM-SCPL2M6)')
   expect(text).toContain(
     'Also only after you accept, the form reads the gclid, _fbp and _fbc cookies',

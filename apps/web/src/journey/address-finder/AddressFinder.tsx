@@ -1,6 +1,8 @@
 // The address question of /address/{n} and /security-address-add (issue 4 §2): a postcode, 'Find
 // address', the addresses found in a dropdown; "Enter the address manually" always offered; a
-// failed or empty lookup says so and opens manual entry (docs/decisions/1101).
+// failed or empty lookup says so and opens manual entry (docs/decisions/1101). Manual entry takes
+// the lookup's place, with a flat field and one postcode, and can go back to the lookup
+// (docs/decisions/1540).
 import './address-finder.css'
 import { isValidUkPostcode, normalisePostcode } from '@forecourt/domain/fields/postcode'
 import { messageText } from '@forecourt/domain/messages/messages'
@@ -17,8 +19,10 @@ import {
   fillFromLookup,
   findChosen,
   firstLine,
+  flatLine,
   hasAddress,
   setFirstLine,
+  setFlat,
   setStreet,
 } from './address-entry'
 
@@ -32,6 +36,9 @@ export const addressesFound = (count: number, postcode: string) =>
 
 /** The lookup's postcode input, while the dropdown is shown (before that it carries the step's 'address' id). */
 export const LOOKUP_POSTCODE_ID = 'postcodeLookup'
+
+/** The first field of the manual form, which takes focus when it opens. */
+export const MANUAL_FIRST_FIELD_ID = 'subBuilding'
 
 export interface AddressFinderProps {
   step: JourneyStep
@@ -78,6 +85,13 @@ export function AddressFinder({
 
   const listed = found.length > 0
   const lookupId = listed ? LOOKUP_POSTCODE_ID : 'address'
+  // A postcode "Find address" refused is listed in the error summary like any other message.
+  const { setScreenError } = step
+  useEffect(() => {
+    if (!postcodeError) return
+    setScreenError(lookupId, postcodeError)
+    return () => setScreenError(lookupId, undefined)
+  }, [setScreenError, lookupId, postcodeError])
   const refuse = (message: string) => {
     setPostcodeError(message)
     setFocusTarget({ id: lookupId })
@@ -122,6 +136,8 @@ export function AddressFinder({
       saved.value = answer.postcode
       saved.streetAddress = ''
     })
+    // The lookup gives way to the manual form, and the button pressed goes with it.
+    setFocusTarget({ id: MANUAL_FIRST_FIELD_ID })
   }
 
   const choose = (udprn: string) => {
@@ -146,7 +162,15 @@ export function AddressFinder({
         entry.postcode = normalisePostcode(typed)
       }
     })
-    setFocusTarget({ id: 'houseNumber' })
+    setPostcodeError(undefined)
+    setFocusTarget({ id: MANUAL_FIRST_FIELD_ID })
+  }
+
+  // Back to the lookup: what was typed stays in the entry until an address is chosen.
+  const lookUpInstead = () => {
+    setPostcode((current) => current || address.postcode)
+    change((_, saved) => void (saved.manual = false))
+    setFocusTarget({ id: listed ? LOOKUP_POSTCODE_ID : 'address' })
   }
 
   const onPostcodeKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -158,44 +182,54 @@ export function AddressFinder({
 
   const addressField = step.field('address')
   const autoComplete = (
-    token: 'address-line1' | 'address-line2' | 'address-level1' | 'address-level2' | 'postal-code',
+    token:
+      | 'address-line1'
+      | 'address-line2'
+      | 'address-line3'
+      | 'address-level1'
+      | 'address-level2'
+      | 'postal-code',
   ) => (ownAddress ? token : 'off')
-  const manualField = (id: 'houseNumber' | 'street' | 'town' | 'county' | 'postcode') =>
-    id === 'county' ? { id } : step.field(id)
+  const manualField = (id: 'houseNumber' | 'street' | 'town' | 'postcode') => step.field(id)
 
   return (
     <div className="address-finder">
-      <InputField
-        id={lookupId}
-        label="Postcode"
-        hint="For example, M1 1AE"
-        type="text"
-        width={10}
-        maxLength={12}
-        spellCheck={false}
-        autoComplete={autoComplete('postal-code')}
-        value={postcode}
-        onChange={(value) => {
-          setPostcode(value)
-          setPostcodeError(undefined)
-        }}
-        onKeyDown={onPostcodeKeyDown}
-        error={postcodeError ?? (listed ? undefined : addressField.error)}
-        shake={!postcodeError && !listed && addressField.shake}
-        disabled={disabled}
-      />
-      <button
-        type="button"
-        className="button button--secondary address-finder__find"
-        onClick={() => void find()}
-        disabled={disabled}
-      >
-        Find address
-      </button>
+      {/* Typing the address by hand has a postcode field of its own: one "Postcode" at a time. */}
+      {memory.manual ? null : (
+        <>
+          <InputField
+            id={lookupId}
+            label="Postcode"
+            hint="For example, M1 1AE"
+            type="text"
+            width={10}
+            maxLength={12}
+            spellCheck={false}
+            autoComplete={autoComplete('postal-code')}
+            value={postcode}
+            onChange={(value) => {
+              setPostcode(value)
+              setPostcodeError(undefined)
+            }}
+            onKeyDown={onPostcodeKeyDown}
+            error={postcodeError ?? (listed ? undefined : addressField.error)}
+            shake={!postcodeError && !listed && addressField.shake}
+            disabled={disabled}
+          />
+          <button
+            type="button"
+            className="button button--secondary address-finder__find"
+            onClick={() => void find()}
+            disabled={disabled}
+          >
+            Find address
+          </button>
+        </>
+      )}
       <p className={notice ? 'address-finder__notice' : undefined} role="status">
         {notice}
       </p>
-      {listed ? (
+      {memory.manual ? null : listed ? (
         <AddressDropdown
           {...addressField}
           label="Address"
@@ -204,63 +238,86 @@ export function AddressFinder({
           onChange={choose}
           disabled={disabled}
         />
-      ) : !memory.manual && hasAddress(address) ? (
+      ) : hasAddress(address) ? (
         <p className="address-finder__chosen">{describeAddress(address)}</p>
       ) : null}
       {memory.manual ? (
-        <fieldset className="field-fieldset address-finder__manual">
-          <legend className="field-legend">Address</legend>
-          <TextInput
-            {...manualField('houseNumber')}
-            label="House number or name"
-            autoComplete={autoComplete('address-line1')}
-            value={firstLine(address)}
-            onChange={(value) => change((entry) => setFirstLine(entry, value))}
-            disabled={disabled}
-          />
-          <TextInput
-            {...manualField('street')}
-            label="Street"
-            autoComplete={autoComplete('address-line2')}
-            value={address.street}
-            onChange={(value) => change((entry) => setStreet(entry, value))}
-            disabled={disabled}
-          />
-          <TextInput
-            {...manualField('town')}
-            label="Town or city"
-            autoComplete={autoComplete('address-level2')}
-            width={20}
-            value={address.town}
-            onChange={(value) => change((entry) => void (entry.town = value))}
-            disabled={disabled}
-          />
-          <TextInput
-            {...manualField('county')}
-            label="County (optional)"
-            autoComplete={autoComplete('address-level1')}
-            width={20}
-            value={address.county}
-            onChange={(value) => change((entry) => void (entry.county = value))}
-            disabled={disabled}
-          />
-          <TextInput
-            {...manualField('postcode')}
-            label="Postcode"
-            autoComplete={autoComplete('postal-code')}
-            width={10}
-            spellCheck={false}
-            value={address.postcode}
-            onChange={(value) => change((entry) => void (entry.postcode = value))}
-            onBlur={() => {
-              change((entry) => {
-                if (entry.postcode.trim() !== '') entry.postcode = normalisePostcode(entry.postcode)
-              })
-              step.field('postcode').onBlur()
-            }}
-            disabled={disabled}
-          />
-        </fieldset>
+        <>
+          <fieldset className="field-fieldset address-finder__manual">
+            <legend className="field-legend">Address</legend>
+            <TextInput
+              id={MANUAL_FIRST_FIELD_ID}
+              label="Flat, apartment or unit (optional)"
+              hint="For example, Flat 2"
+              autoComplete={autoComplete('address-line3')}
+              width={20}
+              value={flatLine(address)}
+              onChange={(value) => change((entry) => setFlat(entry, value))}
+              disabled={disabled}
+            />
+            <TextInput
+              {...manualField('houseNumber')}
+              label="House number or name"
+              autoComplete={autoComplete('address-line1')}
+              value={firstLine(address)}
+              onChange={(value) => change((entry) => setFirstLine(entry, value))}
+              disabled={disabled}
+            />
+            <TextInput
+              {...manualField('street')}
+              label="Street"
+              autoComplete={autoComplete('address-line2')}
+              value={address.street}
+              onChange={(value) => change((entry) => setStreet(entry, value))}
+              disabled={disabled}
+            />
+            <TextInput
+              {...manualField('town')}
+              label="Town or city"
+              autoComplete={autoComplete('address-level2')}
+              width={20}
+              value={address.town}
+              onChange={(value) => change((entry) => void (entry.town = value))}
+              disabled={disabled}
+            />
+            <TextInput
+              id="county"
+              label="County (optional)"
+              autoComplete={autoComplete('address-level1')}
+              width={20}
+              value={address.county}
+              onChange={(value) => change((entry) => void (entry.county = value))}
+              disabled={disabled}
+            />
+            <TextInput
+              {...manualField('postcode')}
+              label="Postcode"
+              autoComplete={autoComplete('postal-code')}
+              width={10}
+              spellCheck={false}
+              value={address.postcode}
+              onChange={(value) => change((entry) => void (entry.postcode = value))}
+              onBlur={() => {
+                change((entry) => {
+                  if (entry.postcode.trim() !== '')
+                    entry.postcode = normalisePostcode(entry.postcode)
+                })
+                step.field('postcode').onBlur()
+              }}
+              disabled={disabled}
+            />
+          </fieldset>
+          <p>
+            <button
+              type="button"
+              className="link-button"
+              onClick={lookUpInstead}
+              disabled={disabled}
+            >
+              Find the address by postcode instead
+            </button>
+          </p>
+        </>
       ) : (
         <p>
           <button type="button" className="link-button" onClick={enterManually} disabled={disabled}>

@@ -6,7 +6,9 @@ import {
   fillFromLookup,
   findChosen,
   firstLine,
+  flatLine,
   setFirstLine,
+  setFlat,
   setStreet,
 } from './address-entry'
 
@@ -56,18 +58,33 @@ test.each([
   ['10A', { houseNumber: '10A', buildingNumber: '10A', houseName: '', buildingName: '' }],
   ['14-16', { houseNumber: '14-16', buildingNumber: '14-16', houseName: '', buildingName: '' }],
   ['Rose Cottage', { houseName: 'Rose Cottage', buildingName: 'Rose Cottage', houseNumber: '' }],
-  ['Flat 2, 12', { houseName: 'Flat 2, 12', houseNumber: '', subBuilding: '', flatNumber: '' }],
+  ['Flat 2, 12', { houseName: 'Flat 2, 12', houseNumber: '' }],
   ['12 ', { houseNumber: '12 ', houseName: '' }],
-  ['', { houseNumber: '', houseName: '', subBuilding: '' }],
+  ['', { houseNumber: '', houseName: '' }],
 ])('the first line "%s" replaces the building parts and reads back as typed', (text, parts) => {
   const address = filled(flat)
   setFirstLine(address, text)
   expect(address).toMatchObject(parts)
   expect(firstLine(address)).toBe(text)
+  // The flat has a field of its own and is left as it was.
+  expect(address).toMatchObject({ subBuilding: 'Flat 1', flatNumber: '1' })
 })
 
-test('the first line of a looked-up address shows all its building parts', () => {
-  expect(firstLine(filled(flat))).toBe('Flat 1, Wharf House, 12')
+test('the first line of a looked-up address shows its building name and number; the flat its own', () => {
+  expect(firstLine(filled(flat))).toBe('Wharf House, 12')
+  expect(flatLine(filled(flat))).toBe('Flat 1')
+  expect(flatLine({ ...filled(flat), subBuilding: '' })).toBe('Flat 1')
+})
+
+test.each([
+  ['Flat 9', { subBuilding: 'Flat 9', flatNumber: '' }],
+  ['Flat ', { subBuilding: 'Flat ', flatNumber: '' }],
+  ['', { subBuilding: '', flatNumber: '' }],
+])('the flat "%s" replaces the sub-building and the flat number', (text, parts) => {
+  const address = filled(flat)
+  setFlat(address, text)
+  expect(address).toMatchObject({ ...parts, houseName: 'Wharf House', houseNumber: '12' })
+  expect(flatLine(address)).toBe(text)
 })
 
 test('a typed street lets go of the locality that came with the looked-up one', () => {
@@ -85,6 +102,16 @@ test.each([
   [
     { ...emptyAddress(), houseName: 'Tŷ Gwyn', locality: 'Llanrug', town: 'Caernarfon' },
     'Tŷ Gwyn, Llanrug, Caernarfon',
+  ],
+  [
+    {
+      ...emptyAddress(),
+      flatNumber: '1',
+      houseNumber: '10',
+      street: 'Acacia Avenue',
+      town: 'Leeds',
+    },
+    'Flat 1, 10 Acacia Avenue, Leeds',
   ],
   [emptyAddress(), ''],
 ])('an address is described on one line', (address, line) => {

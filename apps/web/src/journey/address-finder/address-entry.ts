@@ -1,5 +1,6 @@
 // What the address finder does to an address entry: fill it from a lookup result, clear it, and
-// read and write the first line of the manual form (docs/decisions/1104).
+// read and write the first line and the flat of the manual form (docs/decisions/1104, 1540).
+import { addressOnOneLine, subBuildingLine } from '@forecourt/domain/fields/address-lines'
 import { normalisePostcode } from '@forecourt/domain/fields/postcode'
 import {
   emptyAddress,
@@ -79,13 +80,12 @@ export function findChosen(
 // '12', '10A', '14-16': a house number; anything else is a name ('Rose Cottage', 'Flat 2, 12').
 const HOUSE_NUMBER = /^\d[\dA-Za-z-]*$/
 
-/** The manual form's "House number or name": the building parts of the entry, in postal order. */
+/**
+ * The manual form's "House number or name": the building's name and number, in postal order
+ * ('Wharf House, 12'). The flat has a field of its own.
+ */
 export function firstLine(address: Address): string {
-  return [
-    address.subBuilding,
-    address.houseName || address.buildingName,
-    address.houseNumber || address.buildingNumber,
-  ]
+  return [address.houseName || address.buildingName, address.houseNumber || address.buildingNumber]
     .filter(Boolean)
     .join(', ')
 }
@@ -96,12 +96,24 @@ export function firstLine(address: Address): string {
  */
 export function setFirstLine(address: Address, text: string): void {
   const isNumber = HOUSE_NUMBER.test(text.trim())
-  address.subBuilding = ''
-  address.flatNumber = ''
   address.houseNumber = isNumber ? text : ''
   address.buildingNumber = isNumber ? text : ''
   address.houseName = isNumber ? '' : text
   address.buildingName = isNumber ? '' : text
+}
+
+/**
+ * The manual form's flat field: the sub-building exactly as typed (spaces included, or typing
+ * 'Flat 2' would lose its space), or as the lookup gave it ('Flat 1' for a flat number of '1').
+ */
+export function flatLine(address: Address): string {
+  return address.subBuilding !== '' ? address.subBuilding : subBuildingLine(address)
+}
+
+/** A typed flat replaces the lookup's sub-building and its flat number, which could disagree. */
+export function setFlat(address: Address, text: string): void {
+  address.subBuilding = text
+  address.flatNumber = ''
 }
 
 /** A typed street replaces the lookup's street and the locality that went with it. */
@@ -112,19 +124,5 @@ export function setStreet(address: Address, text: string): void {
 
 /** The address on one line, for a question about it: 'Flat 1, 10 Acacia Avenue, Leeds, LS1 4DY'. */
 export function describeAddress(address: Address): string {
-  const numberAndStreet = [address.houseNumber || address.buildingNumber, address.street]
-    .filter(Boolean)
-    .join(' ')
-  const postcode = address.postcode.trim() === '' ? '' : normalisePostcode(address.postcode)
-  return [
-    address.subBuilding,
-    address.houseName || address.buildingName,
-    numberAndStreet,
-    address.locality,
-    address.town,
-    postcode,
-  ]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(', ')
+  return addressOnOneLine(address)
 }

@@ -112,3 +112,17 @@ test('lengthening the first address to 3 years drops the later entries it no lon
   expect(savedAddresses).toHaveLength(1)
   expect(location.history?.at(-1)).toBe('/residential-status/1')
 })
+
+test('no time at all shows in the summary as soon as focus leaves the question', async () => {
+  givenState('carfinance', (state) => void (state.form.addresses = [entry(null)]))
+  renderEntry(1)
+  await userEvent.type(screen.getByRole('textbox', { name: 'Years' }), '0')
+  await userEvent.type(screen.getByRole('textbox', { name: 'Months' }), '0')
+  await userEvent.tab()
+  await waitFor(() => expect(summaryLinks()).toEqual(['Please answer this question.']))
+  expect(screen.getByRole('link', { name: 'Please answer this question.' })).toHaveAttribute(
+    'href',
+    '#timeAtAddress',
+  )
+  expect(screen.getByRole('button', { name: 'Continue' })).toHaveFocus()
+})

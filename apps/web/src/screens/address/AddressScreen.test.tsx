@@ -194,6 +194,13 @@ test('a postcode with no addresses says so and opens manual entry with the postc
   )
   expect(screen.queryByRole('combobox')).not.toBeInTheDocument()
   expect(manualEntry().getByRole('textbox', { name: 'Postcode' })).toHaveValue('M1 9ZZ')
+  expect(screen.getAllByRole('textbox', { name: 'Postcode' })).toHaveLength(1)
+  // The Find address button pressed has gone with the lookup: focus goes to the fields that came.
+  await waitFor(() =>
+    expect(
+      manualEntry().getByRole('textbox', { name: 'Flat, apartment or unit (optional)' }),
+    ).toHaveFocus(),
+  )
   await expectNoAxeViolations(container)
 
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
@@ -260,6 +267,11 @@ test.each([
   expect(postcodeLookup()).toHaveAccessibleDescription(`For example, M1 1AE Error: ${message}`)
   await waitFor(() => expect(postcodeLookup()).toHaveFocus())
   expect(fetchMock).not.toHaveBeenCalled()
+  // The refusal is in the error summary too, linked to the postcode, and the title says so.
+  const summary = screen.getByRole('heading', { name: 'There is a problem' }).parentElement!
+  expect([...summary.querySelectorAll('a')].map((a) => [a.textContent, a.hash])).toEqual([
+    [message, `#${postcodeLookup().id}`],
+  ])
   await expectNoAxeViolations(container)
 })
 
@@ -273,26 +285,47 @@ test('Enter in the postcode looks it up instead of continuing', async () => {
   expect(location.history).toEqual(['/address/1'])
 })
 
-test('"Enter the address manually" is always offered and opens the fields on its own', async () => {
+test('"Enter the address manually" opens the fields in place of the lookup: one postcode, a flat field', async () => {
   const fetchMock = stubLookup(foundAt)
   givenState('carfinance')
-  renderEntry(1)
+  const { container } = renderEntry(1)
   await userEvent.click(screen.getByRole('button', { name: 'Enter the address manually' }))
 
-  const houseNumber = manualEntry().getByRole('textbox', { name: 'House number or name' })
-  await waitFor(() => expect(houseNumber).toHaveFocus())
+  const flat = manualEntry().getByRole('textbox', { name: 'Flat, apartment or unit (optional)' })
+  await waitFor(() => expect(flat).toHaveFocus())
   expect(
-    ['Street', 'Town or city', 'County (optional)', 'Postcode'].map((name) =>
-      manualEntry().getByRole('textbox', { name }).getAttribute('autocomplete'),
-    ),
-  ).toEqual(['address-line2', 'address-level2', 'address-level1', 'postal-code'])
+    [
+      'Flat, apartment or unit (optional)',
+      'House number or name',
+      'Street',
+      'Town or city',
+      'County (optional)',
+      'Postcode',
+    ].map((name) => manualEntry().getByRole('textbox', { name }).getAttribute('autocomplete')),
+  ).toEqual([
+    'address-line3',
+    'address-line1',
+    'address-line2',
+    'address-level2',
+    'address-level1',
+    'postal-code',
+  ])
+  // The lookup's postcode and button give way: one "Postcode" on the page.
+  expect(screen.getAllByRole('textbox', { name: 'Postcode' })).toHaveLength(1)
+  expect(screen.queryByRole('button', { name: 'Find address' })).toBeNull()
   expect(screen.queryByRole('button', { name: 'Enter the address manually' })).toBeNull()
+  expect(screen.getByRole('button', { name: 'Find the address by postcode instead' })).toBeVisible()
+  await expectNoAxeViolations(container)
 
+  await userEvent.type(flat, 'Flat 2')
+  const houseNumber = manualEntry().getByRole('textbox', { name: 'House number or name' })
   await userEvent.type(houseNumber, 'Rose Cottage')
   await userEvent.type(manualEntry().getByRole('textbox', { name: 'Postcode' }), 'ls14dy')
   await userEvent.tab()
   expect(manualEntry().getByRole('textbox', { name: 'Postcode' })).toHaveValue('LS1 4DY')
   expect(getApplication().form.addresses[0]).toMatchObject({
+    subBuilding: 'Flat 2',
+    flatNumber: '',
     houseName: 'Rose Cottage',
     buildingName: 'Rose Cottage',
     houseNumber: '',
@@ -301,7 +334,7 @@ test('"Enter the address manually" is always offered and opens the fields on its
   expect(fetchMock).not.toHaveBeenCalled()
 })
 
-test('a chosen address opened for editing by hand shows all its parts and becomes manual', async () => {
+test('a chosen address opened for editing by hand shows all its parts, and the lookup can come back', async () => {
   stubLookup(foundAt)
   givenState('carfinance')
   renderEntry(1)
@@ -312,23 +345,38 @@ test('a chosen address opened for editing by hand shows all its parts and become
   )
   await userEvent.click(screen.getByRole('button', { name: 'Enter the address manually' }))
 
+  const flat = manualEntry().getByRole('textbox', { name: 'Flat, apartment or unit (optional)' })
   const houseNumber = manualEntry().getByRole('textbox', { name: 'House number or name' })
-  expect(houseNumber).toHaveValue('Flat 1, Wharf House, 12')
+  expect(flat).toHaveValue('Flat 1')
+  expect(houseNumber).toHaveValue('Wharf House, 12')
   expect(manualEntry().getByRole('textbox', { name: 'Street' })).toHaveValue('Canal Street')
+  expect(manualEntry().getByRole('textbox', { name: 'Postcode' })).toHaveValue('M1 1AE')
   await userEvent.clear(houseNumber)
   await userEvent.type(houseNumber, '14')
   expect(getApplication().form.addresses[0]).toMatchObject({
-    subBuilding: '',
-    flatNumber: '',
+    subBuilding: 'Flat 1',
     buildingName: '',
     houseName: '',
     buildingNumber: '14',
     houseNumber: '14',
     street: 'Canal Street',
   })
+  await userEvent.clear(flat)
+  await userEvent.type(flat, 'Flat 9')
+  // A typed flat lets go of the lookup's flat number, which would contradict it.
+  expect(getApplication().form.addresses[0]).toMatchObject({
+    subBuilding: 'Flat 9',
+    flatNumber: '',
+  })
   expect(getApplication().savedAddresses[0]?.manual).toBe(true)
 
-  // Choosing from the list again puts the lookup's address back and closes the fields.
+  // Back to the lookup: the list found before is there; choosing from it puts the lookup's
+  // address back and closes the fields.
+  await userEvent.click(
+    screen.getByRole('button', { name: 'Find the address by postcode instead' }),
+  )
+  await waitFor(() => expect(postcodeLookup()).toHaveFocus())
+  expect(postcodeLookup()).toHaveValue('M1 1AE')
   await userEvent.selectOptions(
     screen.getByRole('combobox', { name: 'Address' }),
     '2 Canal Street, Manchester',

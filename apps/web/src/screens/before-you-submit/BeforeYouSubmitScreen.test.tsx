@@ -75,7 +75,7 @@ test(
       ['Residential status at current address', 'Private tenant', change('/residential-status/1')],
       [
         'Previous address 1',
-        'Flat 2 / Rose Court / 9 Park Lane / York / YO1 7HH',
+        'Flat 2, Rose Court / 9 Park Lane / York / YO1 7HH',
         change('/address/2'),
       ],
       ['Time at previous address 1', '31 years', change('/address-length/2')],

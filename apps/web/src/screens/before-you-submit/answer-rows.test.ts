@@ -27,7 +27,7 @@ test.each([
   expect(formatDate(iso)).toBe(words)
 })
 
-test('an address reads as envelope lines, with the postcode tidied', () => {
+test('an address reads as envelope lines, a flat beside its building, with the postcode tidied', () => {
   expect(
     addressLines({
       ...emptyAddress(),
@@ -38,8 +38,38 @@ test('an address reads as envelope lines, with the postcode tidied', () => {
       town: 'Bath',
       postcode: 'ba11aa',
     }),
-  ).toEqual(['Flat 3', 'The Old Mill', '12 High Street', 'Bath', 'BA1 1AA'])
+  ).toEqual(['Flat 3, The Old Mill', '12 High Street', 'Bath', 'BA1 1AA'])
   expect(addressLines(emptyAddress())).toEqual(['Not answered'])
+  expect(addressLines(undefined)).toEqual(['Not answered'])
+})
+
+test('a looked-up flat reads "Flat 1, 10 Acacia Avenue", never "1 / 10 Acacia Avenue"', () => {
+  expect(
+    addressLines({
+      ...emptyAddress(),
+      subBuilding: 'Flat 1',
+      flatNumber: '1',
+      buildingNumber: '10',
+      houseNumber: '10',
+      street: 'Acacia Avenue',
+      town: 'Manchester',
+      county: 'Greater Manchester',
+      postcode: 'M1 1AE',
+    }),
+  ).toEqual(['Flat 1, 10 Acacia Avenue', 'Manchester', 'Greater Manchester', 'M1 1AE'])
+})
+
+test('an address typed by hand reads as typed, trimmed, in its own case; only the postcode is tidied', () => {
+  expect(
+    addressLines({
+      ...emptyAddress(),
+      subBuilding: 'flat 2 ',
+      houseNumber: ' 10',
+      street: 'acacia avenue ',
+      town: ' manchester',
+      postcode: 'm11ae',
+    }),
+  ).toEqual(['flat 2, 10 acacia avenue', 'manchester', 'M1 1AE'])
 })
 
 test('a history entry the journey no longer needs is not listed', () => {

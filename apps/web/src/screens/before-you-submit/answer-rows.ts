@@ -5,6 +5,7 @@
 import type { Brand } from '@forecourt/domain/brands/brand'
 import { formatPounds } from '@forecourt/domain/finance/money'
 import { describeMonths } from '@forecourt/domain/histories/histories'
+import { employerWording } from '@forecourt/domain/journey/employer-wording'
 import { journeyVisits } from '@forecourt/domain/journey/navigation'
 import {
   hasEmployer,
@@ -12,7 +13,7 @@ import {
   lookingToBuyOptions,
   type Option,
 } from '@forecourt/domain/journey/options'
-import { normalisePostcode } from '@forecourt/domain/fields/postcode'
+import { addressLines as envelopeLines } from '@forecourt/domain/fields/address-lines'
 import type { Address, ApplicationState } from '@forecourt/domain/state/application-state'
 import { changeHref, CHECK_ANSWERS_STEP } from '../../journey/return-to-check'
 import { ourChannels, partnerChannels, type OptInValues } from '../../journey/OptInChoices'
@@ -101,24 +102,12 @@ function duration(years: number | null, months: number | null): string {
   return describeMonths((years ?? 0) * 12 + (months ?? 0))
 }
 
-/** An address on lines, as it would be written on an envelope. */
+/**
+ * An address on lines, as it would be written on an envelope ('Flat 1, 10 Acacia Avenue'), as
+ * typed or found, trimmed, the postcode as it is sent (docs/decisions/1540).
+ */
 export function addressLines(address: Address | undefined): string[] {
-  if (!address) return [NOT_ANSWERED]
-  const numberAndStreet = [address.houseNumber || address.buildingNumber, address.street]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(' ')
-  const lines = [
-    address.flatNumber || address.subBuilding,
-    address.houseName || address.buildingName,
-    numberAndStreet,
-    address.locality,
-    address.town,
-    address.county,
-    address.postcode.trim() ? normalisePostcode(address.postcode) : '',
-  ]
-    .map((line) => line.trim())
-    .filter(Boolean)
+  const lines = address ? envelopeLines(address) : []
   return lines.length > 0 ? lines : [NOT_ANSWERED]
 }
 
@@ -293,10 +282,12 @@ export const STEP_ANSWERS: Record<string, StepAnswers> = {
     rows: (ctx) => {
       const entry = employment(ctx)
       const name = entryName('employment', ctx.n)
+      // The questions as the screen asked them: 'Business name' for the self-employed (1541).
+      const words = employerWording(entry?.employmentStatus ?? '', ctx.n)
       return [
-        [`Occupation (${name})`, text(entry?.occupation)],
-        [`Employer name (${name})`, text(entry?.employerName)],
-        [`Employer town (${name})`, text(entry?.employerTown)],
+        [`${words.occupation.label} (${name})`, text(entry?.occupation)],
+        [`${words.employerName.label} (${name})`, text(entry?.employerName)],
+        [`${words.employerTown.label} (${name})`, text(entry?.employerTown)],
       ]
     },
   },
@@ -372,11 +363,12 @@ export const STEP_ANSWERS: Record<string, StepAnswers> = {
       const joint = state.form.joint
       const rows: [string, Answer][] = [['Their employment status', text(joint.employmentStatus)]]
       if (!hasEmployer(joint.employmentStatus)) return rows
+      const words = employerWording(joint.employmentStatus, 1, 'joint')
       return [
         ...rows,
-        ['Their occupation', text(joint.occupation)],
-        ['Their employer name', text(joint.employerName)],
-        ['Their employer town', text(joint.employerTown)],
+        [words.occupation.label, text(joint.occupation)],
+        [words.employerName.label, text(joint.employerName)],
+        [words.employerTown.label, text(joint.employerTown)],
       ]
     },
   },

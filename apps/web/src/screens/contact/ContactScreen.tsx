@@ -4,6 +4,7 @@ import { EMAIL_DEBOUNCE_MS } from '@forecourt/domain/fields/timing'
 import { sanitisePhoneInput } from '@forecourt/domain/fields/phone'
 import { EmailInput } from '../../components/form/email-input/EmailInput'
 import { PhoneInput } from '../../components/form/phone-input/PhoneInput'
+import { PHONE_HINT } from '../../components/form/phone-input/phone-hint'
 import { JourneyStep } from '../../journey/JourneyStep'
 import { useDelayedCommit } from '../../journey/use-field-draft'
 import { useJourneyStep } from '../../journey/use-journey-step'
@@ -37,7 +38,7 @@ export default function ContactScreen() {
       <PhoneInput
         {...step.field('contactNumber')}
         label="Phone number"
-        hint="A UK mobile or landline number, for example 07700 900 982."
+        hint={PHONE_HINT}
         sanitise={sanitisePhoneInput}
         value={form.contactNumber}
         onChange={(value) => update((draft) => void (draft.form.contactNumber = value))}

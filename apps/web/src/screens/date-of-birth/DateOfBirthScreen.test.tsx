@@ -88,6 +88,12 @@ test.each([
     )
     expect(invalidParts()).toEqual(parts)
     expect(location.history).toEqual(['/date-of-birth'])
+    // The summary's link leads to the first part the message is about.
+    const first = parts[0] as 'Day' | 'Month' | 'Year'
+    const link = screen.getByRole('link', { name: message })
+    expect(link).toHaveAttribute('href', `#${input(first).id}`)
+    await userEvent.click(link)
+    expect(input(first)).toHaveFocus()
     await expectNoAxeViolations(container)
   },
 )

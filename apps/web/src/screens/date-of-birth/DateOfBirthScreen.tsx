@@ -4,7 +4,7 @@
 import { londonToday } from '@forecourt/domain/fields/date-of-birth'
 import { findStep } from '@forecourt/domain/journey/navigation'
 import { dateOfBirthError } from '@forecourt/domain/steps/step-rules'
-import { DateOfBirth } from '../../components/form/date-of-birth/DateOfBirth'
+import { DateOfBirth, datePartId } from '../../components/form/date-of-birth/DateOfBirth'
 import { JourneyStep } from '../../journey/JourneyStep'
 import { useJourneyStep } from '../../journey/use-journey-step'
 import { update, useApplication } from '../../lib/session-store'
@@ -22,7 +22,8 @@ export default function DateOfBirthScreen() {
   const { invalidParts } = dateOfBirthError(parts, londonToday(new Date()))
 
   return (
-    <JourneyStep step={step}>
+    // The summary's link goes to the first part the message is about.
+    <JourneyStep step={step} errorLinks={{ [FIELD]: datePartId(FIELD, invalidParts[0] ?? 'day') }}>
       <DateOfBirth
         {...binding}
         onBlur={() => whenFocusLeavesTheDate(binding.onBlur)}

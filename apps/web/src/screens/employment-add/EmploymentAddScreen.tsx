@@ -1,4 +1,6 @@
-// /employment-add/{n}: the employer of entry n, asked only for a status that has one.
+// /employment-add/{n}: the employer of entry n, asked only for a status that has one. The heading
+// and the labels follow the status: an employer, a business, an agency, a service (1541).
+import { employerWording } from '@forecourt/domain/journey/employer-wording'
 import { TextInput } from '../../components/form/text-input/TextInput'
 import { employmentEntry } from '../../journey/employment-entry'
 import { JourneyStep } from '../../journey/JourneyStep'
@@ -10,17 +12,14 @@ export default function EmploymentAddScreen() {
   const { n } = step
   const entry = useApplication((state) => state.form.employments[n - 1])
   const disabled = useApplication((state) => state.isLocked)
-  const selfEmployed = entry?.employmentStatus === 'Self-employed'
+  const words = employerWording(entry?.employmentStatus ?? '', n)
 
   return (
-    <JourneyStep
-      step={step}
-      title={n === 1 ? 'About your employer' : 'About your previous employer'}
-    >
+    <JourneyStep step={step} title={words.title}>
       <TextInput
         {...step.field('occupation')}
-        label="Occupation"
-        hint="Your job title, for example nurse or electrician."
+        label={words.occupation.label}
+        hint={words.occupation.hint}
         autoComplete="organization-title"
         value={entry?.occupation ?? ''}
         onChange={(value) => update((draft) => void (employmentEntry(draft, n).occupation = value))}
@@ -28,10 +27,8 @@ export default function EmploymentAddScreen() {
       />
       <TextInput
         {...step.field('employerName')}
-        label="Employer name"
-        hint={
-          selfEmployed ? 'The name of your business.' : 'The company or organisation you work for.'
-        }
+        label={words.employerName.label}
+        hint={words.employerName.hint}
         autoComplete="organization"
         value={entry?.employerName ?? ''}
         onChange={(value) =>
@@ -41,8 +38,8 @@ export default function EmploymentAddScreen() {
       />
       <TextInput
         {...step.field('employerTown')}
-        label="Employer town"
-        hint="The town or city where you work."
+        label={words.employerTown.label}
+        hint={words.employerTown.hint}
         // Not address-level2: that token means the applicant's own address, not the employer's.
         autoComplete="off"
         value={entry?.employerTown ?? ''}

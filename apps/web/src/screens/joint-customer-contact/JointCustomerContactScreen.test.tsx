@@ -11,10 +11,9 @@ const givenJoint = () =>
 const email = () => screen.getByRole('textbox', { name: 'Their email address' })
 const phone = () => screen.getByRole('textbox', { name: 'Their phone number' })
 const emailHint = 'We will use it to contact them about this application.'
-const phoneHint = 'A UK mobile or landline number, for example 07700 900 982.'
+const phoneHint = 'A UK mobile or landline number: 11 digits, starting with 0.'
 
-// The answers are given as already typed: blurring a field in error would show the error summary,
-// which takes focus (see the report on JourneyStep), so typing both here would lose the second.
+// The answers are given as already typed, so only Continue checks them.
 test.each([
   ['nothing', '', '', 'Please enter their email address.', 'Please enter their phone number.'],
   [

@@ -5,6 +5,7 @@ import { sanitisePhoneInput } from '@forecourt/domain/fields/phone'
 import { EMAIL_DEBOUNCE_MS } from '@forecourt/domain/fields/timing'
 import { EmailInput } from '../../components/form/email-input/EmailInput'
 import { PhoneInput } from '../../components/form/phone-input/PhoneInput'
+import { PHONE_HINT } from '../../components/form/phone-input/phone-hint'
 import { JourneyStep } from '../../journey/JourneyStep'
 import { useDelayedCommit } from '../../journey/use-field-draft'
 import { useJourneyStep } from '../../journey/use-journey-step'
@@ -39,7 +40,7 @@ export default function JointCustomerContactScreen() {
       <PhoneInput
         {...step.field('jointContactNumber')}
         label="Their phone number"
-        hint="A UK mobile or landline number, for example 07700 900 982."
+        hint={PHONE_HINT}
         autoComplete="off"
         sanitise={sanitisePhoneInput}
         value={joint.contactNumber}

@@ -2,7 +2,7 @@
 // the state (§3); the messages and the marked parts come from the same rule Continue checks.
 import { londonToday } from '@forecourt/domain/fields/date-of-birth'
 import { dateOfBirthError } from '@forecourt/domain/steps/step-rules'
-import { DateOfBirth } from '../../components/form/date-of-birth/DateOfBirth'
+import { DateOfBirth, datePartId } from '../../components/form/date-of-birth/DateOfBirth'
 import { JourneyStep } from '../../journey/JourneyStep'
 import { useJourneyStep } from '../../journey/use-journey-step'
 import { whenFocusLeaves } from '../../journey/when-focus-leaves'
@@ -21,7 +21,8 @@ export default function JointDateOfBirthScreen() {
   const { invalidParts } = dateOfBirthError(parts, londonToday(new Date()), 'joint')
 
   return (
-    <JourneyStep step={step}>
+    // The summary's link goes to the first part the message is about.
+    <JourneyStep step={step} errorLinks={{ [FIELD]: datePartId(FIELD, invalidParts[0] ?? 'day') }}>
       <DateOfBirth
         {...binding}
         onBlur={() => whenFocusLeaves(FIELD, binding.onBlur)}

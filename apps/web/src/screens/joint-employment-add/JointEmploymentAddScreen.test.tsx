@@ -37,8 +37,8 @@ test('Continue with no status chosen shows the message and no employer questions
 test('a status with an employer reveals the employer questions, with the "their" messages', async () => {
   givenJoint()
   const { container } = renderInMain(<JointEmploymentAddScreen />, '/joint-employment-add')
-  await userEvent.click(screen.getByRole('radio', { name: 'Armed forces' }))
-  expect(screen.getByRole('region', { name: 'About their work' })).toBeVisible()
+  await userEvent.click(screen.getByRole('radio', { name: 'Part-time employed' }))
+  expect(screen.getByRole('region', { name: 'About their employer' })).toBeVisible()
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
 
   expect(summaryLinks()).toEqual([
@@ -64,13 +64,57 @@ test('a status with an employer reveals the employer questions, with the "their"
   await expectNoAxeViolations(container)
 }, 20_000)
 
+test.each([
+  [
+    'Self-employed',
+    'About their business',
+    ['Their occupation', 'Their business name', 'Their business town'],
+    [
+      'Please enter their occupation.',
+      'Please enter their business name.',
+      'Please enter their business town.',
+    ],
+  ],
+  [
+    'Agency worker',
+    'About their agency work',
+    ['Their occupation', 'Their agency name', 'Their agency town'],
+    [
+      'Please enter their occupation.',
+      'Please enter their agency name.',
+      'Please enter their agency town.',
+    ],
+  ],
+  [
+    'Armed forces',
+    'About their service',
+    ['Their rank or role', 'Their service', 'Their base or town'],
+    [
+      'Please enter their rank or role.',
+      'Please enter their service.',
+      'Please enter their base or town.',
+    ],
+  ],
+])(
+  '%s: the section is "%s" and its labels and messages follow',
+  async (status, heading, labels, messages) => {
+    givenJoint()
+    renderInMain(<JointEmploymentAddScreen />, '/joint-employment-add')
+    await userEvent.click(screen.getByRole('radio', { name: status }))
+    expect(screen.getByRole('region', { name: heading })).toBeVisible()
+    for (const label of labels) expect(screen.getByRole('textbox', { name: label })).toBeVisible()
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(summaryLinks()).toEqual(messages)
+  },
+)
+
 test('a status without an employer hides the questions again and forgets their answers', async () => {
   givenJoint()
   const { location } = renderInMain(<JointEmploymentAddScreen />, '/joint-employment-add')
   await userEvent.click(screen.getByRole('radio', { name: 'Full-time employed' }))
   await userEvent.type(screen.getByRole('textbox', { name: 'Their occupation' }), 'Nurse')
   await userEvent.click(screen.getByRole('radio', { name: 'Homemaker' }))
-  expect(screen.queryByRole('region', { name: 'About their work' })).toBeNull()
+  expect(screen.queryByRole('region', { name: 'About their employer' })).toBeNull()
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
 
   expect(getApplication().form.joint).toMatchObject({
@@ -86,12 +130,12 @@ test('the joint applicant’s employer is stored and Continue goes to how long',
   givenJoint()
   const { location } = renderInMain(<JointEmploymentAddScreen />, '/joint-employment-add')
   await userEvent.click(screen.getByRole('radio', { name: 'Self-employed' }))
-  expect(screen.getByRole('textbox', { name: 'Their employer name' })).toHaveAccessibleDescription(
-    'The name of their business.',
+  expect(screen.getByRole('textbox', { name: 'Their business name' })).toHaveAccessibleDescription(
+    'The name their business trades under.',
   )
   await userEvent.type(screen.getByRole('textbox', { name: 'Their occupation' }), 'Plumber')
-  await userEvent.type(screen.getByRole('textbox', { name: 'Their employer name' }), 'Pipe Up')
-  await userEvent.type(screen.getByRole('textbox', { name: 'Their employer town' }), 'Truro')
+  await userEvent.type(screen.getByRole('textbox', { name: 'Their business name' }), 'Pipe Up')
+  await userEvent.type(screen.getByRole('textbox', { name: 'Their business town' }), 'Truro')
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
 
   expect(getApplication().form.joint).toMatchObject({

@@ -1,5 +1,6 @@
 // /joint-employment-add: the joint applicant's employment status and, for a status with an
 // employer, the employer's details, revealed right under the status question once it is chosen.
+import { employerWording } from '@forecourt/domain/journey/employer-wording'
 import { hasEmployer, employmentStatusOptions } from '@forecourt/domain/journey/options'
 import { RadioGroup } from '../../components/form/radio-group/RadioGroup'
 import { TextInput } from '../../components/form/text-input/TextInput'
@@ -13,6 +14,8 @@ export default function JointEmploymentAddScreen() {
   const joint = useApplication((state) => state.form.joint)
   const disabled = useApplication((state) => state.isLocked)
   const withEmployer = hasEmployer(joint.employmentStatus)
+  // The section's heading and labels follow the status (1541).
+  const words = employerWording(joint.employmentStatus, 1, 'joint')
 
   return (
     <JourneyStep step={step} title="Their employment">
@@ -28,12 +31,12 @@ export default function JointEmploymentAddScreen() {
       {withEmployer ? (
         <section className="revealed" aria-labelledby="joint-employer-heading">
           <h2 id="joint-employer-heading" className="revealed__heading">
-            About their work
+            {words.title}
           </h2>
           <TextInput
             {...step.field('jointOccupation')}
-            label="Their occupation"
-            hint="Their job title, for example nurse or electrician."
+            label={words.occupation.label}
+            hint={words.occupation.hint}
             autoComplete="off"
             value={joint.occupation}
             onChange={(value) => update((draft) => void (draft.form.joint.occupation = value))}
@@ -41,12 +44,8 @@ export default function JointEmploymentAddScreen() {
           />
           <TextInput
             {...step.field('jointEmployerName')}
-            label="Their employer name"
-            hint={
-              joint.employmentStatus === 'Self-employed'
-                ? 'The name of their business.'
-                : 'The company or organisation they work for.'
-            }
+            label={words.employerName.label}
+            hint={words.employerName.hint}
             autoComplete="off"
             value={joint.employerName}
             onChange={(value) => update((draft) => void (draft.form.joint.employerName = value))}
@@ -54,8 +53,8 @@ export default function JointEmploymentAddScreen() {
           />
           <TextInput
             {...step.field('jointEmployerTown')}
-            label="Their employer town"
-            hint="The town or city where they work."
+            label={words.employerTown.label}
+            hint={words.employerTown.hint}
             autoComplete="off"
             value={joint.employerTown}
             onChange={(value) => update((draft) => void (draft.form.joint.employerTown = value))}

@@ -117,3 +117,16 @@ test('the page title is the question', () => {
     findStep('looking-to-borrow')?.title,
   )
 })
+
+test('an amount out of range shows in the summary as soon as the field is left, before any Continue', async () => {
+  givenState('carfinance')
+  renderInMain(<LookingToBorrowScreen />, '/looking-to-borrow')
+  await userEvent.type(amountBox(), '999999')
+  await userEvent.tab()
+  expect(summaryMessages()).toEqual(['Must be between 1,000 and 50,000.'])
+  expect(screen.getByRole('link', { name: 'Must be between 1,000 and 50,000.' })).toHaveAttribute(
+    'href',
+    '#loanAmount',
+  )
+  expect(notSure()).toHaveFocus()
+})

@@ -80,3 +80,29 @@ test('a new focus key brings focus back to the summary', () => {
   )
   expect(container.querySelector('.error-summary')).toHaveFocus()
 })
+
+test('with focusOnAppear off, a summary that appears leaves focus alone until the focus key changes', () => {
+  const errors = [{ id: 'name', message: 'Please enter your name.' }]
+  const { container, rerender } = render(
+    <>
+      <input aria-label="Name" />
+      <ErrorSummary errors={[]} focusKey={0} focusOnAppear={false} />
+    </>,
+  )
+  screen.getByRole('textbox', { name: 'Name' }).focus()
+  rerender(
+    <>
+      <input aria-label="Name" />
+      <ErrorSummary errors={errors} focusKey={0} focusOnAppear={false} />
+    </>,
+  )
+  expect(container.querySelector('.error-summary')).toBeInTheDocument()
+  expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus()
+  rerender(
+    <>
+      <input aria-label="Name" />
+      <ErrorSummary errors={errors} focusKey={1} focusOnAppear={false} />
+    </>,
+  )
+  expect(container.querySelector('.error-summary')).toHaveFocus()
+})

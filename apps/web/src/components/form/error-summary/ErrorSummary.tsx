@@ -12,6 +12,11 @@ export interface ErrorSummaryProps {
   errors: readonly ErrorSummaryItem[]
   /** Change it on every failed Continue: the summary takes focus again, so it is read again. */
   focusKey?: number | string
+  /**
+   * Whether the summary takes focus when it appears (the default). False: only when `focusKey`
+   * changes, for errors that can appear while the applicant moves on to the next field.
+   */
+  focusOnAppear?: boolean
 }
 
 /**
@@ -19,13 +24,16 @@ export interface ErrorSummaryProps {
  * screen reader reads it (no role="alert", which would read it a second time), and each link
  * moves focus to its field.
  */
-export function ErrorSummary({ errors, focusKey }: ErrorSummaryProps) {
+export function ErrorSummary({ errors, focusKey, focusOnAppear = true }: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null)
   const shown = errors.length > 0
+  const focusedFor = useRef(focusKey)
 
   useEffect(() => {
-    if (shown) ref.current?.focus()
-  }, [shown, focusKey])
+    const keyChanged = focusedFor.current !== focusKey
+    focusedFor.current = focusKey
+    if (shown && (focusOnAppear || keyChanged)) ref.current?.focus()
+  }, [shown, focusKey, focusOnAppear])
 
   if (!shown) return null
   return (

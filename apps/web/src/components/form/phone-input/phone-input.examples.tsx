@@ -1,6 +1,7 @@
 import { WithState } from '../example-state'
 import type { Example } from '../examples'
 import { PhoneInput } from './PhoneInput'
+import { PHONE_HINT } from './phone-hint'
 
 export const phoneInputExamples: Example[] = [
   {
@@ -21,7 +22,7 @@ export const phoneInputExamples: Example[] = [
           <PhoneInput
             id="contact-number"
             label="Phone number"
-            hint="A UK mobile or landline, for example 07700 900982"
+            hint={PHONE_HINT}
             value={value}
             onChange={setValue}
           />
