@@ -22,6 +22,8 @@ export default defineConfig({
           root: './apps/server',
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // Compiles the server first: process tests run the compiled output (apps/server/dist).
+          globalSetup: ['./test/global-setup.ts'],
           // Server tests open real sockets and databases: keep files apart from each other.
           pool: 'forks',
           // Real databases and sockets on a shared two-core machine: time limits are generous.

@@ -7,8 +7,19 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { describeRuntime, wrongNodeProblem } from './node-runtime.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+// Which Node runs the tests, and what the native module was built for: npm scripts run the Node 24 that
+// npm ci provisions (docs/decisions/1551). Another Node that cannot run the project stops everything here.
+console.log(`Runtime: ${describeRuntime()}`)
+const wrongNode = wrongNodeProblem()
+if (wrongNode !== undefined) {
+  console.error(`\n✖ ${wrongNode}\n`)
+  console.log('0 passed, 1 failed')
+  process.exit(1)
+}
 const reports = join(root, 'reports')
 rmSync(reports, { recursive: true, force: true })
 mkdirSync(reports, { recursive: true })
