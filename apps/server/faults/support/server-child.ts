@@ -77,6 +77,8 @@ export interface StartOptions {
   timeoutMs?: number
   /** stdout is the request log; it is discarded unless asked for. */
   onStdout?: (chunk: string) => void
+  /** Node's arguments (flags and entry point); by default those of production (src/production-start.ts). */
+  nodeArgs?: string[]
 }
 
 export async function startServer(options: StartOptions): Promise<ServerChild> {
@@ -84,7 +86,7 @@ export async function startServer(options: StartOptions): Promise<ServerChild> {
   if (!existsSync(SERVER_ENTRY)) {
     throw new Error(`${SERVER_ENTRY} is missing: build the server first (npm run build)`)
   }
-  const child = spawn(process.execPath, productionArgs('server'), {
+  const child = spawn(process.execPath, options.nodeArgs ?? productionArgs('server'), {
     cwd: REPOSITORY_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
