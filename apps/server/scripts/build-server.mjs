@@ -26,6 +26,8 @@ export const ENTRY_POINTS = {
   worker: 'src/worker.ts',
   // The operator command (`npm run deliveries`).
   deliveries: 'src/cli/deliveries.ts',
+  // The second half of a data key rotation (docs/operations.md).
+  reseal: 'src/crypto/reseal.ts',
   // The SQLite writer thread (decision 1461), started by the server from the file beside it.
   'sqlite-writer-thread': 'src/db/sqlite-writer-thread.ts',
 }

@@ -11,8 +11,8 @@ export const COMPILED_DIR = fileURLToPath(new URL('../dist/', import.meta.url))
 
 /**
  * Node's flags for every compiled process: stack traces in the TypeScript's files and lines, and a young
- * generation of 1 MiB a semi-space instead of up to 16 (V8's default on a 64-bit machine), which holds the
- * resident memory under load within 150 MB at the same throughput (decision 1553).
+ * generation of 1 MiB a semi-space instead of up to 16 (V8's default on a 64-bit machine): about 30 MB less
+ * resident at rest and 150 MB less under load, for about a fifth more CPU per request (decision 1553).
  */
 export const NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=1'] as const
 
