@@ -4,7 +4,8 @@
 // `npm run bench:api` sends them: autocannon, 20 clients), then for a few seconds after. Bars: the peak and
 // the figure at the end of the load, for the server as `npm start` starts it (compiled, with the flags of
 // src/production-start.ts; decisions 1434 and 1553). The same run is repeated with V8's default young
-// generation (no --max-semi-space-size), to show what that flag holds back.
+// generation (no --max-semi-space-size), to show what that flag holds back, and with V8 sized for memory
+// (--optimize-for-size), the measured next step and its price.
 // `node --import tsx apps/server/faults/memory.ts [--quick]`, after `npm run build`.
 
 import { readFile } from 'node:fs/promises'
