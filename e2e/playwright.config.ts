@@ -2,10 +2,12 @@ import { defineConfig } from '@playwright/test'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { productionArgs } from '../apps/server/src/production-start'
 import { E2E_PORT } from './support/env'
 
-// The whole product as a user gets it: the built front end served by the API, on loopback only,
-// with its own throw-away SQLite database. Every brand is a *.localhost host, which Chromium
+// The whole product as a user gets it: the built front end served by the compiled server (`npm run build`
+// first), started as `npm start` starts it, by the Node running these tests, on loopback only, with its
+// own throw-away SQLite database. Every brand is a *.localhost host, which Chromium
 // resolves to the loopback address.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'forecourt-e2e-'))
 process.env.E2E_DATA_DIR = dataDir
@@ -43,7 +45,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx apps/server/src/server.ts',
+    command: [process.execPath, ...productionArgs('server')].map((part) => `'${part}'`).join(' '),
     cwd: '..',
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,

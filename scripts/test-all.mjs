@@ -3,12 +3,25 @@
 // Playwright in real Chromium for the end-to-end journeys) plus the type check and lint, then adds up
 // the runners' JSON reports and prints the closing line CI reads: `N passed, N failed`.
 // A missing report, or a runner that ran zero tests, counts as a failure.
-import { spawnSync } from 'node:child_process'
+// On a two-core machine the checks that are one process each (build, type check, lint, audit) run side by
+// side, their output printed whole as each ends; the runners then run one after the other.
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { describeRuntime, wrongNodeProblem } from './node-runtime.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+// Which Node runs the tests, and what the native module was built for: npm scripts run the Node 24 that
+// npm ci provisions (docs/decisions/1551). Another Node that cannot run the project stops everything here.
+console.log(`Runtime: ${describeRuntime()}`)
+const wrongNode = wrongNodeProblem()
+if (wrongNode !== undefined) {
+  console.error(`\n✖ ${wrongNode}\n`)
+  console.log('0 passed, 1 failed')
+  process.exit(1)
+}
 const reports = join(root, 'reports')
 rmSync(reports, { recursive: true, force: true })
 mkdirSync(reports, { recursive: true })
@@ -37,23 +50,39 @@ function readJson(file) {
   }
 }
 
+/** Runs beside others: its output is kept and printed in one piece when it ends. Resolves the exit code. */
+function runBeside(label, command, args) {
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: process.env })
+    const output = []
+    child.stdout.on('data', (chunk) => output.push(chunk))
+    child.stderr.on('data', (chunk) => output.push(chunk))
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)))
+    child.on('close', (status) => {
+      console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)
+      process.stdout.write(Buffer.concat(output))
+      console.log(`◀ ${label}: exit ${status} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+      resolve(status)
+    })
+  })
+}
+
 /** A check that is not a test runner (build, types, lint) counts as one test. */
-function check(label, command, args) {
-  const ok = run(label, command, args)
+async function checkBeside(label, command, args) {
+  const ok = (await runBeside(label, command, args)) === 0
   results.push({ label, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 })
   return ok
 }
 
-function auditCheck(label, command, args) {
-  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)
-  const outcome = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env })
-  console.log(`◀ ${label}: exit ${outcome.status}`)
-  if (outcome.status === 3) {
+async function auditCheck(label, command, args) {
+  const status = await runBeside(label, command, args)
+  if (status === 3) {
     console.error(`⚠ ${label}: NOT CHECKED (see above): counted as skipped`)
     results.push({ label, passed: 0, failed: 0, skipped: 1 })
     return
   }
-  const ok = outcome.status === 0
+  const ok = status === 0
   results.push({ label, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 })
 }
 
@@ -72,15 +101,24 @@ function runnerResult(label, report, counts) {
   results.push({ label, passed, failed, skipped })
 }
 
-const built = check('build', 'npm', ['run', 'build'])
-check('typecheck', 'npm', ['run', 'typecheck'])
-check('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
-// Production dependencies with a high or critical advisory fail; exit 3 means the registry's audit
-// service could not be asked (this machine's registry refuses it): counted as skipped, said loudly.
-auditCheck('dependency audit', 'node', ['scripts/security-audit.mjs'])
-// The JavaScript, CSS and HTML budgets of quality.md, measured on the build just made (docs/decisions/1401).
-if (built) check('size budget', 'node', ['scripts/size-budget.mjs'])
-else console.error('✖ size budget not checked: the front-end build failed')
+const checksStarted = Date.now()
+const [built] = await Promise.all([
+  // The build (front ends and server), then the JavaScript, CSS and HTML budgets of quality.md measured
+  // on it (docs/decisions/1401).
+  checkBeside('build', 'npm', ['run', 'build']).then(async (ok) => {
+    if (ok) await checkBeside('size budget', 'node', ['scripts/size-budget.mjs'])
+    else console.error('✖ size budget not checked: the build failed')
+    return ok
+  }),
+  checkBeside('typecheck', 'npm', ['run', 'typecheck']),
+  checkBeside('lint', 'npx', ['eslint', '.', '--max-warnings=0']),
+  // Production dependencies with a high or critical advisory fail; exit 3 means the registry's audit
+  // service could not be asked (this machine's registry refuses it): counted as skipped, said loudly.
+  auditCheck('dependency audit', 'node', ['scripts/security-audit.mjs']),
+])
+console.log(
+  `\n◀ build, size budget, typecheck, lint and audit side by side: ${((Date.now() - checksStarted) / 1000).toFixed(1)} s`,
+)
 
 const vitestReport = join(reports, 'vitest.json')
 run('unit and component tests', 'npx', [
@@ -107,7 +145,7 @@ if (built) {
     },
   )
 } else {
-  console.error('✖ end-to-end tests not run: the front-end build failed')
+  console.error('✖ end-to-end tests not run: the build failed')
 }
 runnerResult(
   'playwright',

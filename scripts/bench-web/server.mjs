@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url'
 const WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'apps', 'web', 'dist')
 
 /**
- * Starts `node --import tsx apps/server/src/server.ts` and resolves once `/api/ready` answers.
+ * Starts the compiled server (apps/server/dist/server.js, as `npm start` does) and resolves once
+ * `/api/ready` answers.
  * @param {{ port?: number }} [options] port 0 or omitted: a free port.
  * @returns {Promise<{ port: number, stop: () => Promise<void> }>}
  */

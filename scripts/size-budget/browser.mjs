@@ -1,5 +1,5 @@
-// The first load of `/` as a browser gets it: the real server on a free loopback port (production
-// mode, a throw-away SQLite folder) and Chromium opening each brand host with a fresh cache, making
+// The first load of `/` as a browser gets it: the real server on a free loopback port (compiled, started
+// as `npm start` starts it; production mode, a throw-away SQLite folder) and Chromium opening each brand host with a fresh cache, making
 // no input, until the network has been idle for 500 ms. Every request and every script is recorded.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -8,6 +8,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
+import { tsImport } from 'tsx/esm/api'
 import { gzipSize } from './bundle.mjs'
 
 export const CHROMIUM_FLAGS = [
@@ -43,26 +44,26 @@ function freePort() {
 export async function startServer(repositoryRoot, distDir) {
   const port = await freePort()
   const dataDir = await mkdtemp(join(tmpdir(), 'forecourt-size-'))
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(repositoryRoot, 'apps/server/src/server.ts')],
-    {
-      cwd: repositoryRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: distDir,
-        NODE_ENV: 'production',
-        FORECOURT_SECRET: randomBytes(48).toString('base64'),
-        LOG_LEVEL: 'warn',
-        DELIVERY_WORKER: 'off',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
+  const { productionArgs } = await tsImport(
+    join(repositoryRoot, 'apps/server/src/production-start.ts'),
+    import.meta.url,
   )
+  const child = spawn(process.execPath, productionArgs('server'), {
+    cwd: repositoryRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: distDir,
+      NODE_ENV: 'production',
+      FORECOURT_SECRET: randomBytes(48).toString('base64'),
+      LOG_LEVEL: 'warn',
+      DELIVERY_WORKER: 'off',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
   running.add(child)
   child.once('exit', () => running.delete(child))
   let stderr = ''

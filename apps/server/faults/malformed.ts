@@ -296,7 +296,7 @@ function report(input: ReportInput): FaultReport {
     '',
     ...rows,
     '',
-    `- The server: \`apps/server/src/server.ts\` in its own process on 127.0.0.1, production mode, encryption at rest on, rate limits off (they would answer 429 before the input is looked at), delivery worker off${input.quick ? '; SQLite only (--quick)' : '; SQLite, then PostgreSQL in a throw-away schema'}. The write routes are read from the server's OpenAPI document (\`${input.runs[0]?.routes.join('`, `') ?? ''}\`).`,
+    `- The server: the compiled \`apps/server/dist/server.js\` (as \`npm start\` runs it) in its own process on 127.0.0.1, production mode, encryption at rest on, rate limits off (they would answer 429 before the input is looked at), delivery worker off${input.quick ? '; SQLite only (--quick)' : '; SQLite, then PostgreSQL in a throw-away schema'}. The write routes are read from the server's OpenAPI document (\`${input.runs[0]?.routes.join('`, `') ?? ''}\`).`,
     `- The requests: ${input.perCategory} generated cases (fast-check, seed ${SEED}) of each of ${CATEGORIES.length} kinds for each route, each over a connection of its own, ${CONCURRENCY} at a time, with a valid anti-forgery pair unless the case is about it: ${CATEGORIES.join(', ')} (apps/server/faults/support/malformed-cases.ts). Rows are counted in the database before and after; a generated body that is valid after all (a field replaced by a value it accepts) is stored and counted as such.`,
     ...notes,
   ].join('\n')

@@ -431,7 +431,7 @@ function report(input: ReportInput): FaultReport {
     '',
     ...rows,
     '',
-    `- The server: \`apps/server/src/server.ts\` in its own process on 127.0.0.1, production mode, encryption at rest on, rate limits off, delivery worker off. Submissions (\`POST /api/submission/<new UUID>\`, a valid full payload) arrive open loop at ${p.rate} per second throughout: ${p.beforeMs / 1000} s before the cut, ${p.outageMs / 1000} s of outage, ${p.afterMs / 1000} s after the restore; \`GET /api/ready\` is asked every ${READY_POLL_MS} ms.`,
+    `- The server: the compiled \`apps/server/dist/server.js\` (as \`npm start\` runs it) in its own process on 127.0.0.1, production mode, encryption at rest on, rate limits off, delivery worker off. Submissions (\`POST /api/submission/<new UUID>\`, a valid full payload) arrive open loop at ${p.rate} per second throughout: ${p.beforeMs / 1000} s before the cut, ${p.outageMs / 1000} s of outage, ${p.afterMs / 1000} s after the restore; \`GET /api/ready\` is asked every ${READY_POLL_MS} ms.`,
     '- PostgreSQL runs through a TCP proxy in the script, in a throw-away schema; one server lives through both PostgreSQL faults. "Connections refused" destroys every connection and stops listening; "silent" keeps connections open and passes nothing, the way a network partition looks. SQLite: another process opens the file and holds `BEGIN EXCLUSIVE` (decision 1432).',
     `- Checked: ${checks.map((check) => `${check.what}${check.ok ? '' : ' — **FAIL**'}`).join('; ')}.`,
   ].join('\n')

@@ -75,7 +75,8 @@ export class ConfigError extends Error {
 }
 
 // Resolved from this file, not process.cwd(): `npm start -w` runs with apps/server as the working folder,
-// while operators think of paths from the repository root.
+// while operators think of paths from the repository root. The compiled server (apps/server/dist/*.js)
+// sits as deep below the root as this file does, so the same relative step holds there.
 export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
 const PROXY_ADDR_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])

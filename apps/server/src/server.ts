@@ -1,6 +1,7 @@
 // The process entry point: configuration, the app, the socket, and a clean stop. On SIGINT or SIGTERM the
 // server stops accepting connections, lets requests in flight finish, then closes the database.
 
+import './runtime-check'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'

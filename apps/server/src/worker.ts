@@ -3,6 +3,7 @@
 // share the rows safely). SIGINT or SIGTERM stops claiming, lets attempts in flight finish, then closes
 // the database.
 
+import './runtime-check'
 import Fastify from 'fastify'
 import { ConfigError, loadConfig, type Config } from './config'
 import { createDatabase } from './db/database'

@@ -8,6 +8,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runDeliveriesCli, USAGE } from '../sr
 import type { Database } from '../src/db/database'
 import type { DeliveryRow } from '../src/db/tables'
 import { REPOSITORY_ROOT } from '../src/config'
+import { productionArgs } from '../src/production-start'
 import { openMigrated, type OpenedEngine } from './delivery-fixtures'
 import { engines, TEST_POSTGRES_URL } from './test-databases'
 
@@ -259,13 +260,14 @@ test('npm run deliveries works as a process against a SQLite DATA_DIR', async ()
   await migrated.database.db.insertInto('deliveries').values(ROWS).execute()
   const exec = promisify(execFile)
   const env = { ...process.env, DATA_DIR: migrated.location, DATABASE_URL: '' }
-  const script = 'apps/server/src/cli/deliveries.ts'
-  const listed = await exec('node', ['--import', 'tsx', script, 'list', '--status', 'dead'], {
+  // The compiled command, as `npm run deliveries` runs it.
+  const command = productionArgs('deliveries')
+  const listed = await exec(process.execPath, [...command, 'list', '--status', 'dead'], {
     cwd: REPOSITORY_ROOT,
     env,
   })
   expect(listed.stdout).toContain('9b2f6c1e-0d4a-4f7e-9a39-2f1d6e5b7c80  acme-lending  dead')
-  const failed = await exec('node', ['--import', 'tsx', script, 'show', 'nope'], {
+  const failed = await exec(process.execPath, [...command, 'show', 'nope'], {
     cwd: REPOSITORY_ROOT,
     env,
   }).catch((error: { code: number; stderr: string }) => error)

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process'
 import { expect, test } from 'vitest'
 import { REPOSITORY_ROOT } from '../src/config'
+import { productionArgs } from '../src/production-start'
 import {
   allDeliveries,
   CANARY,
@@ -29,7 +30,7 @@ test('the worker process delivers, then stops on SIGTERM with exit code 0 and no
     const destinations = destinationsFor([{ id: 'fake-lender', url: lender.url, secret }])
     const keys = await submitApplications(migrated.database, 3, destinations)
 
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
+    const child = spawn(process.execPath, productionArgs('worker'), {
       cwd: REPOSITORY_ROOT,
       env: {
         PATH: process.env.PATH ?? '',

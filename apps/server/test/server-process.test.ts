@@ -1,11 +1,12 @@
-// The entry point as an operator runs it: a real process, started the way `npm start` starts it (from
-// apps/server), stopped by a signal.
+// The entry point as an operator runs it: a real process, started the way `npm start` starts it (the
+// compiled apps/server/dist/server.js on plain Node, from apps/server), stopped by a signal.
 
 import { spawn } from 'node:child_process'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
+import { productionArgs } from '../src/production-start'
 import { temporaryFolder } from './test-databases'
 
 const SERVER_FOLDER = fileURLToPath(new URL('..', import.meta.url))
@@ -18,7 +19,7 @@ interface Run {
 }
 
 function runServer(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, productionArgs('server'), {
     cwd: SERVER_FOLDER,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
 // The real server as a child process, for fault scenarios that kill it, starve it or cut it off: started
-// the way an operator starts it (`node --import tsx apps/server/src/server.ts`), ready when /api/ready
+// the way an operator starts it (the compiled apps/server/dist/server.js, with the production flags of
+// src/production-start.ts; `npm run build` first), ready when /api/ready
 // says so, stopped by a signal. Also the database it runs on: a temporary SQLite folder or a throw-away
 // PostgreSQL schema. (bench/bench-api.ts has similar helpers, but it runs its benchmark when imported.)
 
@@ -9,10 +10,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { existsSync } from 'node:fs'
 import { REPOSITORY_ROOT } from '../../src/config'
+import { compiledEntry, productionArgs } from '../../src/production-start'
 import { redactPassword, withAdminClient } from '../../test/test-databases'
 
-export const SERVER_ENTRY = join(REPOSITORY_ROOT, 'apps/server/src/server.ts')
+export const SERVER_ENTRY = compiledEntry('server')
 
 /** Two lenders for the carfinance brand: every stored submission has two outbox rows. */
 export const LENDER_IDS = ['lender-a', 'lender-b'] as const
@@ -70,15 +73,20 @@ export interface StartOptions {
   env: Record<string, string>
   /** The same port across restarts lets clients keep their address; a free one by default. */
   port?: number
-  /** Start-up deadline; a loaded machine compiling TypeScript through tsx needs several seconds. */
+  /** Start-up deadline; a loaded machine needs several seconds. */
   timeoutMs?: number
   /** stdout is the request log; it is discarded unless asked for. */
   onStdout?: (chunk: string) => void
+  /** Node's arguments (flags and entry point); by default those of production (src/production-start.ts). */
+  nodeArgs?: string[]
 }
 
 export async function startServer(options: StartOptions): Promise<ServerChild> {
   const port = options.port ?? (await freePort())
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  if (!existsSync(SERVER_ENTRY)) {
+    throw new Error(`${SERVER_ENTRY} is missing: build the server first (npm run build)`)
+  }
+  const child = spawn(process.execPath, options.nodeArgs ?? productionArgs('server'), {
     cwd: REPOSITORY_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

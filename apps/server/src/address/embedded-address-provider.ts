@@ -2,7 +2,10 @@
 // form's lookup works out of the box, offline, with no key and no third party seeing a postcode.
 
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { isValidUkPostcode, normalisePostcode } from '@forecourt/domain/fields/postcode'
+import { REPOSITORY_ROOT } from '../config'
 import { toLookupItem, type AddressLookupItem, type AddressProvider } from './address-provider'
 import { compareAddresses } from './natural-compare'
 
@@ -30,7 +33,10 @@ export interface DemoDataset {
   postcodes: DemoPostcode[]
 }
 
-export const DEMO_DATASET_URL = new URL('./dataset/demo-addresses.json', import.meta.url)
+// From the repository root, so the compiled server (apps/server/dist) reads the same file as the source.
+export const DEMO_DATASET_URL = pathToFileURL(
+  join(REPOSITORY_ROOT, 'apps/server/src/address/dataset/demo-addresses.json'),
+)
 
 export function loadDemoDataset(): DemoDataset {
   return JSON.parse(readFileSync(DEMO_DATASET_URL, 'utf8')) as DemoDataset

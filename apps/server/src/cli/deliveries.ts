@@ -3,6 +3,7 @@
 // and workers share. It prints delivery facts only: keys, destinations, statuses, HTTP codes; never an
 // application's content.
 
+import '../runtime-check'
 import { pathToFileURL } from 'node:url'
 import { ConfigError, loadConfig } from '../config'
 import { createDatabase, type Database } from '../db/database'

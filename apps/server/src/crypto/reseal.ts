@@ -1,9 +1,10 @@
 // Operator command, the second half of a data key rotation (docs/operations.md, "Data key rotation"):
-//   node --import tsx apps/server/src/crypto/reseal.ts
+//   node_modules/.bin/node --enable-source-maps apps/server/dist/reseal.js   (compiled by npm run build)
 // Opens every stored application not sealed with FORECOURT_DATA_KEY (sealed with an old key, or stored
 // in clear before encryption was switched on) and seals it with the current key. Safe to run while the
 // server runs, to stop, and to run again. Prints counts only, never a payload.
 
+import '../runtime-check'
 import { ConfigError, loadConfig } from '../config'
 import { createDatabase } from '../db/database'
 import { migrateToLatest } from '../db/migrate'

@@ -1,7 +1,7 @@
 // Brings the schema up to date at start-up. Kysely's Migrator records what ran and holds a lock, so two
 // processes starting together, or one starting twice, apply each migration exactly once.
 
-import { Migrator, sql, type MigrationProvider } from 'kysely'
+import { Migrator, sql, type MigrationProvider, type MigrationResultSet } from 'kysely'
 import type { Database } from './database'
 import { migrations } from './migrations/migrations'
 
@@ -34,7 +34,16 @@ export async function migrateToLatest(database: Database): Promise<MigrationSumm
     migrationTableSchema:
       database.dialect === 'postgres' ? await currentSchema(database) : undefined,
   })
-  const { error, results = [] } = await migrator.migrateToLatest()
+  let outcome = await migrator.migrateToLatest()
+  // Before it starts, Kysely's Migrator reads the catalogue of every schema in the database (its
+  // PostgreSQL introspector asks pg_get_serial_sequence about every column of every table). A schema that
+  // someone else drops meanwhile (another test file on a shared database, another application's
+  // migration) fails that read with undefined_table; nothing has been migrated then, and reading again
+  // succeeds.
+  for (let retry = 1; retry <= CATALOGUE_RACE_RETRIES && isCatalogueRace(outcome); retry += 1) {
+    outcome = await migrator.migrateToLatest()
+  }
+  const { error, results = [] } = outcome
   if (error !== undefined) {
     const failed = results.find((result) => result.status === 'Error')?.migrationName
     throw new MigrationError(
@@ -48,6 +57,19 @@ export async function migrateToLatest(database: Database): Promise<MigrationSumm
       .filter((result) => result.status === 'Success')
       .map((result) => result.migrationName),
   }
+}
+
+const CATALOGUE_RACE_RETRIES = 5
+// undefined_table, invalid_schema_name
+const CATALOGUE_RACE_CODES = new Set(['42P01', '3F000'])
+
+function isCatalogueRace({ error, results }: MigrationResultSet): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code
+  return (
+    typeof code === 'string' &&
+    CATALOGUE_RACE_CODES.has(code) &&
+    (results === undefined || results.length === 0)
+  )
 }
 
 async function currentSchema(database: Database): Promise<string> {

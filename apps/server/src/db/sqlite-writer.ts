@@ -37,7 +37,7 @@ export interface WriterOptions {
 
 export interface WriterData {
   file: string
-  /** The TypeScript file the boot script loads (sqlite-writer-thread.ts). */
+  /** The TypeScript file the boot script loads (sqlite-writer-thread.ts) when running from source. */
   entry: string
 }
 
@@ -65,8 +65,18 @@ interface Pending {
   reject: (error: unknown) => void
 }
 
-const BOOT = new URL('./sqlite-writer-boot.mjs', import.meta.url)
+// Compiled (apps/server/dist, decision 1552), the thread is a bundle of its own beside this one and runs
+// on plain Node. From the TypeScript source (tests, development scripts), a boot script registers tsx in
+// the thread first, since worker threads do not inherit the loader.
+const FROM_SOURCE = import.meta.url.endsWith('.ts')
+const THREAD_FILE = FROM_SOURCE
+  ? new URL('./sqlite-writer-boot.mjs', import.meta.url)
+  : new URL('./sqlite-writer-thread.js', import.meta.url)
 const ENTRY = new URL('./sqlite-writer-thread.ts', import.meta.url).href
+// The thread holds one batch (at most 128 writes of a few KiB) at a time: a small heap is plenty, and a
+// young generation of V8's default size (up to 16 MiB a semi-space) would only hold garbage longer
+// (decision 1553). A thread that runs out is replaced like any thread that stops.
+const THREAD_LIMITS = { maxYoungGenerationSizeMb: 3, maxOldGenerationSizeMb: 48 }
 // After the thread failed to start or stopped unexpectedly, the fallback writes for this long before a
 // new thread is tried, so a thread that cannot start is not started again for every batch.
 const RESTART_PAUSE_MS = 1000
@@ -112,7 +122,10 @@ export function createSqliteWriter(file: string, options: WriterOptions = {}): S
   const startThread = () => {
     if (thread !== undefined || closing !== undefined) return
     if (fallback !== undefined && Date.now() < startAfter) return
-    const worker = new Worker(BOOT, { workerData: { file, entry: ENTRY } satisfies WriterData })
+    const worker = new Worker(THREAD_FILE, {
+      workerData: { file, entry: ENTRY } satisfies WriterData,
+      resourceLimits: THREAD_LIMITS,
+    })
     thread = worker
     let lastError: unknown
     worker.on('message', (message: FromThread) => {

@@ -6,17 +6,17 @@
 
 import { existsSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { BrandId } from '@forecourt/domain/brands/brand'
 import { BRAND_IDS } from '@forecourt/domain/brands/brand-data'
 import { brandIdForHost } from '@forecourt/domain/brands/host'
-import type { Config } from '../config'
+import { REPOSITORY_ROOT, type Config } from '../config'
 import { requestPath } from '../logging'
 import { contentSecurityPolicy, inlineStyleHashes } from './security-headers'
 
-export const VEHICLE_IMAGES_DIR = fileURLToPath(new URL('../../public/vehicles/', import.meta.url))
+// From the repository root, so the compiled server (apps/server/dist) finds them as the source does.
+export const VEHICLE_IMAGES_DIR = join(REPOSITORY_ROOT, 'apps/server/public/vehicles/')
 
 export const FRONT_END_NOT_BUILT = 'Front end not built: run npm run build'
 

@@ -1,0 +1,88 @@
+// What ships (decisions 1552 and 1553): the server compiled to JavaScript (the global setup has just built
+// apps/server/dist from this source), started on plain Node with the production flags and no TypeScript
+// loader, with the SQLite writer thread running from its own compiled file; and the npm scripts that start
+// it spelling out the same command as the launchers that test it.
+
+import { randomUUID } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, expect, test } from 'vitest'
+import { ENTRY_POINTS } from '../scripts/build-server.mjs'
+import { REPOSITORY_ROOT } from '../src/config'
+import { COMPILED_DIR, NODE_FLAGS, compiledEntry } from '../src/production-start'
+import {
+  faultServerEnv,
+  sqliteDatabase,
+  startServer,
+  writeHeaders,
+  type FaultDatabase,
+  type ServerChild,
+} from '../faults/support/server-child'
+import { countStoredRows } from '../faults/support/stored-rows'
+import { submissionTemplate } from '../faults/support/submission-load'
+
+const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>
+const scripts = (path: string) => readJson(path).scripts as Record<string, string>
+
+let server: ServerChild | undefined
+let database: FaultDatabase | undefined
+afterEach(async () => {
+  await server?.stop()
+  await database?.drop()
+  server = undefined
+  database = undefined
+})
+
+test('npm start, npm run worker and npm run deliveries run the compiled files with the production flags', () => {
+  const flags = NODE_FLAGS.join(' ')
+  expect(scripts(join(REPOSITORY_ROOT, 'apps/server/package.json')).start).toBe(
+    `node ${flags} dist/server.js`,
+  )
+  const root = scripts(join(REPOSITORY_ROOT, 'package.json'))
+  expect(root.start).toBe('npm run build && npm run start -w @forecourt/server')
+  expect(root.worker).toMatch(new RegExp(`&& node ${flags} apps/server/dist/worker\\.js$`))
+  expect(root.deliveries).toMatch(new RegExp(`&& node ${flags} apps/server/dist/deliveries\\.js$`))
+  // The build builds every workspace that has a build: the front ends and the server alike.
+  expect(root.build).toBe('npm run build --workspaces --if-present')
+})
+
+test('every entry point is one compiled ES module beside the others, with no TypeScript loader and a source map to the TypeScript', () => {
+  for (const [name, source] of Object.entries(ENTRY_POINTS)) {
+    const file = join(COMPILED_DIR, `${name}.js`)
+    const code = readFileSync(file, 'utf8')
+    // Packages stay imports of node_modules; tsx, or any .ts file, must not be among them.
+    expect(code).not.toMatch(/from\s+["']tsx/)
+    expect(code).not.toMatch(/import\(\s*["'][^"']*\.ts["']/)
+    expect(code).not.toMatch(/from\s+["'][^"']*\.ts["']/)
+    expect(code).not.toContain('@forecourt/domain')
+    expect(code.trimEnd().endsWith(`//# sourceMappingURL=${name}.js.map`)).toBe(true)
+    const map = readJson(`${file}.map`) as { sources: string[] }
+    expect(map.sources).toContain(`../${source}`)
+  }
+  expect(compiledEntry('server')).toBe(join(COMPILED_DIR, 'server.js'))
+})
+
+test('the compiled server on plain Node stores a submission through its compiled writer thread', async () => {
+  database = await sqliteDatabase()
+  server = await startServer({ env: { ...faultServerEnv(), ...database.env } })
+  const headers = await writeHeaders(server.url)
+  const key = randomUUID()
+  const response = await fetch(`${server.url}/api/submission/${key}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: submissionTemplate()(key),
+  })
+  expect(response.status).toBe(201)
+  expect(await response.json()).toMatchObject({ submissionKey: key, status: 'received' })
+  // Started as production starts it, and running its writer thread (Node names a worker's thread
+  // WorkerThread): a thread that failed to load would have ended and left its error on stderr.
+  const command = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0')
+  expect(command).toEqual([process.execPath, ...NODE_FLAGS, compiledEntry('server'), ''])
+  const threads = readdirSync(`/proc/${server.pid}/task`).map((id) =>
+    readFileSync(`/proc/${server?.pid}/task/${id}/comm`, 'utf8').trim(),
+  )
+  expect(threads.filter((name) => name === 'WorkerThread')).toHaveLength(1)
+  await server.stop()
+  expect((await countStoredRows(database.config)).submissions).toBe(1)
+  expect(server.stderr()).not.toMatch(/Error|tsx/)
+})
