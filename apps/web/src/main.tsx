@@ -44,6 +44,7 @@ function start(): void {
     applyHost: isApplyHost(state.host),
     restored: restored !== null,
     vehicleId: state.vehicleId,
+    vehicleType: state.form.vehicleType,
     consentRemembered: consent !== null,
   })
   if (firstRender === 'hydrate') {
