@@ -5,7 +5,7 @@ import type { BrandId } from '@forecourt/domain/brands/brand'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { vehicleTypeForHost } from '@forecourt/domain/brands/host'
 import { expectNoAxeViolations } from '../../testing/axe'
-import { givenState, renderInMain } from '../../testing/render'
+import { LAZY_SCREEN, givenState, renderInMain } from '../../testing/render'
 import { ApplyIntro } from './ApplyIntro'
 import StartScreen from './StartScreen'
 
@@ -118,6 +118,20 @@ test('while the application is locked the way in is a disabled button', () => {
   expect(screen.queryByRole('link', { name: 'Start your application' })).not.toBeInTheDocument()
   expect(screen.getByRole('button', { name: 'Start your application' })).toBeDisabled()
   expect(screen.getByRole('button', { name: 'terms and conditions' })).toBeDisabled()
+})
+
+test('after submitting, the start screen says the application was sent and leads on', async () => {
+  givenState('carfinance', (state) => {
+    state.isLocked = true
+    state.applicationSubmitOk = true
+  })
+  renderInMain(<StartScreen />)
+  expect(
+    await screen.findByText(/Your application has been sent/, undefined, LAZY_SCREEN),
+  ).toBeInTheDocument()
+  expect(
+    screen.getByRole('link', { name: 'See your reference and what happens next' }),
+  ).toHaveAttribute('href', '/complete')
 })
 
 test('apply host: the introductory modal opens with everything §1 lists', async () => {

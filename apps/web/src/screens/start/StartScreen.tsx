@@ -4,13 +4,14 @@
 // banner and the representative example. On the apply host the introductory modal opens over it
 // (specification §1), and the page shows the modal's example, so it states one (decision 1526).
 
-import { useRef, useState } from 'react'
+import { Suspense, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { APPLY_MODAL_EXAMPLE } from '@forecourt/domain/brands/brand-data'
 import { brandHeadline } from '@forecourt/domain/brands/headline'
 import { isApplyHost } from '@forecourt/domain/brands/host'
 import { firstQuestionPath } from '@forecourt/domain/journey/navigation'
 import { Modal } from '../../app/Modal'
+import { lazyScreen } from '../../app/lazy-screen'
 import { PrivacyBanner } from '../../app/PrivacyBanner'
 import { ScreenHeading } from '../../app/ScreenHeading'
 import { VehicleBanner } from '../../app/VehicleBanner'
@@ -18,6 +19,9 @@ import { useBrand } from '../../brand/use-brand'
 import { useApplication } from '../../lib/session-store'
 import { APPLY_INTRO_TITLE, ApplyIntro } from './ApplyIntro'
 import { RepresentativeExample } from './RepresentativeExample'
+
+// Only an application already sent needs it: kept out of a new visitor's start page.
+const SubmittedNotice = lazyScreen(() => import('../../app/SubmittedNotice'))
 
 export const SOFT_SEARCH_NOTE = 'Checking your eligibility will not affect your credit score.'
 
@@ -38,9 +42,14 @@ export default function StartScreen() {
         Apply online in a few minutes.{brand.softSearch ? ` ${SOFT_SEARCH_NOTE}` : ''}
       </p>
       {isLocked ? (
-        <button type="button" className="button button--start" disabled>
-          Start your application
-        </button>
+        <>
+          <Suspense fallback={null}>
+            <SubmittedNotice />
+          </Suspense>
+          <button type="button" className="button button--start" disabled>
+            Start your application
+          </button>
+        </>
       ) : (
         <Link href={firstPath} className="button button--start">
           Start your application
