@@ -68,7 +68,7 @@ export const firmDetailsSchema = z.strictObject(
         (value) => value.includes('authorised and regulated by the Financial Conduct Authority'),
         "must say 'authorised and regulated by the Financial Conduct Authority'",
       )
-      // Every brand is a credit broker (docs/decisions/1533), and must say so.
+      // Every brand is a credit broker (docs/decisions/1532), and must say so.
       .refine((value) => value.includes('credit broker'), "must say 'credit broker'"),
     firmReferenceNumber: z
       .string({ error: (issue) => missing(issue) ?? 'must be text' })

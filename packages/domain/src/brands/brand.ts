@@ -56,7 +56,7 @@ export interface Brand {
   /**
    * The specification's five variants. 'lender-broker' is its name for the variant that brokers
    * both vehicle and homeowner (property-secured) loans; like every brand, it is a credit broker,
-   * not a lender (docs/decisions/1533).
+   * not a lender (docs/decisions/1532).
    */
   kind: 'lender-broker' | 'second-broker' | 'car-finance' | 'credit-score-partner'
   tradingName: string
