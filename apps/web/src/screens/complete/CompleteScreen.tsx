@@ -10,6 +10,7 @@ import { useLocation } from 'wouter'
 import type { Brand } from '@forecourt/domain/brands/brand'
 import { ContactDetails } from '../../app/ContactDetails'
 import { ScreenHeading } from '../../app/ScreenHeading'
+import { usePageTitle } from '../../app/use-page-title'
 import { useBrand } from '../../brand/use-brand'
 import { SubmissionProgress, useSubmissionStatus } from '../../journey/SubmissionProgress'
 import { getApplication, update, useApplication } from '../../lib/session-store'
@@ -53,9 +54,7 @@ export default function CompleteScreen() {
 
   const phase = status?.phase ?? (submitted ? 'received' : 'sending')
 
-  useEffect(() => {
-    document.title = `${COMPLETE_HEADING[phase]} – ${brand.tradingName}`
-  }, [phase, brand.tradingName])
+  usePageTitle(`${COMPLETE_HEADING[phase]} – ${brand.tradingName}`)
 
   return (
     <div>

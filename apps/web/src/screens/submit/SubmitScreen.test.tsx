@@ -233,6 +233,9 @@ test('a refusal stays on the page: it says so, with the reference and the broker
   fetchAnswering(400)
   const { location, container } = renderInMain(<SubmitScreen />, '/submit')
   await advance(0)
+  await vi.waitFor(() =>
+    expect(heading()).toHaveTextContent('Your application could not be sent automatically'),
+  )
   expect(window.dataLayer).toContainEqual({
     event: 'Submission Error',
     category: 'Application form',
@@ -273,8 +276,10 @@ test('a refusal after a retry stops the redirect that was already counting down'
   const fetchMock = fetchAnswering(503, 422)
   const { location } = renderInMain(<SubmitScreen />, '/submit')
   await advance(1000)
+  await vi.waitFor(() =>
+    expect(heading()).toHaveTextContent('Your application could not be sent automatically'),
+  )
   expect(fetchMock).toHaveBeenCalledTimes(2)
-  expect(heading()).toHaveTextContent('Your application could not be sent automatically')
   // Without the server's word that it kept the application, nothing is claimed.
   expect(screen.getByRole('status')).toHaveTextContent(
     'Your application could not be sent to us automatically.Please call or email us and quote ' +

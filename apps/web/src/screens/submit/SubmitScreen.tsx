@@ -11,6 +11,7 @@ import { THANK_YOU_REDIRECT_MS } from '@forecourt/domain/fields/timing'
 import { redirectForDeepLink } from '@forecourt/domain/journey/navigation'
 import { ContactDetails } from '../../app/ContactDetails'
 import { ScreenHeading } from '../../app/ScreenHeading'
+import { usePageTitle } from '../../app/use-page-title'
 import { useBrand } from '../../brand/use-brand'
 import {
   SUBMISSION_HEADING,
@@ -73,9 +74,7 @@ export default function SubmitScreen() {
     return () => clearTimeout(timer)
   }, [submission, counting, destination, navigate])
 
-  useEffect(() => {
-    document.title = `${SUBMISSION_HEADING[status?.phase ?? 'sending']} – ${brand.tradingName}`
-  }, [status?.phase, brand.tradingName])
+  usePageTitle(`${SUBMISSION_HEADING[status?.phase ?? 'sending']} – ${brand.tradingName}`)
 
   const where = destination ? brand.tradingName : 'the confirmation page'
   const secondsLeft = Math.max(1, REDIRECT_SECONDS - (elapsed ?? 0))
