@@ -4,14 +4,13 @@
 // banner and the representative example. On the apply host the introductory modal opens over it
 // (specification §1), and the page shows the modal's example, so it states one (decision 1526).
 
-import { Suspense, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { APPLY_MODAL_EXAMPLE } from '@forecourt/domain/brands/brand-data'
 import { brandHeadline } from '@forecourt/domain/brands/headline'
 import { isApplyHost } from '@forecourt/domain/brands/host'
 import { firstQuestionPath } from '@forecourt/domain/journey/navigation'
 import { Modal } from '../../app/Modal'
-import { lazyScreen } from '../../app/lazy-screen'
 import { PrivacyBanner } from '../../app/PrivacyBanner'
 import { ScreenHeading } from '../../app/ScreenHeading'
 import { VehicleBanner } from '../../app/VehicleBanner'
@@ -20,9 +19,6 @@ import { useApplication } from '../../lib/session-store'
 import { APPLY_INTRO_TITLE, ApplyIntro } from './ApplyIntro'
 import { RepresentativeExample } from './RepresentativeExample'
 
-// Only an application already sent needs it: kept out of a new visitor's start page.
-const SubmittedNotice = lazyScreen(() => import('../../app/SubmittedNotice'))
-
 export const SOFT_SEARCH_NOTE = 'Checking your eligibility will not affect your credit score.'
 
 export default function StartScreen() {
@@ -30,6 +26,7 @@ export default function StartScreen() {
   const host = useApplication((state) => state.host)
   const vehicleType = useApplication((state) => state.form.vehicleType)
   const isLocked = useApplication((state) => state.isLocked)
+  const sent = useApplication((state) => state.applicationSubmitOk)
   const firstPath = useApplication((state) => firstQuestionPath(state, brand))
   const applyHost = isApplyHost(host)
   const [introOpen, setIntroOpen] = useState(applyHost)
@@ -43,9 +40,12 @@ export default function StartScreen() {
       </p>
       {isLocked ? (
         <>
-          <Suspense fallback={null}>
-            <SubmittedNotice />
-          </Suspense>
+          {/* The reference is one step on: the question screens' notice (decision 1530)
+              would cost a new visitor's start page its code. */}
+          <p className="submitted-notice">
+            <strong>Your application has been {sent ? 'sent' : 'submitted'}.</strong>{' '}
+            <Link href="/complete">See your reference and what happens next</Link>
+          </p>
           <button type="button" className="button button--start" disabled>
             Start your application
           </button>
