@@ -126,7 +126,7 @@ test('a refusal the server kept for follow-up says so, with the server’s refer
   await expectRefusalShown(page, 'FC-TEST-REF1', true)
 })
 
-test('the submit screen counts down to the thank-you page, and announces it once', async ({
+test('the submit screen counts down to the thank-you page, announced once, which survives a reload', async ({
   page,
 }) => {
   test.setTimeout(60_000)
@@ -151,6 +151,10 @@ test('the submit screen counts down to the thank-you page, and announces it once
   for (const seconds of ['4 seconds', '3 seconds', '2 seconds', '1 second']) {
     expect([...seen]).toContain(`You will be taken to the confirmation page in ${seconds}.`)
   }
+
+  // Reloading the thank-you page keeps it, with the server's reference.
+  await page.reload()
+  await expectThankYouPage(page, 'carfinance', { reference })
 })
 
 test('Back after submitting says the application was sent, with the reference and the way on', async ({
