@@ -170,9 +170,10 @@ test('Back after submitting says the application was sent, with the reference an
   await expect(page).toHaveURL(brandUrl('carfinance', '/before-you-submit'))
   await expect(page.getByRole('heading', { level: 1, name: 'Check your answers' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Submit application' })).toBeDisabled()
+  // At the top, where the screen starts (not scrolled back down to the disabled buttons).
   await expect(
     page.getByText(`Your application has been sent (reference ${reference}).`),
-  ).toBeVisible()
+  ).toBeInViewport()
   await expect(page.getByText('Your answers can no longer be changed.')).toBeVisible()
   await expectNoAxeViolations(page)
   await page.getByRole('link', { name: 'See your reference and what happens next' }).click()
