@@ -81,13 +81,12 @@ export default function SubmitScreen() {
   return (
     <div>
       <ScreenHeading>{SUBMISSION_HEADING[status?.phase ?? 'sending']}</ScreenHeading>
-      {status ? (
-        <SubmissionProgress
-          phase={status.phase}
-          reference={status.reference}
-          keptForFollowUp={status.keptForFollowUp}
-        />
-      ) : null}
+      {/* There from the first render, so what it says next is announced. */}
+      <SubmissionProgress
+        phase={status?.phase ?? 'sending'}
+        reference={status?.reference ?? null}
+        keptForFollowUp={status?.keptForFollowUp ?? false}
+      />
       {refused ? (
         <>
           <h2>Contact {brand.tradingName}</h2>
