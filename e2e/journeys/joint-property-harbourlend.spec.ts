@@ -5,9 +5,9 @@ import {
   auditEveryStep,
   choose,
   countApplications,
+  expectThankYouPage,
   step,
   storedApplication,
-  stubThankYouPages,
   submissionBody,
   yearsMonths,
 } from '../support/journey'
@@ -16,7 +16,6 @@ test('harbourlend: a joint application secured on a property, with short histori
   page,
 }) => {
   test.setTimeout(240_000)
-  await stubThankYouPages(page)
   // The property, security address, second-entry and joint screens are checked with axe here,
   // empty and after a failed Continue; the single journey checks the others.
   auditEveryStep(page)
@@ -150,7 +149,7 @@ test('harbourlend: a joint application secured on a property, with short histori
     netMonthlyIncome: 1500,
   })
 
-  await page.waitForURL(/^https:\/\/www\.harbourlend\.example\/thank-you\?e=/, { timeout: 15_000 })
+  await expectThankYouPage(page, 'harbourlend', { joint: true })
   const guid = String(body.submissionKey)
   expect(storedApplication(guid)?.payload).toEqual(body)
   expect(countApplications(guid)).toBe(1)

@@ -4,7 +4,7 @@
 // anything, and shows a focus indicator (e2e/support/keyboard.ts).
 import { expect, test, type Page } from '@playwright/test'
 import { brandUrl } from '../support/brands'
-import { storedApplication, stubThankYouPages, submissionBody } from '../support/journey'
+import { expectThankYouPage, storedApplication, submissionBody } from '../support/journey'
 import {
   arriveAt,
   chooseOption,
@@ -168,7 +168,6 @@ test('creditlens: a single applicant secured on the vehicle, start to thank-you,
   page,
 }) => {
   test.setTimeout(JOURNEY_TIMEOUT)
-  await stubThankYouPages(page)
   await startWithKeyboard(page, 'creditlens')
 
   await keyboardStep(page, '/looking-to-borrow', () =>
@@ -235,7 +234,7 @@ test('creditlens: a single applicant secured on the vehicle, start to thank-you,
   expect(body.addresses).toEqual([
     expect.objectContaining({ postcode: 'M1 1AE', yearsAtAddress: 5, monthsAtAddress: 2 }),
   ])
-  await page.waitForURL(/^https:\/\/www\.creditlens\.example\/thank-you\?e=/, { timeout: 15_000 })
+  await expectThankYouPage(page, 'creditlens')
   expect(storedApplication(String(body.submissionKey))?.status).toBe('submitted')
 })
 
@@ -243,7 +242,6 @@ test('harbourlend: a joint application secured on a property, start to thank-you
   page,
 }) => {
   test.setTimeout(JOURNEY_TIMEOUT)
-  await stubThankYouPages(page)
   await startWithKeyboard(page, 'harbourlend')
 
   await keyboardStep(page, '/looking-to-buy', () =>
@@ -376,6 +374,6 @@ test('harbourlend: a joint application secured on a property, start to thank-you
     yearsAtEmployer: 7,
     netMonthlyIncome: 1500,
   })
-  await page.waitForURL(/^https:\/\/www\.harbourlend\.example\/thank-you\?e=/, { timeout: 15_000 })
+  await expectThankYouPage(page, 'harbourlend', { joint: true })
   expect(storedApplication(String(body.submissionKey))?.status).toBe('submitted')
 })

@@ -24,6 +24,18 @@ for (const brand of expectedBrands) {
     await expect(example).toContainText(/APR/)
     if (brand.monthlyPayment) await expect(example).toContainText(brand.monthlyPayment)
 
+    const footer = page.getByRole('contentinfo')
+    await expect(footer.getByRole('link', { name: brand.phone })).toHaveAttribute('href', brand.tel)
+    await expect(footer.getByRole('link', { name: brand.email })).toHaveAttribute(
+      'href',
+      `mailto:${brand.email}`,
+    )
+    // The firm reference number once in the footer.
+    const footerText = (await footer.textContent()) ?? ''
+    const firmNumber = /firm reference number (\d{6,7})/.exec(footerText)?.[1]
+    expect(firmNumber).toBeDefined()
+    expect(footerText.split(firmNumber!)).toHaveLength(2)
+
     await expectNoAxeViolations(page)
   })
 }
@@ -70,12 +82,21 @@ test('apply host: the introductory modal opens with everything the specification
   ]) {
     await expect(modal).toContainText(text)
   }
-  await expect(modal.getByRole('img', { name: /rated/i })).toBeVisible()
+  // No brand has a rating with a named source, so no badge (decision 1527).
+  await expect(modal.getByText(/rated/i)).toHaveCount(0)
+  await expect(modal.getByRole('img')).toHaveCount(0)
   await expectNoAxeViolations(page)
 
   await modal.getByRole('button', { name: 'Get a quote' }).click()
   await expect(modal).toBeHidden()
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
+  // One representative example on the page: the modal's (decision 1526).
+  const example = page.getByRole('region', { name: 'Representative example' })
+  await expect(example).toContainText('18.4% APR (fixed)')
+  await expect(example).toContainText('£216.45')
+  await expect(page.locator('body')).not.toContainText('21.4%')
+  await expect(page.locator('body')).not.toContainText('£226.43')
+  await expectNoAxeViolations(page)
 })
 
 test('other hosts do not open the introductory modal', async ({ page }) => {

@@ -120,6 +120,9 @@ for (const brand of expectedBrands) {
     )
     expect(html).toMatch(/<main [^>]*>.*<h1 class="screen-heading"[^>]*>[^<]+<\/h1>/s)
     expect(html).toContain('Start your application</a>')
+    // The footer's contact details are part of the page from its first byte.
+    expect(html).toContain(`<a href="${brand.tel}">${brand.phone}</a>`)
+    expect(html).toContain(`<a href="mailto:${brand.email}">${brand.email}</a>`)
     // No inline script: the policy would refuse it anyway.
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/)
   })
@@ -198,17 +201,32 @@ test('a visitor who chose about cookies before gets no banner, rendered afresh w
   expect(problems).toEqual([])
 })
 
-test('the apply host renders afresh over the default brand’s page and opens its modal', async ({
+test('the apply host gets the page rendered in the browser (its example and modal are its own) and opens its modal', async ({
   page,
 }) => {
   const problems = await watchStart(page)
-  await page.goto(brandUrl('apply'))
+  const response = await page.goto(brandUrl('apply'))
+  // Not the default brand's pre-rendered page, whose example is another (decision 1526).
+  expect(await response?.text()).toContain('<div id="root"></div>')
   const modal = page.getByRole('dialog')
   await expect(modal).toBeVisible()
-  expect(await sawLoading(page)).toBe(false)
   await modal.getByRole('button', { name: 'Get a quote' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
-  expect(await headingIsThePrerenderedOne(page)).toBe(false)
+  await expect(page.getByRole('region', { name: 'Representative example' })).toContainText(
+    '18.4% APR',
+  )
+  expect(problems).toEqual([])
+})
+
+test('a horsebox host gets the page rendered in the browser, with a headline that names the horsebox', async ({
+  page,
+}) => {
+  const problems = await watchStart(page)
+  const response = await page.goto(brandUrl('horsebox'))
+  expect(await response?.text()).toContain('<div id="root"></div>')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Horsebox finance made simple')
+  await expect(page.getByText('Car finance made simple')).toHaveCount(0)
+  await expectNoAxeViolations(page)
   expect(problems).toEqual([])
 })
 

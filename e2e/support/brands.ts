@@ -7,33 +7,56 @@ export interface ExpectedBrand {
   tradingName: string
   colour: string
   monthlyPayment?: string
+  /** The broker's contact details as shown, and the tel: address they dial. */
+  phone: string
+  tel: string
+  email: string
 }
 
 export const expectedBrands: ExpectedBrand[] = [
-  { label: 'harbourlend', tradingName: 'Harbour Lending', colour: 'rgb(11, 79, 138)' },
+  {
+    label: 'harbourlend',
+    tradingName: 'Harbour Lending',
+    colour: 'rgb(11, 79, 138)',
+    phone: '0117 496 0731',
+    tel: 'tel:+441174960731',
+    email: 'hello@harbourlend.example',
+  },
   {
     label: 'milebroker',
     tradingName: 'Mile Broker',
     colour: 'rgb(107, 44, 145)',
     monthlyPayment: '£104.95',
+    phone: '0121 496 0682',
+    tel: 'tel:+441214960682',
+    email: 'hello@milebroker.example',
   },
   {
     label: 'carfinance',
     tradingName: 'Car Finance Direct',
     colour: 'rgb(0, 112, 60)',
     monthlyPayment: '£226.43',
+    phone: '0113 496 0745',
+    tel: 'tel:+441134960745',
+    email: 'hello@carfinance.example',
   },
   {
     label: 'scorepal',
     tradingName: 'ScorePal Car Finance',
     colour: 'rgb(179, 38, 30)',
     monthlyPayment: '£226.43',
+    phone: '0131 496 0768',
+    tel: 'tel:+441314960768',
+    email: 'hello@scorepal.example',
   },
   {
     label: 'creditlens',
     tradingName: 'CreditLens Car Finance',
     colour: 'rgb(29, 92, 99)',
     monthlyPayment: '£226.43',
+    phone: '0161 496 0759',
+    tel: 'tel:+441614960759',
+    email: 'hello@creditlens.example',
   },
 ]
 

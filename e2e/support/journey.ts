@@ -3,6 +3,7 @@ import Database from 'better-sqlite3'
 import { expect, type Page, type Request } from '@playwright/test'
 import { join } from 'node:path'
 import { expectNoAxeViolations } from './axe'
+import { brandUrl, expectedBrands } from './brands'
 
 const auditedPages = new WeakSet<Page>()
 
@@ -81,7 +82,66 @@ export async function findAddress(page: Page, postcode: string) {
   await list.selectOption({ index: 1 })
 }
 
-/** Stops the thank-you redirect at a page of our own, since the brands' sites are not on this machine. */
+/** A reference as the server gives it and the page works out: FC- and Crockford base-32 groups. */
+export const REFERENCE = /FC-[0-9A-HJKMNP-TV-Z]{4}(?:-[0-9A-HJKMNP-TV-Z]{4})+/
+
+/**
+ * The submit screen went on, 5 s later, to the brand's own thank-you page (every demo brand's, on
+ * our origin): thanks, the reference (the server's, when given), what happens next, the broker's
+ * phone and email as links, and no axe violation. Returns the reference shown.
+ */
+export async function expectThankYouPage(
+  page: Page,
+  label: string,
+  { reference, joint = false }: { reference?: string; joint?: boolean } = {},
+): Promise<string> {
+  const brand = expectedBrands.find((expected) => expected.label === label)
+  if (!brand) throw new Error(`No expected brand ${label}`)
+  await page.waitForURL(brandUrl(label, '/complete'), { timeout: 15_000 })
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Thank you for your application' }),
+  ).toBeVisible()
+  await expect(page).toHaveTitle(`Thank you for your application – ${brand.tradingName}`)
+  const status = page.getByRole('main').getByRole('status')
+  await expect(status).toContainText('We have your application.')
+  await expect(status).toContainText(reference ?? REFERENCE)
+  const shown = REFERENCE.exec((await status.textContent()) ?? '')?.[0] ?? ''
+  await expect(status).toContainText(
+    `Your application reference is ${shown}. Please quote it if you contact us.`,
+  )
+  await expect(page.getByRole('heading', { level: 2, name: 'What happens next' })).toBeVisible()
+  const steps = page.getByRole('main').getByRole('listitem')
+  await expect(steps.first()).toHaveText(
+    `${brand.tradingName} will contact you${joint ? ' and the joint applicant' : ''} within one ` +
+      `working day, by phone or email, to talk about your application. Our calls come from ` +
+      `${brand.phone} and our emails from ${brand.email}.`,
+  )
+  await expect(steps.filter({ hasText: 'soft search' })).toHaveText(
+    'Lenders check your eligibility with a soft search, which does not affect your credit score. ' +
+      'A lender will only make a full (hard) search of your credit file with your agreement, if ' +
+      'you decide to go ahead.',
+  )
+  const main = page.getByRole('main')
+  await expect(
+    main.getByRole('heading', { level: 2, name: `Contact ${brand.tradingName}` }),
+  ).toBeVisible()
+  await expect(main.getByRole('link', { name: brand.phone })).toHaveAttribute('href', brand.tel)
+  await expect(main.getByRole('link', { name: brand.email })).toHaveAttribute(
+    'href',
+    `mailto:${brand.email}`,
+  )
+  await expectNoAxeViolations(page)
+  return shown
+}
+
+/** The reference in the server's answer to the submission `request`. */
+export async function answeredReference(request: Request): Promise<string> {
+  const answer = (await (await request.response())?.json()) as { reference?: unknown } | undefined
+  if (typeof answer?.reference !== 'string') throw new Error('The answer carried no reference')
+  return answer.reference
+}
+
+/** Stops a redirect to a brand's own site at a page of ours, since those sites are not on this machine. */
 export async function stubThankYouPages(page: Page) {
   await page.route(/^https:\/\/www\.[a-z]+\.example\/.*/, (route) =>
     route.fulfill({

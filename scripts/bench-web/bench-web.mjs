@@ -61,13 +61,15 @@ async function main() {
   const doSteps = options.only !== 'lighthouse'
   const writeReport = !options.quick && options.only === undefined && !options['no-write']
 
-  const [{ BRAND_IDS, brands }, { findStep }] = await Promise.all([
+  const [{ BRAND_IDS, brands }, { findStep }, { brandHeadline }] = await Promise.all([
     import('@forecourt/domain/brands/brand-data'),
     import('@forecourt/domain/journey/navigation'),
+    import('@forecourt/domain/brands/headline'),
   ])
   const brandIds = options.quick ? [WALK_BRAND] : BRAND_IDS
+  // Each brand's own host is a car host: its headline names the car.
   const expectedHeading = (brand, path) =>
-    path === '/' ? brands[brand].headline : findStep(path.slice(1))?.title
+    path === '/' ? brandHeadline(brands[brand].headline, 'Car') : findStep(path.slice(1))?.title
 
   const problems = []
   const server = await startServer({ port: Number(options.port) })

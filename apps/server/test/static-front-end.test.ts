@@ -208,7 +208,6 @@ test.each<[string, string, keyof typeof THEME]>([
   ['its own brand', 'milebroker.localhost:3000', 'milebroker'],
   ['the default brand', 'carfinance.localhost:3000', 'carfinance'],
   ['an unknown host: the default brand', 'nosuchbrand.localhost', 'carfinance'],
-  ['the apply host: the default brand', 'apply.localhost:3000', 'carfinance'],
   ['a production-style host', 'MileBroker.example.co.uk', 'milebroker'],
 ])('/ on %s gets that brand’s pre-rendered start page', async (_name, host, brand) => {
   const response = await fromHost(host)
@@ -216,6 +215,20 @@ test.each<[string, string, keyof typeof THEME]>([
   expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
   expect(response.headers['cache-control']).toBe('no-cache')
   expect(response.body).toBe(startPage(brand))
+})
+
+test.each([
+  [
+    'the apply host, whose modal and example the default brand’s page lacks',
+    'apply.localhost:3000',
+  ],
+  ['a horsebox host, whose headline names the horsebox', 'horsebox.localhost:3000'],
+  ['a brand’s van host', 'milebroker.vans.example'],
+])('/ on %s gets index.html, rendered in the browser', async (_name, host) => {
+  const response = await fromHost(host)
+  expect(response.statusCode).toBe(200)
+  expect(response.body).toBe(TEST_INDEX_HTML)
+  expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy())
 })
 
 test('/ with a query string is still the start screen: the pre-rendered page', async () => {

@@ -24,6 +24,10 @@ import { renderFromState } from './prerender/page-state'
 setTimeout(start, 0)
 
 function start(): void {
+  // Every change of screen starts at its heading, at the top (use-route-announcement.ts), Back
+  // included: the browser must not scroll a screen back to where it was left, past the notice
+  // a submitted application's screens open with (docs/decisions/1530).
+  history.scrollRestoration = 'manual'
   const env = browserStartUpEnv()
   const restored = readStoredState()
   const state = startUp(env, restored)
@@ -44,6 +48,7 @@ function start(): void {
     applyHost: isApplyHost(state.host),
     restored: restored !== null,
     vehicleId: state.vehicleId,
+    vehicleType: state.form.vehicleType,
     consentRemembered: consent !== null,
   })
   if (firstRender === 'hydrate') {

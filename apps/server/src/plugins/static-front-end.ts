@@ -1,8 +1,9 @@
 // Serves the built single-page app and the demo vehicle pictures, and decides what an unknown address gets:
 // the app's index.html for a page the client router owns, JSON for the API, a plain 404 otherwise. `/` gets
 // the start screen already rendered for the brand of the host (dist/prerendered/<brand>.html, written at
-// build time), so its content paints before any script runs. Every text file goes out as the .br or .gz
-// the build wrote beside it, when the browser accepts one.
+// build time), so its content paints before any script runs; a host whose page differs from its brand's
+// own (the apply host, another vehicle type) gets index.html instead (docs/decisions/1531). Every text
+// file goes out as the .br or .gz the build wrote beside it, when the browser accepts one.
 
 import { existsSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
@@ -10,7 +11,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { BrandId } from '@forecourt/domain/brands/brand'
 import { BRAND_IDS } from '@forecourt/domain/brands/brand-data'
-import { brandIdForHost } from '@forecourt/domain/brands/host'
+import { prerenderedStartBrandId } from '@forecourt/domain/brands/host'
 import { REPOSITORY_ROOT, type Config } from '../config'
 import { requestPath } from '../logging'
 import { contentSecurityPolicy, inlineStyleHashes } from './security-headers'
@@ -77,7 +78,8 @@ export async function registerStaticFrontEnd(
     })
     const pages = loadPrerenderedPages(webDistDir)
     app.get('/', (request, reply) => {
-      const page = pages.get(brandIdForHost(request.host ?? ''))
+      const brandId = prerenderedStartBrandId(request.host ?? '')
+      const page = brandId === null ? undefined : pages.get(brandId)
       if (!page) return reply.sendFile('index.html')
       reply.header('content-security-policy', page.contentSecurityPolicy)
       return reply.sendFile(page.file)

@@ -1,9 +1,11 @@
 // The page around every screen (§2 Shell): skip link, header with the brand's logo, progress bar on
-// question screens, the screen itself, and a footer with the firm's details and the legal pages.
+// question screens, the screen itself, and a footer with the legal pages, the broker's phone and
+// email, and the firm's details (its FCA number once, in the regulatory statement).
 
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { useBrand } from '../brand/use-brand'
+import { ContactDetails } from './ContactDetails'
 import { CookieBanner } from './CookieBanner'
 import { StartNewButton } from './StartNewButton'
 
@@ -47,10 +49,11 @@ export function Shell({ children }: { children: ReactNode }) {
           <div className="footer-start-new">
             <StartNewButton />
           </div>
+          <h2 className="footer-heading">Contact {brand.tradingName}</h2>
+          <ContactDetails brand={brand} />
           <p>{brand.firm.regulatoryStatement}</p>
           <p>
-            {brand.firm.legalName}, {brand.firm.postalAddress}. Financial Conduct Authority firm
-            reference number {brand.firm.firmReferenceNumber}.
+            {brand.firm.legalName}, {brand.firm.postalAddress}.
           </p>
         </div>
       </footer>

@@ -65,6 +65,48 @@ test('while the application is locked every input and control is disabled', () =
   expect(onContinue).not.toHaveBeenCalled()
 })
 
+test('after submitting, a locked screen says the application was sent, with the reference and the way on', async () => {
+  sessionStorage.setItem(
+    'forecourt.reference',
+    JSON.stringify({ guid: 'test-guid', reference: 'FC-NN07-T1T4' }),
+  )
+  try {
+    renderStep((state) => {
+      state.isLocked = true
+      state.applicationSubmitOk = true
+    })
+    const heading = screen.getByRole('heading', { level: 1, name: 'What is your name?' })
+    const notice = screen.getByText(/Your application has been sent/).closest('div')!
+    expect(notice).toHaveTextContent(
+      'Your application has been sent (reference FC-NN07-T1T4). Your answers can no longer be ' +
+        'changed.See your reference and what happens next',
+    )
+    // Read right after the heading, which takes focus on arrival.
+    expect(heading.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(
+      screen.getByRole('link', { name: 'See your reference and what happens next' }),
+    ).toHaveAttribute('href', '/complete')
+    await expectNoAxeViolations()
+  } finally {
+    sessionStorage.clear()
+  }
+})
+
+test('locked before the answer came: submitted, not yet said to be sent', () => {
+  renderStep((state) => {
+    state.isLocked = true
+  })
+  expect(
+    screen.getByText('Your application has been submitted.', { exact: false }),
+  ).toBeInTheDocument()
+  expect(screen.queryByText(/has been sent/)).not.toBeInTheDocument()
+})
+
+test('an application still open has no such notice', () => {
+  renderStep()
+  expect(screen.queryByText(/Your application has been/)).not.toBeInTheDocument()
+})
+
 test('without a title the screen relies on a control drawing the heading', () => {
   givenState('carfinance')
   renderInMain(

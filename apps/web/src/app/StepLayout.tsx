@@ -1,9 +1,11 @@
 // The frame of every question screen: its heading, its fields, Continue and Previous. While the
-// application is locked (isLocked, §2 Shell) every input and button in it is disabled.
+// application is locked (isLocked, §2 Shell) every input and button in it is disabled, and a
+// notice says why, with the reference and the way on (docs/decisions/1530).
 
 import type { FormEvent, MouseEvent, ReactNode } from 'react'
 import { useApplication } from '../lib/session-store'
 import { ScreenHeading } from './ScreenHeading'
+import { SubmittedNotice } from './SubmittedNotice'
 
 interface StepLayoutProps {
   /** The screen's h1; omit it when a control draws its label or legend as the heading. */
@@ -34,6 +36,7 @@ export function StepLayout({
   return (
     <form noValidate onSubmit={submit}>
       {title !== undefined && <ScreenHeading>{title}</ScreenHeading>}
+      {isLocked && <SubmittedNotice />}
       {/* A fieldset's disabled attribute disables every control inside it at once. */}
       <fieldset className="step-fields" disabled={isLocked}>
         {children}

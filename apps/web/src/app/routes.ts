@@ -234,7 +234,7 @@ export const routes: readonly AppRoute[] = [
   },
   {
     path: '/complete',
-    title: 'Application received',
+    title: 'Thank you for your application',
     kind: 'page',
     load: () => import('../screens/complete/CompleteScreen'),
   },

@@ -14,6 +14,7 @@ import {
   thankYouAddress,
   type SubmissionDeps,
 } from './submission'
+import { savedReference } from './submitted-reference'
 
 const brand = brands.carfinance
 const NOW = new Date('2025-06-02T09:20:00.000Z')
@@ -31,6 +32,7 @@ beforeEach(() => {
 
 afterEach(() => {
   forgetSubmissions()
+  sessionStorage.clear()
   vi.useRealTimers()
   document.cookie = 'forecourt-csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT'
 })
@@ -124,20 +126,52 @@ test('the backoff doubles up to 30 s', () => {
   ])
 })
 
-test.each([400, 422])(
+test.each([400, 404, 422])(
   'a %i refusal is not retried and is recorded as a Submission Error with the GUID',
   async (status) => {
     const fetchMock = fetchAnswering(status)
     const submission = submitApplication(depsWith(fetchMock))
     await vi.advanceTimersByTimeAsync(60_000)
     expect(fetchMock).toHaveBeenCalledTimes(1)
-    expect(submission.getStatus().phase).toBe('refused')
+    expect(submission.getStatus()).toMatchObject({ phase: 'refused', keptForFollowUp: false })
     expect(state.applicationSubmitOk).toBe(false)
     expect(events).toEqual([
       { event: 'Submission Error', category: 'Application form', label: FILLED_GUID },
     ])
   },
 )
+
+test("a refusal kept for follow-up gives the server's reference, which is kept for reloads", async () => {
+  const fetchMock = vi.fn(async () =>
+    json(
+      {
+        error: 'Invalid submission',
+        errors: [{ field: 'securityAddress.residentialStatus', message: 'is missing' }],
+        reference: 'FC-SERV-ER01',
+        status: 'needs-attention',
+      },
+      400,
+    ),
+  )
+  const submission = submitApplication(depsWith(fetchMock))
+  await vi.advanceTimersByTimeAsync(0)
+  expect(submission.getStatus()).toMatchObject({
+    phase: 'refused',
+    reference: 'FC-SERV-ER01',
+    keptForFollowUp: true,
+  })
+  await vi.advanceTimersByTimeAsync(60_000)
+  expect(fetchMock).toHaveBeenCalledTimes(1)
+  expect(submission.getStatus().reference).toBe('FC-SERV-ER01')
+  expect(savedReference(FILLED_GUID)).toBe('FC-SERV-ER01')
+  expect(savedReference('another-guid')).toBeNull()
+})
+
+test("the server's reference of an accepted application is kept for reloads", async () => {
+  submitApplication(depsWith(fetchAnswering(201)))
+  await vi.advanceTimersByTimeAsync(0)
+  expect(savedReference(FILLED_GUID)).toBe('FC-NN07-T1T4')
+})
 
 test('a 409 means an earlier attempt got there: received, and a duplicate', async () => {
   const submission = submitApplication(depsWith(fetchAnswering(409)))
@@ -173,6 +207,22 @@ test('a 403 fetches a new anti-forgery token once, then sends again', async () =
   ])
   expect(fetchMock.mock.calls[2]![1]!.headers).toMatchObject({ 'x-csrf-token': 'fresh.token' })
   expect(submission.getStatus().phase).toBe('received')
+})
+
+test('a 403 that a new token does not cure is retried later, never a refusal', async () => {
+  const fetchMock = vi.fn(async (url: RequestInfo | URL, _init?: RequestInit) =>
+    url === '/api/csrf' ? json({ token: 'fresh.token' }, 200) : json({ error: 'Forbidden' }, 403),
+  )
+  const submission = submitApplication(depsWith(fetchMock))
+  await vi.advanceTimersByTimeAsync(0)
+  const sends = () =>
+    fetchMock.mock.calls.filter(([url]) => url === `/api/submission/${FILLED_GUID}`).length
+  expect(sends()).toBe(2)
+  expect(submission.getStatus().phase).toBe('sending')
+  await vi.advanceTimersByTimeAsync(1000)
+  expect(sends()).toBe(3)
+  expect(submission.getStatus().phase).toBe('sending')
+  expect(events).toEqual([])
 })
 
 test('a second call for the same application returns the first submission and sends nothing more', async () => {
@@ -277,17 +327,37 @@ test('the submissions host is put before the path', () => {
   )
 })
 
+/** A brand with a thank-you address of its own (no demo brand has one: they use /complete). */
+const external = { ...brand, thankYouUrl: 'https://www.carfinance.example/thank-you' }
+
 test.each([
   ['ada.oneill@example.com', 'YWRhLm9uZWlsbEBleGFtcGxlLmNvbQ=='],
   ['zoë@example.com', 'em/Dq0BleGFtcGxlLmNvbQ=='],
 ])('the e parameter of %s is the base64 of its UTF-8 bytes', (email, base64) => {
   expect(encodeEmail(email)).toBe(base64)
-  expect(thankYouAddress(brand, ` ${email} `)).toBe(
+  expect(thankYouAddress(external, ` ${email} `)).toBe(
+    `https://www.carfinance.example/thank-you?e=${encodeURIComponent(base64)}`,
+  )
+  expect(thankYouAddress({ ...external, emailInThankYouUrl: true }, email)).toBe(
     `https://www.carfinance.example/thank-you?e=${encodeURIComponent(base64)}`,
   )
 })
 
+test('a brand can keep the email out of its thank-you address', () => {
+  expect(
+    thankYouAddress({ ...external, emailInThankYouUrl: false }, 'ada.oneill@example.com'),
+  ).toBe('https://www.carfinance.example/thank-you')
+  expect(
+    thankYouAddress(
+      { ...external, thankYouUrl: 'https://www.carfinance.example/thanks?from=form' },
+      'a@b.example',
+    ),
+  ).toBe(
+    `https://www.carfinance.example/thanks?from=form&e=${encodeURIComponent('YUBiLmV4YW1wbGU=')}`,
+  )
+})
+
 test('a brand without a thank-you address has none, and no email gives no e', () => {
-  expect(thankYouAddress({ ...brand, thankYouUrl: '' }, 'a@b.example')).toBeNull()
-  expect(thankYouAddress(brand, '')).toBe('https://www.carfinance.example/thank-you')
+  expect(thankYouAddress(brand, 'a@b.example')).toBeNull()
+  expect(thankYouAddress(external, '')).toBe('https://www.carfinance.example/thank-you')
 })

@@ -1,9 +1,11 @@
 // The full submission (§4 Submission, §7): the payload from the domain's mapper, POSTed once per
 // application to {submissions host}/api/submission/{GUID} with the anti-forgery header and
 // `keepalive`, so it outlives the redirect. The server is idempotent on the key, so a retry with
-// the same body is never a second application: network failures, 5xx and 429 are retried with
-// backoff for as long as the page is open, and one more attempt leaves with the page even when
-// another is still on its way (docs/decisions/1303, 1304, 1451).
+// the same body is never a second application: network failures, 5xx, 429 and a 403 that a new
+// anti-forgery token did not cure are retried with backoff for as long as the page is open, and
+// one more attempt leaves with the page even when another is still on its way (docs/decisions/1303,
+// 1304, 1451). A refusal (another 4xx) ends the sending: the applicant is asked to get in touch
+// (decision 1523).
 
 import type { Brand } from '@forecourt/domain/brands/brand'
 import { normaliseEmail } from '@forecourt/domain/fields/email'
@@ -11,6 +13,7 @@ import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import { track as trackEvent, type AnalyticsEvent } from './analytics'
 import { CSRF_HEADER, readCsrfToken } from './csrf'
+import { saveReference } from './submitted-reference'
 
 /** Origin of the submissions API; '' means the page's own origin. */
 export const SUBMISSIONS_HOST = (
@@ -28,7 +31,7 @@ export const SUBMISSION_CATEGORY = 'Application form'
 /**
  * 'sending' until an answer settles it; 'received' once the server has the application (a 2xx,
  * or a 409: the key was already used, so an earlier attempt got there); 'refused' for any other
- * 4xx, which sending again would not change.
+ * 4xx but 403, 408 and 429, which sending again would not change.
  */
 export type SubmissionPhase = 'sending' | 'received' | 'refused'
 
@@ -37,6 +40,8 @@ export interface SubmissionStatus {
   /** The reference to quote: the server's, or the same one worked out here while it is unknown. */
   reference: string | null
   attempts: number
+  /** The server kept a refused application for the broker to follow up ('needs-attention'). */
+  keptForFollowUp: boolean
 }
 
 export interface SubmissionDeps {
@@ -81,15 +86,17 @@ export function encodeEmail(email: string): string {
 }
 
 /**
- * Where the applicant goes 5 s after arriving on /submit: the brand's thank-you address with `e`
- * (percent-encoded, so a '+' in the base64 survives query parsing), or null when the brand has
- * none and /complete on our own origin is shown instead.
+ * Where the applicant goes 5 s after arriving on /submit: the brand's thank-you address, with `e`
+ * (percent-encoded, so a '+' in the base64 survives query parsing) unless the brand turns it off
+ * (decision 1525), or null when the brand has none and /complete on our own origin is shown.
  */
 export function thankYouAddress(brand: Brand, email: string): string | null {
   if (!brand.thankYouUrl) return null
   const url = new URL(brand.thankYouUrl)
   const normalised = normaliseEmail(email)
-  if (normalised) url.searchParams.set('e', encodeEmail(normalised))
+  if (normalised && brand.emailInThankYouUrl !== false) {
+    url.searchParams.set('e', encodeEmail(normalised))
+  }
   return url.toString()
 }
 
@@ -167,7 +174,12 @@ function startSubmission(deps: SubmissionDeps, guid: string): Submission {
   )
   const url = submissionUrl(guid, deps.host)
   const listeners = new Set<() => void>()
-  let status: SubmissionStatus = { phase: 'sending', reference: null, attempts: 0 }
+  let status: SubmissionStatus = {
+    phase: 'sending',
+    reference: null,
+    attempts: 0,
+    keptForFollowUp: false,
+  }
   /** Attempts sent and not yet answered: more than one only once the page is leaving. */
   let inFlight = 0
   let leavingAttempt = false
@@ -188,11 +200,22 @@ function startSubmission(deps: SubmissionDeps, guid: string): Submission {
   }
 
   const received = (reference: string | null, duplicate: boolean) => {
+    if (reference) saveReference(guid, reference)
     deps.apply((draft) => {
       draft.applicationSubmitOk = true
       draft.isDuplicate = duplicate
     })
     setStatus({ phase: 'received', ...(reference ? { reference } : {}) })
+  }
+
+  const refused = (answer: ServerAnswer) => {
+    if (answer.reference) saveReference(guid, answer.reference)
+    setStatus({
+      phase: 'refused',
+      keptForFollowUp: answer.status === 'needs-attention',
+      ...(answer.reference ? { reference: answer.reference } : {}),
+    })
+    recordFailure()
   }
 
   const retryLater = () => {
@@ -235,26 +258,33 @@ function startSubmission(deps: SubmissionDeps, guid: string): Submission {
     if (status.phase !== 'sending') return
     if (response.ok) {
       received(
-        await referenceFrom(response),
+        (await answerFrom(response)).reference,
         response.headers.get('idempotent-replayed') === 'true',
       )
     } else if (response.status === 409) {
       received(null, true)
-    } else if (response.status === 403 && !tokenRefreshed) {
-      // The anti-forgery cookie can be gone (a restored browser session): fetch a new one, once.
-      tokenRefreshed = true
+    } else if (response.status === 403) {
+      // The anti-forgery cookie can be gone (a restored browser session): fetch a new one and send
+      // again at once; a 403 that outlives a new token is a send failure like any other, retried
+      // later, not a refusal of the application.
       await refreshToken(deps)
-      void attempt()
+      if (status.phase !== 'sending') return
+      if (tokenRefreshed) retryLater()
+      else {
+        tokenRefreshed = true
+        void attempt()
+      }
     } else if (isRetryableStatus(response.status)) {
       retryLater()
     } else {
-      setStatus({ phase: 'refused' })
-      recordFailure()
+      refused(await answerFrom(response))
     }
   }
 
   void applicationReference(guid).then((reference) => {
-    if (reference && !status.reference) setStatus({ reference })
+    if (!reference || status.reference) return
+    saveReference(guid, reference)
+    setStatus({ reference })
   })
   void attempt()
 
@@ -278,16 +308,21 @@ function startSubmission(deps: SubmissionDeps, guid: string): Submission {
   }
 }
 
-async function referenceFrom(response: Response): Promise<string | null> {
+interface ServerAnswer {
+  reference: string | null
+  status: string | null
+}
+
+/** The reference and status of the server's answer, where it gives them. */
+async function answerFrom(response: Response): Promise<ServerAnswer> {
   try {
     const answer: unknown = await response.json()
-    const reference =
-      typeof answer === 'object' && answer !== null
-        ? (answer as Record<string, unknown>).reference
-        : undefined
-    return typeof reference === 'string' && reference !== '' ? reference : null
+    const fields =
+      typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {}
+    const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
+    return { reference: text(fields.reference), status: text(fields.status) }
   } catch {
-    return null
+    return { reference: null, status: null }
   }
 }
 

@@ -8,6 +8,7 @@ const newVisitor: FirstRenderFacts = {
   applyHost: false,
   restored: false,
   vehicleId: '',
+  vehicleType: 'Car',
   consentRemembered: false,
 }
 
@@ -36,6 +37,11 @@ test.each<[string, Partial<FirstRenderFacts>, ReturnType<typeof chooseFirstRende
   ],
   ['a saved application restored', { restored: true }, 'render-over-prerendered'],
   ['a vehicle id in the address', { vehicleId: 'demo-car-1' }, 'render-over-prerendered'],
+  [
+    'a host of another vehicle type (the headline names it)',
+    { vehicleType: 'Horsebox' },
+    'render-over-prerendered',
+  ],
   [
     'a cookie choice made on an earlier visit',
     { consentRemembered: true },

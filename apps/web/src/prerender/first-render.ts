@@ -1,6 +1,8 @@
 // How the browser's first render starts: hydrate the pre-rendered start screen when its own first
 // render will produce exactly that markup, otherwise render afresh (docs/decisions/1411).
 
+import { PRERENDERED_VEHICLE_TYPE } from '@forecourt/domain/brands/host'
+
 /** What the server pre-rendered into #root: for which brand and which path. */
 export interface PrerenderedMark {
   brandId: string
@@ -30,6 +32,8 @@ export interface FirstRenderFacts {
   restored: boolean
   /** The address names a vehicle to load. */
   vehicleId: string
+  /** The vehicle type of the host, which the headline names (docs/decisions/1531). */
+  vehicleType: string
   /** The applicant chose about cookies on an earlier visit, so the cookie banner stays hidden. */
   consentRemembered: boolean
 }
@@ -38,7 +42,7 @@ export type FirstRender = 'hydrate' | 'render' | 'render-over-prerendered'
 
 /**
  * 'hydrate' only for the visitor the page was pre-rendered for: a new visitor, on the same brand
- * and path, with no modal, no vehicle and the cookie banner showing. 'render-over-prerendered'
+ * and path, with no modal, no vehicle, a car host and the cookie banner showing. 'render-over-prerendered'
  * when pre-rendered markup is there but will not match: it stays on screen until the fresh render
  * replaces it. 'render' when #root arrived empty.
  */
@@ -51,6 +55,7 @@ export function chooseFirstRender(facts: FirstRenderFacts): FirstRender {
     !facts.applyHost &&
     !facts.restored &&
     !facts.vehicleId &&
+    facts.vehicleType === PRERENDERED_VEHICLE_TYPE &&
     !facts.consentRemembered
   return matches ? 'hydrate' : 'render-over-prerendered'
 }

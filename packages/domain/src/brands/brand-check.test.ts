@@ -74,6 +74,7 @@ test.each<[string, unknown, string[]]>([
       'harbourlend: firm.legalName is missing',
       'harbourlend: firm.regulatoryStatement is missing',
       "harbourlend: firm.regulatoryStatement must say 'authorised and regulated by the Financial Conduct Authority'",
+      "harbourlend: firm.regulatoryStatement must say 'credit broker'",
       'harbourlend: firm.firmReferenceNumber must be the 6 or 7 digits of the Financial Services Register',
       'harbourlend: firm.postalAddress is missing',
     ],
@@ -92,6 +93,98 @@ test.each<[string, unknown, string[]]>([
     [
       "harbourlend: firm.regulatoryStatement must say 'authorised and regulated by the Financial Conduct Authority'",
     ],
+  ],
+  [
+    'a statement that does not say the firm is a credit broker',
+    {
+      ...valid,
+      firm: {
+        ...valid.firm,
+        regulatoryStatement:
+          'Harbour Lending Ltd is authorised and regulated by the Financial Conduct Authority.',
+      },
+    },
+    ["harbourlend: firm.regulatoryStatement must say 'credit broker'"],
+  ],
+  ['no contact details', { ...valid, contact: undefined }, ['harbourlend: contact is missing']],
+  [
+    'empty contact details',
+    { ...valid, contact: { phone: '', email: '', openingHours: ' ', replyWithin: '' } },
+    [
+      'harbourlend: contact.phone must be a basic-rate or freephone UK number with its area code, such as 0117 496 0731',
+      'harbourlend: contact.email must be an email address',
+      'harbourlend: contact.openingHours is missing',
+      'harbourlend: contact.replyWithin is missing',
+    ],
+  ],
+  [
+    'a contact email that is not an address',
+    { ...valid, contact: { ...valid.contact, email: 'harbourlend.example' } },
+    ['harbourlend: contact.email must be an email address'],
+  ],
+  [
+    'a misspelt contact field',
+    { ...valid, contact: { ...valid.contact, hours: '9 to 5' } },
+    ['harbourlend: unknown field contact.hours'],
+  ],
+  [
+    'a headline with an unknown placeholder',
+    { ...valid, headline: 'Finance for your {vehicleType}' },
+    ['harbourlend: headline may hold only the placeholders {vehicle} and {Vehicle}'],
+  ],
+  [
+    'a thank-you email setting that is not true or false',
+    { ...valid, emailInThankYouUrl: 'yes' },
+    ['harbourlend: emailInThankYouUrl must be true or false'],
+  ],
+  [
+    'no soft-search setting',
+    { ...valid, softSearch: undefined },
+    ['harbourlend: softSearch is missing'],
+  ],
+  [
+    'a rating without its source, count or date',
+    { ...valid, rating: { score: 4.8, outOf: 5 } },
+    [
+      'harbourlend: rating.source is missing',
+      'harbourlend: rating.sourceUrl is missing',
+      'harbourlend: rating.reviewCount is missing',
+      'harbourlend: rating.date is missing',
+    ],
+  ],
+  [
+    'a rating above its scale, on a made-up date, from no real address',
+    {
+      ...valid,
+      rating: {
+        source: 'Trustpilot',
+        sourceUrl: 'http://www.trustpilot.example/review/harbourlend',
+        score: 5.5,
+        outOf: 5,
+        reviewCount: 12.5,
+        date: '2026-02-30',
+      },
+    },
+    [
+      'harbourlend: rating.sourceUrl must be the https address of the rating',
+      'harbourlend: rating.reviewCount must be a whole number of reviews',
+      'harbourlend: rating.date must be the date the figures were read, written yyyy-mm-dd',
+    ],
+  ],
+  [
+    'a score above the scale',
+    {
+      ...valid,
+      rating: {
+        source: 'Trustpilot',
+        sourceUrl: 'https://www.trustpilot.example/review/harbourlend',
+        score: 5.5,
+        outOf: 5,
+        reviewCount: 1200,
+        date: '2026-11-01',
+      },
+    },
+    ['harbourlend: rating.score must not be more than outOf'],
   ],
   [
     'addresses that are not https',
@@ -156,8 +249,55 @@ test.each<[string, unknown, string[]]>([
   expect(checkBrand(brand)).toEqual(problems)
 })
 
+test.each([
+  '0117 496 0731',
+  '020 7946 0123',
+  '01632 960123',
+  '0300 123 4567',
+  '0800 123 4567',
+  '0808 157 0123',
+  '07700 900123',
+  '01234567890',
+])('the contact phone %j is accepted', (phone) => {
+  expect(checkBrand({ ...valid, contact: { ...valid.contact, phone } })).toEqual([])
+})
+
+test.each([
+  ['a premium-rate number', '0909 879 0123'],
+  ['an 0845 number', '0845 123 4567'],
+  ['an 0870 number', '0870 123 4567'],
+  ['a personal number', '07012 345678'],
+  ['a pager', '07600 123456'],
+  ['too few digits', '0117 496 07'],
+  ['too many digits', '0117 496 07311'],
+  ['the international form', '+44 117 496 0731'],
+  ['letters', '0117 HARBOUR'],
+  ['doubled spaces', '0117  496 0731'],
+  ['a trailing space', '0117 496 0731 '],
+])('the contact phone check refuses %s', (_name, phone) => {
+  expect(checkBrand({ ...valid, contact: { ...valid.contact, phone } })).toEqual([
+    'harbourlend: contact.phone must be a basic-rate or freephone UK number with its area code, such as 0117 496 0731',
+  ])
+})
+
+test('a rating with its source, score, count and date passes', () => {
+  expect(
+    checkBrand({
+      ...valid,
+      rating: {
+        source: 'Trustpilot',
+        sourceUrl: 'https://www.trustpilot.example/review/harbourlend',
+        score: 4.8,
+        outOf: 5,
+        reviewCount: 1234,
+        date: '2026-11-01',
+      },
+    }),
+  ).toEqual([])
+})
+
 test('an empty object lists every missing field', () => {
-  expect(checkBrand({})).toHaveLength(16)
+  expect(checkBrand({})).toHaveLength(18)
   expect(checkBrand({})).toContain('brand: gtmId is missing')
 })
 

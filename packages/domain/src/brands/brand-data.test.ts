@@ -74,7 +74,8 @@ test.each([
       gtmId,
       textOnColour: '#FFFFFF',
       logo: `/brands/${id}.svg`,
-      thankYouUrl: `https://www.${id}.example/thank-you`,
+      // Our own thank-you page (/complete): the brands' own sites are not real (decision 1524).
+      thankYouUrl: '',
       showsDepositAndLookingToBuy: shows,
       loanKinds,
     })
@@ -125,6 +126,43 @@ test.each([
   ],
 ] as const)('%s states the representative example of brands.md', (id, example) => {
   expect(brands[id].representativeExample).toMatchObject(example)
+})
+
+test.each([
+  ['harbourlend', '0117 496 0731', 'hello@harbourlend.example'],
+  ['milebroker', '0121 496 0682', 'hello@milebroker.example'],
+  ['carfinance', '0113 496 0745', 'hello@carfinance.example'],
+  ['scorepal', '0131 496 0768', 'hello@scorepal.example'],
+  ['creditlens', '0161 496 0759', 'hello@creditlens.example'],
+] as const)('%s is reached on %s and %s, fictional by design', (id, phone, email) => {
+  expect(brands[id].contact).toEqual({
+    phone,
+    email,
+    openingHours: 'Monday to Friday, 9am to 6pm',
+    replyWithin: 'one working day',
+  })
+  // Ofcom's drama ranges: 0113/0117/0121/0131/0161 496 0000 to 0999.
+  expect(phone).toMatch(/^01(13|17|21|31|61) 496 0\d{3}$/)
+  expect(email.endsWith(`@${id}.example`)).toBe(true)
+})
+
+test.each([
+  ['harbourlend', 'Vehicle and homeowner loans, explained simply'],
+  ['milebroker', 'Finance for your next {vehicle}, found for you'],
+  ['carfinance', '{Vehicle} finance made simple'],
+  ['scorepal', '{Vehicle} finance matched to your credit profile'],
+  ['creditlens', 'See the {vehicle} finance you could get'],
+] as const)('%s headline: %j', (id, headline) => {
+  expect(brands[id].headline).toBe(headline)
+})
+
+test('every demo brand checks eligibility with a soft search and shows no rating badge', () => {
+  for (const id of BRAND_IDS) {
+    expect(brands[id].softSearch).toBe(true)
+    // No demo brand has a rating with a real source, so none shows a badge (decision 1527).
+    expect(brands[id].rating).toBeUndefined()
+    expect(brands[id].emailInThankYouUrl).toBeUndefined()
+  }
 })
 
 test('affiliate keys and firm reference numbers differ between brands', () => {

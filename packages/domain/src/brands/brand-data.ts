@@ -1,8 +1,10 @@
 // The five brands of design/brands.md, as data. The start screen loads this file, so it must stay
 // free of schema libraries; brand-check.ts validates it in tests and at server start-up.
-// Firm details, affiliate keys and addresses are fictitious.
+// Firm details, affiliate keys and addresses are fictitious. The phone numbers are in Ofcom's ranges
+// kept for drama, which never reach anyone, and the email addresses are on each brand's own
+// .example domain, which cannot receive mail (docs/decisions/1521).
 
-import type { Brand, BrandId, RepresentativeExampleTerms } from './brand'
+import type { Brand, BrandContact, BrandId, RepresentativeExampleTerms } from './brand'
 
 /** The brand used when the first host label matches none (and for the modal-apply host). */
 export const DEFAULT_BRAND_ID: BrandId = 'carfinance'
@@ -27,6 +29,16 @@ const carFinanceExample: RepresentativeExampleTerms = {
   securedOnProperty: false,
 }
 
+/** The demo brands' phone lines keep the same hours and the same promise. */
+function demoContact(phone: string, email: string): BrandContact {
+  return {
+    phone,
+    email,
+    openingHours: 'Monday to Friday, 9am to 6pm',
+    replyWithin: 'one working day',
+  }
+}
+
 function regulatoryStatement(legalName: string, firmReferenceNumber: string): string {
   return (
     `${legalName} is authorised and regulated by the Financial Conduct Authority ` +
@@ -48,7 +60,7 @@ export const brands: Readonly<Record<BrandId, Brand>> = {
     logo: '/brands/harbourlend.svg',
     privacyUrl: '',
     termsUrl: '',
-    thankYouUrl: 'https://www.harbourlend.example/thank-you',
+    thankYouUrl: '',
     showsDepositAndLookingToBuy: true,
     loanKinds: ['vehicle', 'property'],
     representativeExample: {
@@ -68,12 +80,14 @@ export const brands: Readonly<Record<BrandId, Brand>> = {
       firmReferenceNumber: '731406',
       postalAddress: 'Anchor House, 14 Wapping Quay, Bristol, BS1 4RW',
     },
+    contact: demoContact('0117 496 0731', 'hello@harbourlend.example'),
+    softSearch: true,
   },
   milebroker: {
     id: 'milebroker',
     kind: 'second-broker',
     tradingName: 'Mile Broker',
-    headline: 'Finance for your next car, found for you',
+    headline: 'Finance for your next {vehicle}, found for you',
     colour: '#6B2C91',
     textOnColour: '#FFFFFF',
     gtmId: 'GTM-MLBR4K8',
@@ -81,7 +95,7 @@ export const brands: Readonly<Record<BrandId, Brand>> = {
     logo: '/brands/milebroker.svg',
     privacyUrl: '',
     termsUrl: '',
-    thankYouUrl: 'https://www.milebroker.example/thank-you',
+    thankYouUrl: '',
     showsDepositAndLookingToBuy: true,
     loanKinds: ['vehicle'],
     representativeExample: {
@@ -97,12 +111,14 @@ export const brands: Readonly<Record<BrandId, Brand>> = {
       firmReferenceNumber: '682915',
       postalAddress: '3rd Floor, Milestone Court, 27 Hagley Road, Birmingham, B16 8TJ',
     },
+    contact: demoContact('0121 496 0682', 'hello@milebroker.example'),
+    softSearch: true,
   },
   carfinance: {
     id: 'carfinance',
     kind: 'car-finance',
     tradingName: 'Car Finance Direct',
-    headline: 'Car finance made simple',
+    headline: '{Vehicle} finance made simple',
     colour: '#00703C',
     textOnColour: '#FFFFFF',
     gtmId: 'GTM-CFDX9P3',
@@ -110,7 +126,7 @@ export const brands: Readonly<Record<BrandId, Brand>> = {
     logo: '/brands/carfinance.svg',
     privacyUrl: '',
     termsUrl: '',
-    thankYouUrl: 'https://www.carfinance.example/thank-you',
+    thankYouUrl: '',
     showsDepositAndLookingToBuy: false,
     loanKinds: ['vehicle'],
     representativeExample: carFinanceExample,
@@ -120,12 +136,14 @@ export const brands: Readonly<Record<BrandId, Brand>> = {
       firmReferenceNumber: '745208',
       postalAddress: 'Unit 6, Forecourt Business Park, Leeds Road, Wakefield, WF1 5QH',
     },
+    contact: demoContact('0113 496 0745', 'hello@carfinance.example'),
+    softSearch: true,
   },
   scorepal: {
     id: 'scorepal',
     kind: 'credit-score-partner',
     tradingName: 'ScorePal Car Finance',
-    headline: 'Car finance matched to your credit profile',
+    headline: '{Vehicle} finance matched to your credit profile',
     colour: '#B3261E',
     textOnColour: '#FFFFFF',
     gtmId: 'GTM-SCPL2M6',
@@ -133,7 +151,7 @@ export const brands: Readonly<Record<BrandId, Brand>> = {
     logo: '/brands/scorepal.svg',
     privacyUrl: 'https://www.scorepal.example/privacy',
     termsUrl: 'https://www.scorepal.example/terms',
-    thankYouUrl: 'https://www.scorepal.example/thank-you',
+    thankYouUrl: '',
     showsDepositAndLookingToBuy: false,
     loanKinds: ['vehicle'],
     representativeExample: carFinanceExample,
@@ -143,12 +161,14 @@ export const brands: Readonly<Record<BrandId, Brand>> = {
       firmReferenceNumber: '768134',
       postalAddress: '41 Castle Street, Edinburgh, EH2 3BN',
     },
+    contact: demoContact('0131 496 0768', 'hello@scorepal.example'),
+    softSearch: true,
   },
   creditlens: {
     id: 'creditlens',
     kind: 'credit-score-partner',
     tradingName: 'CreditLens Car Finance',
-    headline: 'See the car finance you could get',
+    headline: 'See the {vehicle} finance you could get',
     colour: '#1D5C63',
     textOnColour: '#FFFFFF',
     gtmId: 'GTM-CRLN8T1',
@@ -156,7 +176,7 @@ export const brands: Readonly<Record<BrandId, Brand>> = {
     logo: '/brands/creditlens.svg',
     privacyUrl: 'https://www.creditlens.example/privacy',
     termsUrl: 'https://www.creditlens.example/terms',
-    thankYouUrl: 'https://www.creditlens.example/thank-you',
+    thankYouUrl: '',
     showsDepositAndLookingToBuy: false,
     loanKinds: ['vehicle'],
     representativeExample: carFinanceExample,
@@ -166,6 +186,8 @@ export const brands: Readonly<Record<BrandId, Brand>> = {
       firmReferenceNumber: '759462',
       postalAddress: 'Lens House, 8 Piccadilly Place, Manchester, M1 3BR',
     },
+    contact: demoContact('0161 496 0759', 'hello@creditlens.example'),
+    softSearch: true,
   },
 }
 

@@ -3,8 +3,16 @@
 // rules that need a calculation: colour contrast and the representative example's APR.
 
 import { z } from 'zod'
-import type { Brand, FirmDetails, RepresentativeExampleTerms } from './brand'
+import { isEmailAddress } from '../fields/email'
+import type {
+  Brand,
+  BrandContact,
+  BrandRating,
+  FirmDetails,
+  RepresentativeExampleTerms,
+} from './brand'
 import { BRAND_IDS } from './brand-data'
+import { HEADLINE_PLACEHOLDERS } from './headline'
 
 const missing = (issue: { input: unknown }) =>
   issue.input === undefined ? 'is missing' : undefined
@@ -55,10 +63,13 @@ export const representativeExampleTermsSchema = z.strictObject(
 export const firmDetailsSchema = z.strictObject(
   {
     legalName: text(),
-    regulatoryStatement: text().refine(
-      (value) => value.includes('authorised and regulated by the Financial Conduct Authority'),
-      "must say 'authorised and regulated by the Financial Conduct Authority'",
-    ),
+    regulatoryStatement: text()
+      .refine(
+        (value) => value.includes('authorised and regulated by the Financial Conduct Authority'),
+        "must say 'authorised and regulated by the Financial Conduct Authority'",
+      )
+      // Every brand is a credit broker (docs/decisions/1532), and must say so.
+      .refine((value) => value.includes('credit broker'), "must say 'credit broker'"),
     firmReferenceNumber: z
       .string({ error: (issue) => missing(issue) ?? 'must be text' })
       .regex(/^\d{6,7}$/, 'must be the 6 or 7 digits of the Financial Services Register'),
@@ -66,6 +77,66 @@ export const firmDetailsSchema = z.strictObject(
   },
   { error: objectError },
 )
+
+// A UK number with its area code, digits in groups: 01, 02 and 03 numbers, freephone 0800 and 0808,
+// and mobiles. Numbers that cost the caller more than a basic rate (084, 087, 09) and personal
+// numbers (070) are refused: an applicant must be able to reach the broker at a basic rate.
+const UK_PHONE = /^0(?:[1-3]\d|7[1-57-9]|80[08])[\d ]+$/
+const PHONE_DIGITS = /^\d{10,11}$/
+
+export const contactSchema = z.strictObject(
+  {
+    phone: z
+      .string({ error: (issue) => missing(issue) ?? 'must be text' })
+      .refine(
+        (value) =>
+          UK_PHONE.test(value) &&
+          !/ {2}|^ | $/.test(value) &&
+          PHONE_DIGITS.test(value.replaceAll(' ', '')),
+        'must be a basic-rate or freephone UK number with its area code, such as 0117 496 0731',
+      ),
+    email: z
+      .string({ error: (issue) => missing(issue) ?? 'must be text' })
+      .refine(isEmailAddress, 'must be an email address'),
+    openingHours: text(),
+    replyWithin: text(),
+  },
+  { error: objectError },
+)
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+function isCalendarDate(value: string): boolean {
+  const match = ISO_DATE.exec(value)
+  if (!match) return false
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
+}
+
+export const ratingSchema = z
+  .strictObject(
+    {
+      source: text(),
+      sourceUrl: z
+        .string({ error: (issue) => missing(issue) ?? 'must be text' })
+        .regex(HTTPS_URL, 'must be the https address of the rating'),
+      score: amount('a number').positive('must be more than 0'),
+      outOf: amount('a number').positive('must be more than 0'),
+      reviewCount: amount('a whole number of reviews')
+        .int('must be a whole number of reviews')
+        .positive('must be a whole number of reviews'),
+      date: z
+        .string({ error: (issue) => missing(issue) ?? 'must be text' })
+        .refine(isCalendarDate, 'must be the date the figures were read, written yyyy-mm-dd'),
+    },
+    { error: objectError },
+  )
+  .refine((rating) => rating.score <= rating.outOf, {
+    message: 'must not be more than outOf',
+    path: ['score'],
+  })
+
+const PLACEHOLDER = /\{[^}]*\}/g
 
 export const brandSchema = z.strictObject(
   {
@@ -76,7 +147,13 @@ export const brandSchema = z.strictObject(
       error: (issue) => missing(issue) ?? 'is not a known kind of brand',
     }),
     tradingName: text(),
-    headline: text(),
+    headline: text().refine(
+      (value) =>
+        (value.match(PLACEHOLDER) ?? []).every((placeholder) =>
+          (HEADLINE_PLACEHOLDERS as readonly string[]).includes(placeholder),
+        ),
+      `may hold only the placeholders ${HEADLINE_PLACEHOLDERS.join(' and ')}`,
+    ),
     colour: z
       .string({ error: (issue) => missing(issue) ?? 'must be text' })
       .regex(HEX_COLOUR, 'must be a colour written #RRGGBB'),
@@ -93,6 +170,9 @@ export const brandSchema = z.strictObject(
     privacyUrl: httpsUrlOrEmpty('or empty for the in-page modal'),
     termsUrl: httpsUrlOrEmpty('or empty for the in-page modal'),
     thankYouUrl: httpsUrlOrEmpty('or empty for our own confirmation page'),
+    emailInThankYouUrl: z
+      .boolean({ error: (issue) => missing(issue) ?? 'must be true or false' })
+      .optional(),
     showsDepositAndLookingToBuy: z.boolean({
       error: (issue) => missing(issue) ?? 'must be true or false',
     }),
@@ -103,6 +183,9 @@ export const brandSchema = z.strictObject(
       .min(1, 'must offer at least one kind of loan'),
     representativeExample: representativeExampleTermsSchema,
     firm: firmDetailsSchema,
+    contact: contactSchema,
+    softSearch: z.boolean({ error: (issue) => missing(issue) ?? 'must be true or false' }),
+    rating: ratingSchema.optional(),
   },
   { error: objectError },
 )
@@ -115,4 +198,6 @@ const sameTerms: Same<
   RepresentativeExampleTerms
 > = true
 const sameFirm: Same<z.infer<typeof firmDetailsSchema>, FirmDetails> = true
-void [sameBrand, sameTerms, sameFirm]
+const sameContact: Same<z.infer<typeof contactSchema>, BrandContact> = true
+const sameRating: Same<z.infer<typeof ratingSchema>, BrandRating> = true
+void [sameBrand, sameTerms, sameFirm, sameContact, sameRating]

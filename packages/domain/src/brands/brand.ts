@@ -27,10 +27,43 @@ export interface FirmDetails {
   postalAddress: string
 }
 
+/** How applicants reach the broker: shown in every page's footer and on the confirmation pages. */
+export interface BrandContact {
+  /** A UK number as people write it, with its area code: '0117 496 0731'. */
+  phone: string
+  email: string
+  /** When the phone is answered, for people: 'Monday to Friday, 9am to 6pm'. */
+  openingHours: string
+  /** How soon the broker contacts a new applicant, to follow 'within': 'one working day'. */
+  replyWithin: string
+}
+
+/** A customer rating, shown as a badge only with its source, count and date. */
+export interface BrandRating {
+  /** Who collected the reviews: 'Trustpilot'. */
+  source: string
+  /** The source's page for this firm, where the figures can be checked. */
+  sourceUrl: string
+  score: number
+  outOf: number
+  reviewCount: number
+  /** The day the figures were read, yyyy-mm-dd. */
+  date: string
+}
+
 export interface Brand {
   id: BrandId
+  /**
+   * The specification's five variants. 'lender-broker' is its name for the variant that brokers
+   * both vehicle and homeowner (property-secured) loans; like every brand, it is a credit broker,
+   * not a lender (docs/decisions/1532).
+   */
   kind: 'lender-broker' | 'second-broker' | 'car-finance' | 'credit-score-partner'
   tradingName: string
+  /**
+   * The start screen's h1. '{vehicle}' and '{Vehicle}' stand for the vehicle type of the host,
+   * in lower case or capitalised ('Finance for your next {vehicle}' → '… next horsebox').
+   */
   headline: string
   /** Brand colour (#RRGGBB), used as a background for text in textOnColour. */
   colour: string
@@ -43,8 +76,21 @@ export interface Brand {
   privacyUrl: string
   termsUrl: string
   thankYouUrl: string
+  /**
+   * Whether the external thank-you address carries the applicant's email, base64-encoded, as `e`
+   * (the specification's behaviour, and the default when absent). Unused without a thank-you address.
+   */
+  emailInThankYouUrl?: boolean
   showsDepositAndLookingToBuy: boolean
   loanKinds: LoanKind[]
   representativeExample: RepresentativeExampleTerms
   firm: FirmDetails
+  contact: BrandContact
+  /**
+   * Eligibility is checked with a soft search, which does not affect the applicant's credit score
+   * (the journey's soft-search step): the start screen and the confirmation say so.
+   */
+  softSearch: boolean
+  /** Absent: no rating badge anywhere. */
+  rating?: BrandRating
 }

@@ -5,6 +5,7 @@ import {
   brandIdForHost,
   firstHostLabel,
   isApplyHost,
+  prerenderedStartBrandId,
   vehicleTypeForHost,
 } from './host'
 
@@ -66,4 +67,17 @@ test.each([
   ['', 'Car'],
 ])('%j finances a %s', (host, vehicleType) => {
   expect(vehicleTypeForHost(host)).toBe(vehicleType)
+})
+
+test.each([
+  ['harbourlend.localhost:3000', 'harbourlend'],
+  ['carfinance.example', 'carfinance'],
+  ['localhost:3000', 'carfinance'],
+  ['nosuchbrand.localhost', 'carfinance'],
+  ['apply.localhost:3000', null],
+  ['horsebox.localhost', null],
+  ['milebroker-vans.example', null],
+  ['caravan.carfinance.example', null],
+])('the pre-rendered start page for %j is that of %j', (host, brandId) => {
+  expect(prerenderedStartBrandId(host)).toBe(brandId)
 })

@@ -51,3 +51,16 @@ export function vehicleTypeForHost(host: string): VehicleType {
   const name = hostName(host)
   return VEHICLE_TYPE_RULES.find(([pattern]) => pattern.test(name))?.[1] ?? 'Car'
 }
+
+/** The vehicle type the pre-rendered start pages are rendered for (each brand's own host). */
+export const PRERENDERED_VEHICLE_TYPE: VehicleType = 'Car'
+
+/**
+ * The brand whose pre-rendered start page is this host's page, or null when the host's page is
+ * another: the apply host opens the introductory modal and shows its example, and a host of
+ * another vehicle type names that vehicle in the headline (docs/decisions/1531).
+ */
+export function prerenderedStartBrandId(host: string): BrandId | null {
+  if (isApplyHost(host) || vehicleTypeForHost(host) !== PRERENDERED_VEHICLE_TYPE) return null
+  return brandIdForHost(host)
+}

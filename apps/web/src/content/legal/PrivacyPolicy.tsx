@@ -3,6 +3,7 @@
 
 import type { Brand } from '@forecourt/domain/brands/brand'
 import { Link } from 'wouter'
+import { ContactDetails } from '../../app/ContactDetails'
 import { useBrand } from '../../brand/use-brand'
 import { SectionHeading, type SectionLevel } from './legal-heading'
 
@@ -77,6 +78,7 @@ export function PrivacyPolicy({ brand, level = 2 }: { brand: Brand; level?: Sect
         <li>regulators, the police and others where the law requires it.</li>
       </ul>
       <p>We never sell your personal data.</p>
+      <ThankYouPage brand={brand} />
 
       <SectionHeading level={level}>Data security</SectionHeading>
       <p>
@@ -143,8 +145,9 @@ export function PrivacyPolicy({ brand, level = 2 }: { brand: Brand; level?: Sect
 
       <SectionHeading level={level}>Contact details</SectionHeading>
       <p>
-        Write to the Data Protection Officer, {legalName}, {postalAddress}.
+        Write to the Data Protection Officer, {legalName}, {postalAddress}, or call or email us:
       </p>
+      <ContactDetails brand={brand} />
 
       <SectionHeading level={level}>Changes to this statement</SectionHeading>
       <p>
@@ -152,6 +155,38 @@ export function PrivacyPolicy({ brand, level = 2 }: { brand: Brand; level?: Sect
         you about significant changes that affect an application you have made.
       </p>
     </div>
+  )
+}
+
+/**
+ * Where the applicant goes after sending the application, and whether that page's address carries
+ * their email (docs/decisions/1525).
+ */
+function ThankYouPage({ brand }: { brand: Brand }) {
+  if (!brand.thankYouUrl) {
+    return (
+      <p>
+        When you send your application, we show you our confirmation page on this website. Your
+        email address is not put in its address.
+      </p>
+    )
+  }
+  const site = new URL(brand.thankYouUrl).host
+  if (brand.emailInThankYouUrl === false) {
+    return (
+      <p>
+        When you send your application, we take you to our thank-you page on {site}. Your email
+        address is not put in its address.
+      </p>
+    )
+  }
+  return (
+    <p>
+      When you send your application, we take you to our thank-you page on {site}, and its address
+      carries your email address, encoded (base64, which anyone can decode: it is not encryption),
+      so that page can recognise you. That website’s server logs, your browser’s history and any
+      analytics on that page may record the address, and so your email address.
+    </p>
   )
 }
 

@@ -126,3 +126,48 @@ test('the cookie policy lists exactly what the product stores, with names from t
   )
   expect(screen.getAllByText('forecourt.application')).toHaveLength(1)
 })
+
+test('the privacy policy gives the phone and email to reach us', () => {
+  renderText(<PrivacyPolicy brand={brands.scorepal} />)
+  expect(screen.getByRole('link', { name: '0131 496 0768' })).toHaveAttribute(
+    'href',
+    'tel:+441314960768',
+  )
+  expect(screen.getByRole('link', { name: 'hello@scorepal.example' })).toHaveAttribute(
+    'href',
+    'mailto:hello@scorepal.example',
+  )
+})
+
+const withThankYouAddress = {
+  ...brands.carfinance,
+  thankYouUrl: 'https://www.carfinance.example/thank-you',
+}
+
+test.each([
+  [
+    'our own confirmation page',
+    brands.carfinance,
+    'When you send your application, we show you our confirmation page on this website. Your ' +
+      'email address is not put in its address.',
+  ],
+  [
+    'a thank-you address that carries the email (the default)',
+    withThankYouAddress,
+    'When you send your application, we take you to our thank-you page on ' +
+      'www.carfinance.example, and its address carries your email address, encoded (base64, ' +
+      'which anyone can decode: it is not encryption), so that page can recognise you. That ' +
+      'website’s server logs, your browser’s history and any analytics on that page may record ' +
+      'the address, and so your email address.',
+  ],
+  [
+    'a thank-you address without the email',
+    { ...withThankYouAddress, emailInThankYouUrl: false },
+    'When you send your application, we take you to our thank-you page on ' +
+      'www.carfinance.example. Your email address is not put in its address.',
+  ],
+])('the privacy policy says where the applicant goes after sending: %s', (_name, brand, text) => {
+  const { container } = renderText(<PrivacyPolicy brand={brand} />)
+  const paragraphs = [...container.querySelectorAll('p')].map((p) => p.textContent)
+  expect(paragraphs).toContain(text)
+})

@@ -1,8 +1,11 @@
 // The introductory modal's content on the apply host (specification §1). Its example is computed
-// from APPLY_MODAL_EXAMPLE like every other; nothing here is a typed figure.
+// from APPLY_MODAL_EXAMPLE like every other; nothing here is a typed figure. The page behind the
+// modal states the same example (docs/decisions/1526), and the trust-rating badge shows only
+// when the brand has a rating with its source (decision 1527).
 
 import { APPLY_MODAL_EXAMPLE } from '@forecourt/domain/brands/brand-data'
 import type { Brand } from '@forecourt/domain/brands/brand'
+import { RatingBadge } from './RatingBadge'
 import { exampleSentence } from './RepresentativeExample'
 
 export const APPLY_INTRO_TITLE = 'Find the right finance for your next vehicle'
@@ -23,13 +26,7 @@ export function ApplyIntro({ brand, onGetQuote }: { brand: Brand; onGetQuote: ()
         <strong>No impact on your credit score</strong>
       </p>
       <p className="small-print">{exampleSentence(APPLY_MODAL_EXAMPLE)}</p>
-      <img
-        className="trust-badge"
-        src="/badges/rated-excellent.svg"
-        alt="Rated Excellent: 5 out of 5 stars"
-        width="160"
-        height="64"
-      />
+      <RatingBadge rating={brand.rating} />
       <p className="small-print">{brand.firm.regulatoryStatement}</p>
     </>
   )

@@ -2,8 +2,11 @@ import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, test, vi } from 'vitest'
 import type { BrandId } from '@forecourt/domain/brands/brand'
+import { brands } from '@forecourt/domain/brands/brand-data'
+import { vehicleTypeForHost } from '@forecourt/domain/brands/host'
 import { expectNoAxeViolations } from '../../testing/axe'
-import { givenState, renderInMain } from '../../testing/render'
+import { LAZY_SCREEN, givenState, renderInMain } from '../../testing/render'
+import { ApplyIntro } from './ApplyIntro'
 import StartScreen from './StartScreen'
 
 afterEach(() => {
@@ -117,6 +120,20 @@ test('while the application is locked the way in is a disabled button', () => {
   expect(screen.getByRole('button', { name: 'terms and conditions' })).toBeDisabled()
 })
 
+test('after submitting, the start screen says the application was sent and leads on', async () => {
+  givenState('carfinance', (state) => {
+    state.isLocked = true
+    state.applicationSubmitOk = true
+  })
+  renderInMain(<StartScreen />)
+  expect(
+    await screen.findByText(/Your application has been sent/, undefined, LAZY_SCREEN),
+  ).toBeInTheDocument()
+  expect(
+    screen.getByRole('link', { name: 'See your reference and what happens next' }),
+  ).toHaveAttribute('href', '/complete')
+})
+
 test('apply host: the introductory modal opens with everything §1 lists', async () => {
   givenState('carfinance', () => {}, 'apply.localhost:3000')
   renderInMain(<StartScreen />)
@@ -136,9 +153,9 @@ test('apply host: the introductory modal opens with everything §1 lists', async
         '(fixed), £216.45 a month, total cost of credit £2,889.60, total payable £10,389.60.',
     ),
   ).toBeInTheDocument()
-  expect(
-    within(modal).getByRole('img', { name: 'Rated Excellent: 5 out of 5 stars' }),
-  ).toHaveAttribute('src', '/badges/rated-excellent.svg')
+  // No brand has a rating with a named source, so no badge (decision 1527).
+  expect(within(modal).queryByRole('img')).not.toBeInTheDocument()
+  expect(within(modal).queryByText(/rated/i)).not.toBeInTheDocument()
   expect(
     within(modal).getByText(
       'Car Finance Direct Ltd is authorised and regulated by the Financial Conduct Authority ' +
@@ -147,6 +164,82 @@ test('apply host: the introductory modal opens with everything §1 lists', async
     ),
   ).toBeInTheDocument()
   await expectNoAxeViolations()
+})
+
+test('apply host: the page behind the modal states the same example, and no other', () => {
+  givenState('carfinance', () => {}, 'apply.localhost')
+  renderInMain(<StartScreen />)
+  expect(figuresShown()).toEqual([
+    ['Amount of credit', '£7,500'],
+    ['Duration of the agreement', '48 months'],
+    ['Monthly payment', '£216.45'],
+    ['Annual interest rate', '17.01% (fixed)'],
+    ['Total cost of credit', '£2,889.60'],
+    ['Total amount payable', '£10,389.60'],
+    ['Representative APR', '18.4% APR (fixed)'],
+  ])
+  expect(document.body).not.toHaveTextContent('21.4%')
+  expect(document.body).not.toHaveTextContent('£226.43')
+})
+
+test('a brand with a rating shows it with its source, count and date, linked to the source', () => {
+  const brand = {
+    ...brands.carfinance,
+    rating: {
+      source: 'Trustpilot',
+      sourceUrl: 'https://www.trustpilot.example/review/carfinance.example',
+      score: 4.8,
+      outOf: 5,
+      reviewCount: 1234,
+      date: '2026-11-01',
+    },
+  }
+  renderInMain(<ApplyIntro brand={brand} onGetQuote={() => {}} />)
+  expect(
+    screen.getByRole('link', {
+      name: 'Rated 4.8 out of 5 on Trustpilot, from 1,234 reviews (1 November 2026)',
+    }),
+  ).toHaveAttribute('href', 'https://www.trustpilot.example/review/carfinance.example')
+})
+
+test.each([
+  ['milebroker', 'milebroker.horsebox.localhost', 'Finance for your next horsebox, found for you'],
+  ['carfinance', 'motorbike.localhost', 'Motorcycle finance made simple'],
+  ['scorepal', 'scorepal.caravans.example', 'Caravan finance matched to your credit profile'],
+  ['creditlens', 'creditlens.vans.example', 'See the van finance you could get'],
+  ['harbourlend', 'harbourlend.horsebox.example', 'Vehicle and homeowner loans, explained simply'],
+] as const)('%s on %s: the headline names the vehicle', (brandId, host, headline) => {
+  givenState(brandId, (state) => void (state.form.vehicleType = vehicleTypeForHost(host)), host)
+  renderInMain(<StartScreen />)
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(headline)
+})
+
+test.each(['harbourlend', 'milebroker', 'carfinance', 'scorepal', 'creditlens'] as const)(
+  '%s: the soft-search note and the terms come right with the way in, before the example',
+  (brandId) => {
+    givenState(brandId)
+    renderInMain(<StartScreen />)
+    const lead = screen.getByText(
+      'Apply online in a few minutes. Checking your eligibility will not affect your credit score.',
+    )
+    const start = screen.getByRole('link', { name: 'Start your application' })
+    const terms = screen.getByText(/By continuing, you agree to our/)
+    const example = screen.getByRole('region', { name: 'Representative example' })
+    const order = [lead, start, terms, example]
+    for (let i = 1; i < order.length; i += 1) {
+      expect(
+        order[i - 1]!.compareDocumentPosition(order[i]!) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy()
+    }
+  },
+)
+
+test('a brand that does not check eligibility with a soft search does not say so', () => {
+  vi.spyOn(brands.milebroker, 'softSearch', 'get').mockReturnValue(false)
+  givenState('milebroker')
+  renderInMain(<StartScreen />)
+  expect(screen.getByText('Apply online in a few minutes.')).toBeInTheDocument()
+  expect(screen.queryByText(/credit score/)).not.toBeInTheDocument()
 })
 
 test('apply host: Get a quote closes the modal and moves focus to the heading', async () => {

@@ -1,14 +1,23 @@
-// /submit: sends the application once (lib/submission.ts), says so in a live region with the
-// reference to quote, and after 5 s goes to the brand's thank-you address (or /complete), whatever
-// the answer: the timer does not wait for it (§4 Submission). 'Stay on this page' stops the timer
-// for anyone who needs longer to note the reference (WCAG 2.2.1, docs/decisions/1305).
+// /submit: sends the application once (lib/submission.ts), says how it is going in a live region
+// with the reference to quote, and after 5 s goes to the brand's thank-you address (or /complete),
+// whatever the answer: the timer does not wait for it (§4 Submission). 'Stay on this page' stops
+// the timer for anyone who needs longer to note the reference (WCAG 2.2.1, docs/decisions/1305).
+// Two departures: a refusal stops the timer and asks the applicant to call or email, with the
+// broker's contact details (decision 1523), and the countdown counts down on screen while screen
+// readers hear it once, not every second (decision 1529).
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useLocation } from 'wouter'
 import { THANK_YOU_REDIRECT_MS } from '@forecourt/domain/fields/timing'
 import { redirectForDeepLink } from '@forecourt/domain/journey/navigation'
+import { ContactDetails } from '../../app/ContactDetails'
 import { ScreenHeading } from '../../app/ScreenHeading'
+import { usePageTitle } from '../../app/use-page-title'
 import { useBrand } from '../../brand/use-brand'
-import { SubmissionProgress } from '../../journey/SubmissionProgress'
+import {
+  SUBMISSION_HEADING,
+  SubmissionProgress,
+  useSubmissionStatus,
+} from '../../journey/SubmissionProgress'
 import { getApplication, update, useApplication } from '../../lib/session-store'
 import {
   browserNavigation,
@@ -19,7 +28,11 @@ import {
   thankYouAddress,
 } from '../../lib/submission'
 
-const REDIRECT_SECONDS = THANK_YOU_REDIRECT_MS / 1000
+export const REDIRECT_SECONDS = THANK_YOU_REDIRECT_MS / 1000
+
+export function secondsText(seconds: number): string {
+  return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+}
 
 export default function SubmitScreen() {
   const brand = useBrand()
@@ -27,8 +40,12 @@ export default function SubmitScreen() {
   const guid = useApplication((state) => state.GUID)
   const email = useApplication((state) => state.form.email)
   const submission = useSyncExternalStore(subscribeSubmissions, () => submissionInProgress(guid))
+  const status = useSubmissionStatus(submission)
   const [staying, setStaying] = useState(false)
   const destination = thankYouAddress(brand, email)
+  const refused = status?.phase === 'refused'
+  const counting = submission !== undefined && !staying && !refused
+  const elapsed = useSecondsElapsed(counting)
 
   useEffect(() => {
     const state = getApplication()
@@ -48,21 +65,34 @@ export default function SubmitScreen() {
   }, [brand, navigate])
 
   useEffect(() => {
-    if (!submission || staying) return
+    if (!submission || !counting) return
     const timer = setTimeout(() => {
       submission.leaving()
       if (destination) browserNavigation.assign(destination)
       else navigate('/complete', { replace: true })
     }, THANK_YOU_REDIRECT_MS)
     return () => clearTimeout(timer)
-  }, [submission, staying, destination, navigate])
+  }, [submission, counting, destination, navigate])
+
+  usePageTitle(`${SUBMISSION_HEADING[status?.phase ?? 'sending']} – ${brand.tradingName}`)
 
   const where = destination ? brand.tradingName : 'the confirmation page'
+  const secondsLeft = Math.max(1, REDIRECT_SECONDS - (elapsed ?? 0))
   return (
     <div>
-      <ScreenHeading>Sending your application</ScreenHeading>
-      {submission ? <SubmissionProgress submission={submission} /> : null}
-      {staying ? (
+      <ScreenHeading>{SUBMISSION_HEADING[status?.phase ?? 'sending']}</ScreenHeading>
+      {/* There from the first render, so what it says next is announced. */}
+      <SubmissionProgress
+        phase={status?.phase ?? 'sending'}
+        reference={status?.reference ?? null}
+        keptForFollowUp={status?.keptForFollowUp ?? false}
+      />
+      {refused ? (
+        <>
+          <h2>Contact {brand.tradingName}</h2>
+          <ContactDetails brand={brand} />
+        </>
+      ) : staying ? (
         <p>
           {destination ? (
             <a className="button" href={destination} onClick={() => submission?.leaving()}>
@@ -80,8 +110,15 @@ export default function SubmitScreen() {
         </p>
       ) : (
         <>
-          <p>
-            You will be taken to {where} in {REDIRECT_SECONDS} seconds.
+          {/* Screen readers hear the countdown once, from the polite region below, not every
+              second; the number on screen counts down. */}
+          <p aria-hidden="true">
+            You will be taken to {where} in {secondsText(secondsLeft)}.
+          </p>
+          <p role="status" className="visually-hidden">
+            {elapsed === null
+              ? ''
+              : `You will be taken to ${where} in ${secondsText(REDIRECT_SECONDS)}.`}
           </p>
           <button
             type="button"
@@ -95,4 +132,23 @@ export default function SubmitScreen() {
       )}
     </div>
   )
+}
+
+/**
+ * Whole seconds since `running` became true, counted with the timers the redirect uses; null
+ * until the count starts (so a live region filled then is announced, not read as page content).
+ */
+function useSecondsElapsed(running: boolean): number | null {
+  const [elapsed, setElapsed] = useState<number | null>(null)
+  useEffect(() => {
+    if (!running) return
+    let seconds = 0
+    let timer = setTimeout(function tick() {
+      setElapsed(seconds)
+      seconds += 1
+      if (seconds <= REDIRECT_SECONDS) timer = setTimeout(tick, 1000)
+    }, 0)
+    return () => clearTimeout(timer)
+  }, [running])
+  return elapsed
 }
