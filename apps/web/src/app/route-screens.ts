@@ -14,7 +14,7 @@ export interface RouteScreen extends PreloadableScreen {
 
 function loadQuestion(load: AppRoute['load']): () => Promise<ScreenModule> {
   return () =>
-    Promise.all([import('../journey/question-screen'), load()]).then(
+    Promise.all([import('#journey/question-screen'), load()]).then(
       ([{ questionScreen }, { default: Screen }]) => ({
         default: questionScreen(Screen, preloadPath),
       }),

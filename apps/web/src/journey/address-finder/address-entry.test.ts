@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { emptyAddress, type Address } from '@forecourt/domain/state/application-state'
-import type { LookupAddress } from '../../lib/address-lookup'
+import type { LookupAddress } from '#lib/address-lookup'
 import {
   describeAddress,
   fillFromLookup,

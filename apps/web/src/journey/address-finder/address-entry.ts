@@ -8,7 +8,7 @@ import {
   type ApplicationState,
   type SavedAddress,
 } from '@forecourt/domain/state/application-state'
-import type { LookupAddress } from '../../lib/address-lookup'
+import type { LookupAddress } from '#lib/address-lookup'
 
 /**
  * The address history's entry n (from 1), created with any before it when missing, so the

@@ -15,8 +15,8 @@ import {
 } from '@forecourt/domain/journey/options'
 import { addressLines as envelopeLines } from '@forecourt/domain/fields/address-lines'
 import type { Address, ApplicationState } from '@forecourt/domain/state/application-state'
-import { changeHref, CHECK_ANSWERS_STEP } from '../../journey/return-to-check'
-import { ourChannels, partnerChannels, type OptInValues } from '../../journey/OptInChoices'
+import { changeHref, CHECK_ANSWERS_STEP } from '#journey/return-to-check'
+import { ourChannels, partnerChannels, type OptInValues } from '#journey/opt-in-choices'
 
 export interface AnswerRow {
   /** Unique on the page: it also names the row's Change link ('Change date of birth'). */

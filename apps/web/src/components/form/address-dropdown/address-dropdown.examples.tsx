@@ -1,6 +1,6 @@
 import { WithState } from '../example-state'
 import type { Example } from '../examples'
-import { AddressDropdown, type AddressLookupItem } from './AddressDropdown'
+import { AddressDropdown, type AddressLookupItem } from './address-dropdown'
 
 const items: AddressLookupItem[] = [
   { udprn: '23747771', Address: '1 High Street, Exampleton, EX1 1AA' },
