@@ -3,6 +3,7 @@
 // failed or empty lookup says so and opens manual entry (docs/decisions/1101). Manual entry takes
 // the lookup's place, with a flat field and one postcode, and can go back to the lookup
 // (docs/decisions/1540).
+import type { AddressLookupItem } from '@forecourt/domain/address/address-lookup-item'
 import './address-finder.css'
 import { isValidUkPostcode, normalisePostcode } from '@forecourt/domain/fields/postcode'
 import { messageText } from '@forecourt/domain/messages/messages'
@@ -11,7 +12,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { AddressDropdown } from '#components/form/address-dropdown/address-dropdown'
 import { InputField } from '#components/form/input-field'
 import { TextInput } from '#components/form/text-input/text-input'
-import { lookupAddresses, rememberedAddresses, type LookupAddress } from '#lib/address-lookup'
+import { lookupAddresses, rememberedAddresses } from '#lib/address-lookup'
 import type { JourneyStep } from '../use-journey-step'
 import {
   clearAddressLines,
@@ -53,22 +54,15 @@ export interface AddressFinderProps {
    * property elsewhere gets autocomplete="off" (docs/decisions/0302).
    */
   ownAddress: boolean
-  disabled: boolean
 }
 
-export function AddressFinder({
-  step,
-  address,
-  memory,
-  change,
-  ownAddress,
-  disabled,
-}: AddressFinderProps) {
+export function AddressFinder({ step, address, memory, change, ownAddress }: AddressFinderProps) {
+  const disabled = step.locked
   const [initialLookup] = useState(
     () => memory.value || (!memory.manual && hasAddress(address) ? address.postcode : ''),
   )
   const [postcode, setPostcode] = useState(initialLookup)
-  const [found, setFound] = useState<LookupAddress[]>(
+  const [found, setFound] = useState<AddressLookupItem[]>(
     () => rememberedAddresses(initialLookup) ?? [],
   )
   const [notice, setNotice] = useState('')
@@ -236,7 +230,6 @@ export function AddressFinder({
           items={found}
           value={findChosen(found, address)?.udprn ?? ''}
           onChange={choose}
-          disabled={disabled}
         />
       ) : hasAddress(address) ? (
         <p className="address-finder__chosen">{describeAddress(address)}</p>
@@ -261,7 +254,6 @@ export function AddressFinder({
               autoComplete={autoComplete('address-line1')}
               value={firstLine(address)}
               onChange={(value) => change((entry) => setFirstLine(entry, value))}
-              disabled={disabled}
             />
             <TextInput
               {...manualField('street')}
@@ -269,7 +261,6 @@ export function AddressFinder({
               autoComplete={autoComplete('address-line2')}
               value={address.street}
               onChange={(value) => change((entry) => setStreet(entry, value))}
-              disabled={disabled}
             />
             <TextInput
               {...manualField('town')}
@@ -278,7 +269,6 @@ export function AddressFinder({
               width={20}
               value={address.town}
               onChange={(value) => change((entry) => void (entry.town = value))}
-              disabled={disabled}
             />
             <TextInput
               id="county"
@@ -304,7 +294,6 @@ export function AddressFinder({
                 })
                 step.field('postcode').onBlur()
               }}
-              disabled={disabled}
             />
           </fieldset>
           <p>

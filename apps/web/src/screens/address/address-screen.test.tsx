@@ -7,7 +7,7 @@ import {
   type Address,
   type ApplicationState,
 } from '@forecourt/domain/state/application-state'
-import type { LookupAddress } from '#lib/address-lookup'
+import type { AddressLookupItem } from '@forecourt/domain/address/address-lookup-item'
 import { getApplication } from '#lib/session-store'
 import { expectNoAxeViolations } from '#testing/axe'
 import { givenState, renderApp, renderInMain } from '#testing/render'
@@ -16,8 +16,8 @@ import AddressScreen from './address-screen'
 const item = (
   udprn: string,
   Address: string,
-  parts: Partial<LookupAddress> = {},
-): LookupAddress => ({
+  parts: Partial<AddressLookupItem> = {},
+): AddressLookupItem => ({
   udprn,
   Address,
   subBuilding: '',

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, test, vi } from 'vitest'
-import type { LookupAddress } from '#lib/address-lookup'
+import type { AddressLookupItem } from '@forecourt/domain/address/address-lookup-item'
 import { getApplication } from '#lib/session-store'
 import { expectNoAxeViolations } from '#testing/axe'
 import { givenState, renderInMain } from '#testing/render'
 import SecurityAddressAddScreen from './security-address-add-screen'
 
-const forge: LookupAddress = {
+const forge: AddressLookupItem = {
   udprn: '20000001',
   Address: 'The Old Forge, Mill Lane, Bramhope, Leeds',
   subBuilding: '',

@@ -1,14 +1,12 @@
+import type { AddressLookupItem } from '@forecourt/domain/address/address-lookup-item'
 import type { SingleFieldProps } from '../field-props'
 import { SelectField } from '../select-field'
 
-/** One result of the postcode lookup, as the lookup service names its fields (specification §3). */
-export interface AddressLookupItem {
-  udprn: string
-  Address: string
-}
+/** What the dropdown shows of each address found: its id and its display line. */
+export type AddressDropdownItem = Pick<AddressLookupItem, 'udprn' | 'Address'>
 
 export interface AddressDropdownProps extends SingleFieldProps {
-  items: readonly AddressLookupItem[]
+  items: readonly AddressDropdownItem[]
   /** The chosen address's udprn; '' while the placeholder is shown. */
   value: string
   onChange: (udprn: string) => void
