@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, test } from 'vitest'
-import { exampleNamed, expectNoAxeViolations } from '../example-checks'
+import { expectNoAxeViolations } from '#testing/axe'
+import { exampleNamed } from '../example-checks'
 import { ErrorSummary } from './error-summary'
 import { errorSummaryExamples } from './error-summary.examples'
 

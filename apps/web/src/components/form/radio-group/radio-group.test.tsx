@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, test } from 'vitest'
-import { exampleNamed, expectEveryControlDisabled, expectNoAxeViolations } from '../example-checks'
+import { expectNoAxeViolations } from '#testing/axe'
+import { exampleNamed, expectEveryControlDisabled } from '../example-checks'
 import { radioGroupExamples } from './radio-group.examples'
 
 for (const example of radioGroupExamples) {

@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, test, vi } from 'vitest'
-import { exampleNamed, expectEveryControlDisabled, expectNoAxeViolations } from '../example-checks'
+import { expectNoAxeViolations } from '#testing/axe'
+import { exampleNamed, expectEveryControlDisabled } from '../example-checks'
 import { YearsMonths } from './years-months'
 import { yearsMonthsExamples } from './years-months.examples'
 
