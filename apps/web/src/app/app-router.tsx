@@ -3,6 +3,7 @@
 
 import { Suspense, useEffect, useRef, type ComponentType } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
+import { useBrand } from '#brand/use-brand'
 import { useApplication } from '#lib/session-store'
 import { LoadErrorBoundary } from '#components/load-error-boundary/load-error-boundary'
 import { PrefetchFirstQuestion } from './prefetch-first-question'
@@ -15,8 +16,9 @@ export function AppRouter() {
   const route = useCurrentRoute()
   // A title that follows the answers (the employer screen's) is read from the state, like the
   // screen's heading, so the two never disagree.
+  const brand = useBrand()
   const title = useApplication((state) =>
-    route?.titleFor ? route.titleFor(state, entryIndex(location)) : route?.title,
+    route?.titleFor ? route.titleFor({ state, brand }, entryIndex(location)) : route?.title,
   )
   const { navigated } = useRouteAnnouncement(title)
 

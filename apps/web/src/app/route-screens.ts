@@ -22,7 +22,7 @@ function loadQuestion(load: AppRoute['load']): () => Promise<ScreenModule> {
 }
 
 export const routeScreens: readonly RouteScreen[] = routes.map((route) => {
-  const isQuestion = (route.kind ?? 'question') === 'question'
+  const isQuestion = route.kind === 'question'
   return {
     route,
     isQuestion,

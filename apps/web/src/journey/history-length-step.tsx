@@ -1,6 +1,7 @@
 // The "how long" screen of a history loop (address or employment entry n): years and months,
 // committed 100 ms after an edit and capped at 25 years and 11 months, with the history's running
 // total as the hint. The two loops differ only in the words and the entry they write.
+import type { StepId } from '@forecourt/domain/journey/step-list'
 import { describeHistoryTotal } from '@forecourt/domain/histories/histories'
 import type { Period } from '@forecourt/domain/histories/histories'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
@@ -12,7 +13,7 @@ import { useYearsMonthsDraft } from './use-years-months-draft'
 import { whenFocusLeaves } from './when-focus-leaves'
 
 interface HistoryLengthStepProps {
-  stepId: string
+  stepId: StepId
   fieldId: string
   /** The question for entry 1 and for earlier entries. */
   question: { current: string; previous: string }
@@ -36,7 +37,6 @@ export function HistoryLengthStep(props: HistoryLengthStepProps) {
   const years = useApplication((state) => props.period(state, n).years)
   const months = useApplication((state) => props.period(state, n).months)
   const total = useApplication((state) => props.totalMonths(state, n))
-  const disabled = useApplication((state) => state.isLocked)
   const draft = useYearsMonthsDraft(
     { years, months },
     (part, value) => update((state) => props.write(state, n, part, value)),
@@ -58,7 +58,6 @@ export function HistoryLengthStep(props: HistoryLengthStepProps) {
           // Touched once focus leaves both parts: "8 months" leaves Years blank on the way.
           whenFocusLeaves(props.fieldId, field.onBlur)
         }}
-        disabled={disabled}
       />
     </JourneyStep>
   )

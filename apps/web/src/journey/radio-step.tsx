@@ -1,5 +1,6 @@
 // A screen that asks one question with radios (looking-to-buy, loan type, driving licence, marital
 // status, …): the legend is the page's heading, so it is the step's title from the journey table.
+import type { StepId } from '@forecourt/domain/journey/step-list'
 import { findStep } from '@forecourt/domain/journey/navigation'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import { RadioGroup, type RadioOption } from '#components/form/radio-group/radio-group'
@@ -8,7 +9,7 @@ import { JourneyStep } from './journey-step'
 import { useJourneyStep } from './use-journey-step'
 
 interface RadioStepProps {
-  stepId: string
+  stepId: StepId
   /** The field id the step's rules give its message under. */
   fieldId: string
   options: readonly RadioOption[]
@@ -22,7 +23,6 @@ interface RadioStepProps {
 export function RadioStep({ stepId, fieldId, options, select, choose, hint }: RadioStepProps) {
   const step = useJourneyStep(stepId)
   const value = useApplication(select)
-  const disabled = useApplication((state) => state.isLocked)
   return (
     <JourneyStep step={step}>
       <RadioGroup
@@ -33,7 +33,6 @@ export function RadioStep({ stepId, fieldId, options, select, choose, hint }: Ra
         options={options}
         value={value}
         onChange={(chosen) => update((draft) => choose(draft, chosen))}
-        disabled={disabled}
       />
     </JourneyStep>
   )

@@ -25,7 +25,6 @@ export default function AddressScreen() {
   const { n } = step
   const addresses = useApplication((state) => state.form.addresses)
   const memory = useApplication((state) => state.savedAddresses[n - 1]) ?? BLANK_MEMORY
-  const disabled = useApplication((state) => state.isLocked)
   const earlier = totalMonths(addressPeriods(addresses.slice(0, n - 1)))
 
   useEffect(() => {
@@ -50,7 +49,6 @@ export default function AddressScreen() {
         memory={memory}
         change={change}
         ownAddress
-        disabled={disabled}
       />
     </JourneyStep>
   )

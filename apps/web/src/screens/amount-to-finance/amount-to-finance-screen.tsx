@@ -35,7 +35,6 @@ export default function AmountToFinanceScreen() {
   const vehicle = useApplication((state) => state.form.vehicle)
   const cashDeposit = useApplication((state) => state.form.cashDeposit)
   const { minAmount, maxAmount } = useApplication(limitsFor)
-  const disabled = useApplication((state) => state.isLocked)
   const [initial] = useState(() => initialAmount(getApplication().form))
   const amount = useNumberDraft(initial, (loanAmount) =>
     update((draft) => void (draft.form.loanAmount = loanAmount)),
@@ -65,7 +64,6 @@ export default function AmountToFinanceScreen() {
         width={10}
         value={amount.value}
         onChange={amount.onChange}
-        disabled={disabled}
       />
     </JourneyStep>
   )

@@ -89,7 +89,6 @@ export default function BeforeYouSubmitScreen() {
           onChange={(checked) =>
             update((draft) => void (draft.form.isAgreedTermsAndConditions = checked))
           }
-          disabled={disabled}
         />
       </JourneyStep>
       {open && (

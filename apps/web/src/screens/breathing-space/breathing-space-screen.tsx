@@ -15,7 +15,6 @@ export default function BreathingSpaceScreen() {
   const breathingSpace = useApplication((state) => state.form.breathingSpace)
   const discuss = useApplication((state) => state.discussFinancialCirumstances)
   const note = useApplication((state) => state.additionalNeedsRequirementsStatement)
-  const disabled = useApplication((state) => state.isLocked)
 
   return (
     <JourneyStep step={step} title="Your circumstances">
@@ -27,7 +26,6 @@ export default function BreathingSpaceScreen() {
         inline
         value={toYesNo(breathingSpace)}
         onChange={(value) => update((draft) => void (draft.form.breathingSpace = fromYesNo(value)))}
-        disabled={disabled}
       />
       <RadioGroup
         {...step.field('discussFinancialCirumstances')}
@@ -39,7 +37,6 @@ export default function BreathingSpaceScreen() {
         onChange={(value) =>
           update((draft) => void (draft.discussFinancialCirumstances = fromYesNo(value)))
         }
-        disabled={disabled}
       />
       <Textarea
         {...step.field('additionalNeedsRequirementsStatement')}
@@ -50,7 +47,6 @@ export default function BreathingSpaceScreen() {
         onChange={(value) =>
           update((draft) => void (draft.additionalNeedsRequirementsStatement = value))
         }
-        disabled={disabled}
       />
     </JourneyStep>
   )

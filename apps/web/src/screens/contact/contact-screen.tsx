@@ -13,7 +13,6 @@ import { update, useApplication } from '#lib/session-store'
 export default function ContactScreen() {
   const step = useJourneyStep('contact')
   const form = useApplication((state) => state.form)
-  const disabled = useApplication((state) => state.isLocked)
   const email = useDelayedCommit(
     form.email,
     (value) => update((draft) => void (draft.form.email = value.trim())),
@@ -33,7 +32,6 @@ export default function ContactScreen() {
           email.flush()
           step.field('email').onBlur()
         }}
-        disabled={disabled}
       />
       <PhoneInput
         {...step.field('contactNumber')}
@@ -42,7 +40,6 @@ export default function ContactScreen() {
         sanitise={sanitisePhoneInput}
         value={form.contactNumber}
         onChange={(value) => update((draft) => void (draft.form.contactNumber = value))}
-        disabled={disabled}
       />
     </JourneyStep>
   )

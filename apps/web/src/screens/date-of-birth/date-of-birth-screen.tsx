@@ -6,6 +6,7 @@ import { findStep } from '@forecourt/domain/journey/navigation'
 import { dateOfBirthError } from '@forecourt/domain/steps/step-rules'
 import { DateOfBirth, datePartId } from '#components/form/date-of-birth/date-of-birth'
 import { JourneyStep } from '#journey/journey-step'
+import { whenFocusLeaves } from '#journey/when-focus-leaves'
 import { useJourneyStep } from '#journey/use-journey-step'
 import { update, useApplication } from '#lib/session-store'
 
@@ -16,7 +17,6 @@ export default function DateOfBirthScreen() {
   const day = useApplication((state) => state.dobDay)
   const month = useApplication((state) => state.dobMonth)
   const year = useApplication((state) => state.dobYear)
-  const disabled = useApplication((state) => state.isLocked)
   const binding = step.field(FIELD)
   const parts = { day, month, year }
   const { invalidParts } = dateOfBirthError(parts, londonToday(new Date()))
@@ -26,7 +26,9 @@ export default function DateOfBirthScreen() {
     <JourneyStep step={step} errorLinks={{ [FIELD]: datePartId(FIELD, invalidParts[0] ?? 'day') }}>
       <DateOfBirth
         {...binding}
-        onBlur={() => whenFocusLeavesTheDate(binding.onBlur)}
+        // Touched once focus leaves all three parts: moving on from Day is not being done with the
+        // date, and 'Which month were you born?' must not appear before the month could be typed.
+        onBlur={() => whenFocusLeaves(FIELD, binding.onBlur)}
         label={findStep('date-of-birth')?.title ?? ''}
         legendAsHeading
         hint="For example, 27 03 1985"
@@ -39,21 +41,7 @@ export default function DateOfBirthScreen() {
             draft.dobYear = next.year
           })
         }
-        disabled={disabled}
       />
     </JourneyStep>
   )
-}
-
-/**
- * The date counts as touched only once focus leaves all three parts: moving on from Day is not
- * being done with the date, and 'Which month were you born?' must not appear before the month
- * could be typed. The parts' ids all start with the field's id (DateOfBirth's `datePartId`).
- */
-function whenFocusLeavesTheDate(onLeave: () => void): void {
-  // During blur the next element has not taken focus yet: look once it has.
-  setTimeout(() => {
-    const active = document.activeElement
-    if (!(active instanceof HTMLElement && active.id.startsWith(FIELD))) onLeave()
-  }, 0)
 }

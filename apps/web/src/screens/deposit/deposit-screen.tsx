@@ -22,7 +22,6 @@ export default function DepositScreen() {
   const hasDeposit = useApplication((state) => state.hasDeposit)
   const depositType = useApplication((state) => state.form.depositType)
   const cashDeposit = useApplication((state) => state.form.cashDeposit)
-  const disabled = useApplication((state) => state.isLocked)
   // The state holds 0 for "no amount" (§3), so the box starts empty rather than showing 0.
   const cash = useNumberDraft(cashDeposit > 0 ? cashDeposit : null, (value) =>
     update((draft) => void (draft.form.cashDeposit = value ?? 0)),
@@ -37,7 +36,6 @@ export default function DepositScreen() {
         options={yesNo}
         value={hasDeposit === null ? '' : hasDeposit ? 'yes' : 'no'}
         onChange={(value) => update((draft) => void (draft.hasDeposit = value === 'yes'))}
-        disabled={disabled}
       />
       {hasDeposit ? (
         <div className="deposit-details" id="deposit-details">
@@ -47,7 +45,6 @@ export default function DepositScreen() {
             options={depositTypeOptions}
             value={depositType}
             onChange={(value) => update((draft) => void (draft.form.depositType = value))}
-            disabled={disabled}
           />
           {depositType.includes('Cash') ? (
             <NumberInput
@@ -58,7 +55,6 @@ export default function DepositScreen() {
               width={10}
               value={cash.value}
               onChange={cash.onChange}
-              disabled={disabled}
             />
           ) : null}
         </div>

@@ -11,7 +11,6 @@ export default function EmploymentAddScreen() {
   const step = useJourneyStep('employment-add')
   const { n } = step
   const entry = useApplication((state) => state.form.employments[n - 1])
-  const disabled = useApplication((state) => state.isLocked)
   const words = employerWording(entry?.employmentStatus ?? '', n)
 
   return (
@@ -23,7 +22,6 @@ export default function EmploymentAddScreen() {
         autoComplete="organization-title"
         value={entry?.occupation ?? ''}
         onChange={(value) => update((draft) => void (employmentEntry(draft, n).occupation = value))}
-        disabled={disabled}
       />
       <TextInput
         {...step.field('employerName')}
@@ -34,7 +32,6 @@ export default function EmploymentAddScreen() {
         onChange={(value) =>
           update((draft) => void (employmentEntry(draft, n).employerName = value))
         }
-        disabled={disabled}
       />
       <TextInput
         {...step.field('employerTown')}
@@ -46,7 +43,6 @@ export default function EmploymentAddScreen() {
         onChange={(value) =>
           update((draft) => void (employmentEntry(draft, n).employerTown = value))
         }
-        disabled={disabled}
       />
     </JourneyStep>
   )

@@ -8,7 +8,6 @@ import { update, useApplication } from '#lib/session-store'
 export default function EmploymentIncomeScreen() {
   const step = useJourneyStep('employment-income')
   const stored = useApplication((state) => state.form.netMonthlyIncome)
-  const disabled = useApplication((state) => state.isLocked)
   const income = useNumberDraft(stored, (value) =>
     update((draft) => void (draft.form.netMonthlyIncome = value)),
   )
@@ -24,7 +23,6 @@ export default function EmploymentIncomeScreen() {
         width={10}
         value={income.value}
         onChange={income.onChange}
-        disabled={disabled}
       />
     </JourneyStep>
   )

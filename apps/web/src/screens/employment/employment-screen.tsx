@@ -16,7 +16,6 @@ export default function EmploymentScreen() {
   const step = useJourneyStep('employment')
   const { n } = step
   const employments = useApplication((state) => state.form.employments)
-  const disabled = useApplication((state) => state.isLocked)
   const earlier = totalMonths(employmentPeriods(employments.slice(0, n - 1)))
 
   return (
@@ -33,7 +32,6 @@ export default function EmploymentScreen() {
         onChange={(status) =>
           update((draft) => void (employmentEntry(draft, n).employmentStatus = status))
         }
-        disabled={disabled}
       />
     </JourneyStep>
   )

@@ -10,7 +10,6 @@ export default function FairProcessingNoticeScreen() {
   const step = useJourneyStep('fair-processing-notice')
   const acknowledged = useApplication((state) => state.form.fairProcessingAcknowledged)
   const isJoint = useApplication((state) => state.form.isJointApplication === true)
-  const disabled = useApplication((state) => state.isLocked)
   const brand = useBrand()
   const we = brand.tradingName
 
@@ -95,7 +94,6 @@ export default function FairProcessingNoticeScreen() {
         onChange={(checked) =>
           update((draft) => void (draft.form.fairProcessingAcknowledged = checked))
         }
-        disabled={disabled}
       />
     </JourneyStep>
   )

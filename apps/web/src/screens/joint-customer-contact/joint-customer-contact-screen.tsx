@@ -14,7 +14,6 @@ import { update, useApplication } from '#lib/session-store'
 export default function JointCustomerContactScreen() {
   const step = useJourneyStep('joint-customer-contact')
   const joint = useApplication((state) => state.form.joint)
-  const disabled = useApplication((state) => state.isLocked)
   const email = useDelayedCommit(
     joint.email,
     (value) => update((draft) => void (draft.form.joint.email = value.trim())),
@@ -35,7 +34,6 @@ export default function JointCustomerContactScreen() {
           email.flush()
           step.field('jointEmail').onBlur()
         }}
-        disabled={disabled}
       />
       <PhoneInput
         {...step.field('jointContactNumber')}
@@ -45,7 +43,6 @@ export default function JointCustomerContactScreen() {
         sanitise={sanitisePhoneInput}
         value={joint.contactNumber}
         onChange={(value) => update((draft) => void (draft.form.joint.contactNumber = value))}
-        disabled={disabled}
       />
     </JourneyStep>
   )

@@ -13,7 +13,6 @@ import { update, useApplication } from '#lib/session-store'
 export default function JointCustomerDetailsScreen() {
   const step = useJourneyStep('joint-customer-details')
   const joint = useApplication((state) => state.form.joint)
-  const disabled = useApplication((state) => state.isLocked)
 
   return (
     <JourneyStep step={step} title="About the joint applicant">
@@ -22,7 +21,6 @@ export default function JointCustomerDetailsScreen() {
         label="Their title"
         value={joint.title}
         onChange={(title) => update((draft) => void (draft.form.joint.title = title))}
-        disabled={disabled}
       />
       <TextInput
         {...step.field('jointFirstName')}
@@ -37,7 +35,6 @@ export default function JointCustomerDetailsScreen() {
           })
           step.field('jointFirstName').onBlur()
         }}
-        disabled={disabled}
       />
       <TextInput
         {...step.field('jointLastName')}
@@ -52,7 +49,6 @@ export default function JointCustomerDetailsScreen() {
           })
           step.field('jointLastName').onBlur()
         }}
-        disabled={disabled}
       />
       <RadioGroup
         {...step.field('jointMaritalStatus')}
@@ -60,7 +56,6 @@ export default function JointCustomerDetailsScreen() {
         options={maritalStatusOptions}
         value={joint.maritalStatus}
         onChange={(value) => update((draft) => void (draft.form.joint.maritalStatus = value))}
-        disabled={disabled}
       />
       <RadioGroup
         {...step.field('jointDrivingLicenceType')}
@@ -68,7 +63,6 @@ export default function JointCustomerDetailsScreen() {
         options={drivingLicenceOptions}
         value={joint.drivingLicenceType}
         onChange={(value) => update((draft) => void (draft.form.joint.drivingLicenceType = value))}
-        disabled={disabled}
       />
     </JourneyStep>
   )

@@ -15,7 +15,6 @@ export default function JointDateOfBirthScreen() {
   const day = useApplication((state) => state.jointDobDay)
   const month = useApplication((state) => state.jointDobMonth)
   const year = useApplication((state) => state.jointDobYear)
-  const disabled = useApplication((state) => state.isLocked)
   const binding = step.field(FIELD)
   const parts = { day, month, year }
   const { invalidParts } = dateOfBirthError(parts, londonToday(new Date()), 'joint')
@@ -39,7 +38,6 @@ export default function JointDateOfBirthScreen() {
             draft.jointDobYear = next.year
           })
         }
-        disabled={disabled}
       />
     </JourneyStep>
   )

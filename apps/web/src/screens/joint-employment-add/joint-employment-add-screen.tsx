@@ -12,7 +12,6 @@ import './joint-employment-add.css'
 export default function JointEmploymentAddScreen() {
   const step = useJourneyStep('joint-employment-add')
   const joint = useApplication((state) => state.form.joint)
-  const disabled = useApplication((state) => state.isLocked)
   const withEmployer = hasEmployer(joint.employmentStatus)
   // The section's heading and labels follow the status (1541).
   const words = employerWording(joint.employmentStatus, 1, 'joint')
@@ -26,7 +25,6 @@ export default function JointEmploymentAddScreen() {
         options={employmentStatusOptions}
         value={joint.employmentStatus}
         onChange={(value) => update((draft) => void (draft.form.joint.employmentStatus = value))}
-        disabled={disabled}
       />
       {withEmployer ? (
         <section className="revealed" aria-labelledby="joint-employer-heading">
@@ -40,7 +38,6 @@ export default function JointEmploymentAddScreen() {
             autoComplete="off"
             value={joint.occupation}
             onChange={(value) => update((draft) => void (draft.form.joint.occupation = value))}
-            disabled={disabled}
           />
           <TextInput
             {...step.field('jointEmployerName')}
@@ -49,7 +46,6 @@ export default function JointEmploymentAddScreen() {
             autoComplete="off"
             value={joint.employerName}
             onChange={(value) => update((draft) => void (draft.form.joint.employerName = value))}
-            disabled={disabled}
           />
           <TextInput
             {...step.field('jointEmployerTown')}
@@ -58,7 +54,6 @@ export default function JointEmploymentAddScreen() {
             autoComplete="off"
             value={joint.employerTown}
             onChange={(value) => update((draft) => void (draft.form.joint.employerTown = value))}
-            disabled={disabled}
           />
         </section>
       ) : null}

@@ -8,7 +8,6 @@ import { update, useApplication } from '#lib/session-store'
 export default function JointEmploymentIncomeScreen() {
   const step = useJourneyStep('joint-employment-income')
   const stored = useApplication((state) => state.form.joint.netMonthlyIncome)
-  const disabled = useApplication((state) => state.isLocked)
   const income = useNumberDraft(stored, (value) =>
     update((draft) => void (draft.form.joint.netMonthlyIncome = value)),
   )
@@ -25,7 +24,6 @@ export default function JointEmploymentIncomeScreen() {
         autoComplete="off"
         value={income.value}
         onChange={income.onChange}
-        disabled={disabled}
       />
     </JourneyStep>
   )

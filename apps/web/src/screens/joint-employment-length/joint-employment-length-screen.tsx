@@ -11,7 +11,6 @@ export default function JointEmploymentLengthScreen() {
   const step = useJourneyStep('joint-employment-length')
   const years = useApplication((state) => state.form.joint.yearsAtEmployer)
   const months = useApplication((state) => state.form.joint.monthsAtEmployer)
-  const disabled = useApplication((state) => state.isLocked)
   const draft = useYearsMonthsDraft(
     { years, months },
     (part, value) =>
@@ -36,7 +35,6 @@ export default function JointEmploymentLengthScreen() {
           // Touched once focus leaves both parts: "8 months" leaves Years blank on the way.
           whenFocusLeaves('jointTimeAtEmployer', step.field('jointTimeAtEmployer').onBlur)
         }}
-        disabled={disabled}
       />
     </JourneyStep>
   )

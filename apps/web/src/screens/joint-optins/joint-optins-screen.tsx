@@ -10,7 +10,6 @@ import { update, useApplication } from '#lib/session-store'
 export default function JointOptinsScreen() {
   const step = useJourneyStep('joint-optins')
   const joint = useApplication((state) => state.form.joint)
-  const disabled = useApplication((state) => state.isLocked)
   const brand = useBrand()
   const name = normaliseName(joint.firstName) || 'the joint applicant'
 
@@ -33,7 +32,7 @@ export default function JointOptinsScreen() {
           legend: 'Offers from carefully selected partners',
           hint: 'Tick each way they are happy for companies we work with, such as insurers and vehicle specialists, to contact them with their own offers.',
         }}
-        disabled={disabled}
+        disabled={step.locked}
       />
     </JourneyStep>
   )

@@ -9,7 +9,6 @@ import { update, useApplication } from '#lib/session-store'
 export default function JointScreen() {
   const step = useJourneyStep('joint')
   const answer = useApplication((state) => state.form.isJointApplication)
-  const disabled = useApplication((state) => state.isLocked)
 
   return (
     <JourneyStep step={step}>
@@ -24,7 +23,6 @@ export default function JointScreen() {
         onChange={(value) =>
           update((draft) => void (draft.form.isJointApplication = fromYesNo(value)))
         }
-        disabled={disabled}
       />
     </JourneyStep>
   )

@@ -30,7 +30,6 @@ export default function LookingToBorrowScreen() {
   const step = useJourneyStep('looking-to-borrow')
   const unknown = useApplication((state) => state.form.loanAmountUnknown)
   const { minAmount, maxAmount } = useApplication(limitsFor)
-  const disabled = useApplication((state) => state.isLocked)
   const [initial] = useState(() => initialAmount(getApplication().form))
   const amount = useNumberDraft(initial, (loanAmount) =>
     update((draft) => void (draft.form.loanAmount = loanAmount)),
@@ -53,7 +52,7 @@ export default function LookingToBorrowScreen() {
         width={10}
         value={amount.value}
         onChange={amount.onChange}
-        disabled={disabled || unknown}
+        disabled={step.locked || unknown}
       />
       <Checkbox
         {...step.field('loanAmountUnknown')}
@@ -65,7 +64,6 @@ export default function LookingToBorrowScreen() {
           if (checked) amount.onChange('')
           update((draft) => void (draft.form.loanAmountUnknown = checked))
         }}
-        disabled={disabled}
       />
     </JourneyStep>
   )

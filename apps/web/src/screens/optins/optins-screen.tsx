@@ -9,7 +9,6 @@ import { update, useApplication } from '#lib/session-store'
 export default function OptinsScreen() {
   const step = useJourneyStep('optins')
   const form = useApplication((state) => state.form)
-  const disabled = useApplication((state) => state.isLocked)
   const brand = useBrand()
 
   return (
@@ -31,7 +30,7 @@ export default function OptinsScreen() {
           legend: 'Offers from carefully selected partners',
           hint: 'Tick each way you are happy for companies we work with, such as insurers and vehicle specialists, to contact you with their own offers.',
         }}
-        disabled={disabled}
+        disabled={step.locked}
       />
     </JourneyStep>
   )

@@ -8,7 +8,6 @@ import { update, useApplication } from '#lib/session-store'
 export default function OwnOtherPropertiesScreen() {
   const step = useJourneyStep('own-other-properties')
   const answer = useApplication((state) => state.form.ownOtherProperties)
-  const disabled = useApplication((state) => state.isLocked)
 
   return (
     <JourneyStep step={step}>
@@ -23,7 +22,6 @@ export default function OwnOtherPropertiesScreen() {
         onChange={(value) =>
           update((draft) => void (draft.form.ownOtherProperties = fromYesNo(value)))
         }
-        disabled={disabled}
       />
     </JourneyStep>
   )

@@ -9,7 +9,6 @@ import { update, useApplication } from '#lib/session-store'
 export default function PersonalScreen() {
   const step = useJourneyStep('personal')
   const form = useApplication((state) => state.form)
-  const disabled = useApplication((state) => state.isLocked)
 
   return (
     <JourneyStep step={step} title="About you">
@@ -17,7 +16,6 @@ export default function PersonalScreen() {
         {...step.field('title')}
         value={form.title}
         onChange={(title) => update((draft) => void (draft.form.title = title))}
-        disabled={disabled}
       />
       <TextInput
         {...step.field('firstName')}
@@ -30,7 +28,6 @@ export default function PersonalScreen() {
           update((draft) => void (draft.form.firstName = normaliseName(draft.form.firstName)))
           step.field('firstName').onBlur()
         }}
-        disabled={disabled}
       />
       <TextInput
         {...step.field('lastName')}
@@ -43,7 +40,6 @@ export default function PersonalScreen() {
           update((draft) => void (draft.form.lastName = normaliseName(draft.form.lastName)))
           step.field('lastName').onBlur()
         }}
-        disabled={disabled}
       />
     </JourneyStep>
   )

@@ -11,7 +11,6 @@ import { update, useApplication } from '#lib/session-store'
 export default function PropertyDetailsScreen() {
   const step = useJourneyStep('property-details')
   const form = useApplication((state) => state.form)
-  const disabled = useApplication((state) => state.isLocked)
   const value = useNumberDraft(form.propertyValue, (propertyValue) =>
     update((draft) => void (draft.form.propertyValue = propertyValue)),
   )
@@ -29,7 +28,6 @@ export default function PropertyDetailsScreen() {
         width={10}
         value={value.value}
         onChange={value.onChange}
-        disabled={disabled}
       />
       <NumberInput
         {...step.field('mortgageBalance')}
@@ -39,7 +37,6 @@ export default function PropertyDetailsScreen() {
         width={10}
         value={balance.value}
         onChange={balance.onChange}
-        disabled={disabled}
       />
       <Dropdown
         {...step.field('propertyBedrooms')}
@@ -47,7 +44,6 @@ export default function PropertyDetailsScreen() {
         options={propertyBedroomOptions}
         value={form.propertyBedrooms}
         onChange={(bedrooms) => update((draft) => void (draft.form.propertyBedrooms = bedrooms))}
-        disabled={disabled}
       />
       <Dropdown
         {...step.field('propertyType')}
@@ -55,7 +51,6 @@ export default function PropertyDetailsScreen() {
         options={propertyTypeOptions}
         value={form.propertyType}
         onChange={(type) => update((draft) => void (draft.form.propertyType = type))}
-        disabled={disabled}
       />
     </JourneyStep>
   )

@@ -11,7 +11,6 @@ export default function ResidentialStatusScreen() {
   const step = useJourneyStep('residential-status')
   const { n } = step
   const entry = useApplication((state) => state.form.addresses[n - 1])
-  const disabled = useApplication((state) => state.isLocked)
   const where = entry ? describeAddress(entry) : ''
 
   return (
@@ -30,7 +29,6 @@ export default function ResidentialStatusScreen() {
         onChange={(status) =>
           update((draft) => void (addressEntry(draft, n).residentialStatus = status))
         }
-        disabled={disabled}
       />
     </JourneyStep>
   )

@@ -13,7 +13,6 @@ import { update, useApplication } from '#lib/session-store'
 export default function SecurityAddressAddScreen() {
   const step = useJourneyStep('security-address-add')
   const security = useApplication((state) => state.form.securityAddress)
-  const disabled = useApplication((state) => state.isLocked)
   // The security address keeps its own "typed by hand" flag (§3); its list comes back from the
   // lookups kept for the session, by its postcode (docs/decisions/1103).
   const memory = useMemo<SavedAddress>(
@@ -50,7 +49,6 @@ export default function SecurityAddressAddScreen() {
         memory={memory}
         change={change}
         ownAddress={false}
-        disabled={disabled}
       />
       <YearsMonths
         {...step.field('timeAtAddress')}
@@ -61,7 +59,6 @@ export default function SecurityAddressAddScreen() {
           timeOwned.flush()
           step.field('timeAtAddress').onBlur()
         }}
-        disabled={disabled}
       />
     </JourneyStep>
   )

@@ -12,7 +12,6 @@ export default function SecurityAddressConfirmScreen() {
   const step = useJourneyStep('security-address-confirm')
   const answer = useApplication((state) => state.form.isSecurityCurrentAddress)
   const current = useApplication((state) => state.form.addresses[0])
-  const disabled = useApplication((state) => state.isLocked)
   const where = current ? describeAddress(current) : ''
 
   return (
@@ -28,7 +27,6 @@ export default function SecurityAddressConfirmScreen() {
         onChange={(value) =>
           update((draft) => void (draft.form.isSecurityCurrentAddress = fromYesNo(value)))
         }
-        disabled={disabled}
       />
     </JourneyStep>
   )

@@ -8,7 +8,6 @@ export default function SoftSearchScreen() {
   const step = useJourneyStep('soft-search')
   const agreed = useApplication((state) => state.form.agreeSoftSearch)
   const isJoint = useApplication((state) => state.form.isJointApplication === true)
-  const disabled = useApplication((state) => state.isLocked)
 
   return (
     <JourneyStep step={step} title="Checking your eligibility">
@@ -36,7 +35,6 @@ export default function SoftSearchScreen() {
         label="I agree to a soft search"
         value={agreed}
         onChange={(checked) => update((draft) => void (draft.form.agreeSoftSearch = checked))}
-        disabled={disabled}
       />
     </JourneyStep>
   )

@@ -29,7 +29,6 @@ function record(raw: string): void {
 export default function TermToBorrowScreen() {
   const step = useJourneyStep('term-to-borrow')
   const limits = useApplication(limitsFor)
-  const disabled = useApplication((state) => state.isLocked)
   const [value, setValue] = useState(() => {
     const { form } = getApplication()
     if (form.term !== null) return String(form.term / 12)
@@ -71,7 +70,6 @@ export default function TermToBorrowScreen() {
           record(value)
           binding.onBlur()
         }}
-        disabled={disabled}
       />
     </JourneyStep>
   )
