@@ -54,6 +54,15 @@ const webZones = [
   })),
 ]
 
+/** The domain's test support (filled applications) is for tests only. */
+const testSupportZones = [
+  {
+    target: ['./packages/domain/src', './apps/web/src', './apps/server/src'],
+    from: './packages/domain/test-support',
+    message: 'test-support/ is for tests only.',
+  },
+]
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'reports/**', 'test-results/**'] },
   js.configs.recommended,
@@ -95,11 +104,21 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    // A test may look at the whole app (a screen's test renders it through the router).
     ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-unresolved': 'error',
-      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webZones }],
+    },
+  },
+  {
+    // Imports flow one way through the web app's layers, and what tests share never ships in a
+    // product's code. A test may look at the whole app (a screen's test renders it through the router).
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'packages/domain/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: ROOT, zones: [...webZones, ...testSupportZones] },
+      ],
     },
   },
   {

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { brands } from '@forecourt/domain/brands/brand-data'
-import { filledState } from '@forecourt/domain/payload/test-fixtures'
+import { filledState } from '@forecourt/domain/test-support/test-fixtures'
 import { changeHref, isReturningToCheck, pathAfterChange } from './return-to-check'
 
 test('a Change link carries the return marker', () => {

@@ -3,7 +3,7 @@ import { brands } from '../brands/brand-data'
 import { journeyVisits } from '../journey/navigation'
 import type { StepId } from '../journey/step-list'
 import { steps } from '../journey/steps'
-import { filledJointState, filledState } from '../payload/test-fixtures'
+import { filledJointState, filledState } from '../../test-support/test-fixtures'
 import { createInitialState, emptyAddress, type ApplicationState } from '../state/application-state'
 import { stepRules, validateStep } from './step-rules'
 

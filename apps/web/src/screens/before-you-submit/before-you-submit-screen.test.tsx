@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, expect, test, vi } from 'vitest'
-import { filledJointState, filledState } from '@forecourt/domain/payload/test-fixtures'
+import { filledJointState, filledState } from '@forecourt/domain/test-support/test-fixtures'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import { getApplication, setApplication } from '#lib/session-store'
 import { expectNoAxeViolations } from '#testing/axe'

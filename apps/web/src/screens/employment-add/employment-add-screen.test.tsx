@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { expect, test } from 'vitest'
 import { Route } from 'wouter'
 import { emptyEmployment } from '@forecourt/domain/state/application-state'
-import { filledState } from '@forecourt/domain/payload/test-fixtures'
+import { filledState } from '@forecourt/domain/test-support/test-fixtures'
 import { getApplication, setApplication } from '#lib/session-store'
 import { expectNoAxeViolations } from '#testing/axe'
 import {

@@ -9,7 +9,7 @@ import {
   emptyAddress,
   emptyEmployment,
   emptyJointApplicant,
-} from '../state/application-state'
+} from '../src/state/application-state'
 
 /** The GUID of `filledState()`: a v4 UUID. */
 export const FILLED_GUID = '3f2b8c1e-7d4a-4b9e-8c21-5a6d7e8f9a0b'
