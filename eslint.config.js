@@ -12,7 +12,7 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url))
 const WEB_SRC = './apps/web/src'
 
 /**
- * The web app's layers, lowest first (docs/decisions/1701-one-step-table.md): each folder may import
+ * The web app's layers, lowest first (docs/decisions/1702-web-layers-and-file-names.md): each folder may import
  * those below it, never those above. The page's start-up (main.tsx) and the pre-render sit on top.
  */
 const WEB_LAYERS = [
