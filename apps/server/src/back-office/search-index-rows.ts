@@ -27,4 +27,3 @@ export async function replaceIndexRows(
     .onConflict((conflict) => conflict.doNothing())
     .execute()
 }
-
