@@ -863,7 +863,7 @@ test('the detail: answers grouped and labelled, timeline, deliveries, notes and 
   const about = body.answers.find(
     (section: { title: string }) => section.title === 'About the applicant',
   )
-  expect(about.rows).toContainEqual({ label: 'Phone number', value: ['07911123456'] })
+  expect(about?.rows).toContainEqual({ label: 'Phone number', value: ['07911123456'] })
   expect(body.notes).toEqual([
     {
       id: expect.stringMatching(/^note_/),
