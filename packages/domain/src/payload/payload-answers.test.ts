@@ -33,7 +33,7 @@ test('answers are labelled in plain words, with options by their labels and addr
   )
   expect(rows['Name']).toEqual(["Ms Ada O'Neill"])
   expect(rows['Phone number']).toEqual(['07911123456'])
-  expect(rows['What the loan is secured on']).toEqual(['A vehicle'])
+  expect(rows['What the loan is secured on']).toEqual(['Finance secured on the vehicle'])
   expect(rows['Current address']).toEqual(expect.arrayContaining(['LS6 3AH']))
   expect(rows['Joint application']).toEqual(['No'])
 })
