@@ -42,16 +42,11 @@ const LAST_NAMES = Array.from({ length: 2000 }, (_, i) =>
     )
     .join(''),
 )
-const POSTCODES = [
-  'LS6 3AH',
-  'YO1 7HH',
-  'M1 1AE',
-  'SW1A 1AA',
-  'EH1 2NG',
-  'G1 1XQ',
-  'B1 1BB',
-  'CF10 1EP',
-]
+const OUTWARD = ['LS6', 'YO1', 'M1', 'SW1A', 'EH1', 'G1', 'B1', 'CF10']
+const INWARD_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ'
+// 32,000 postcodes: a few applications each, as real postcodes have.
+const postcodeOf = (i: number) =>
+  `${OUTWARD[i % 8]} ${Math.floor(i / 8) % 10}${INWARD_LETTERS[Math.floor(i / 80) % 20]}${INWARD_LETTERS[Math.floor(i / 1600) % 20]}`
 const DAY_MS = 86_400_000
 
 interface Stored {
