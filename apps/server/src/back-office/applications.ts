@@ -101,7 +101,6 @@ export async function listApplications(
   if (filter.brands !== 'all' && filter.brands.length === 0) return { items: [], nextCursor: null }
   let query = db
     .selectFrom('applications as a')
-    .leftJoin('application_cases as c', 'c.application_key', 'a.application_key')
     // The page's keys first, from the indexes alone: a filter the index cannot order (a status, a
     // date range) then sorts keys and dates, not payloads of a few kilobytes each.
     .select(['a.application_key', 'a.updated_at'])
@@ -109,12 +108,29 @@ export async function listApplications(
   if (filter.kind !== undefined) query = query.where('a.status', '=', filter.kind)
   if (filter.from !== undefined) query = query.where('a.updated_at', '>=', filter.from)
   if (filter.to !== undefined) query = query.where('a.updated_at', '<', filter.to)
-  if (filter.status === 'new') {
-    query = query.where((eb) =>
-      eb.or([eb('c.broker_status', 'is', null), eb('c.broker_status', '=', 'new')]),
+  // As (NOT) EXISTS on the case's primary key, so both engines keep walking the list's index in order
+  // and probe each row, instead of joining whole tables first.
+  const status = filter.status
+  if (status === 'new') {
+    query = query.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('application_cases as c')
+            .select('c.application_key')
+            .whereRef('c.application_key', '=', 'a.application_key')
+            .where('c.broker_status', '<>', 'new'),
+        ),
+      ),
     )
-  } else if (filter.status !== undefined) {
-    query = query.where('c.broker_status', '=', filter.status)
+  } else if (status !== undefined) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('application_cases as c')
+          .select('c.application_key')
+          .whereRef('c.application_key', '=', 'a.application_key')
+          .where('c.broker_status', '=', status),
+      ),
+    )
   }
   if (filter.indexHash !== undefined) {
     const hash = filter.indexHash
