@@ -32,6 +32,14 @@ import { applicationRoutes } from './routes/api/application'
 import { readyRoutes } from './routes/api/ready'
 import { stockRoutes } from './routes/api/stock'
 import { submissionRoutes } from './routes/api/submission'
+import {
+  createSearchIndexer,
+  ensureSearchIndex,
+  registerSearchIndexCheck,
+  searchIndexKey,
+} from './back-office/search-index'
+import { registerBackOfficeHost } from './plugins/back-office-front-end'
+import { registerBackOfficeApi } from './routes/api/back-office/back-office-api'
 import { setActiveDestinations } from './delivery/destinations'
 import { createDeliveryWorker } from './delivery/worker'
 
@@ -43,6 +51,8 @@ export interface BuildAppOptions {
   db?: Database
   /** false for silence; a destination to capture the log lines; by default JSON lines on stdout. */
   logger?: false | { stream: LogDestination }
+  /** Back-office tests: their own clock, and no wait after a failed sign-in. */
+  backOffice?: { now?: () => Date; failureDelayBaseMs?: number }
 }
 
 // An application is a few kilobytes of JSON; anything near this size is not one.
@@ -79,11 +89,18 @@ export async function buildApp(
   await registerCors(app, config)
   await registerRateLimits(app, config)
   await registerAntiForgery(app, config)
+  // The back-office host answers its own app and API only (decision 1601); after the cookie parser,
+  // before every route.
+  registerBackOfficeHost(app, config)
   const eventCounter = new EventCounter()
   app.decorate('eventCounter', eventCounter)
   if (config.retention.job) {
     registerRetentionJob(app, { db: database.db, policy: config.retention })
   }
+  // Back office: the search index is brought up to its key before any write (decision 1605)
+  const indexKey = searchIndexKey(config.backOffice.indexKey, config.dataKeys)
+  registerSearchIndexCheck(app, () => ensureSearchIndex(database.db, indexKey, config.dataKeys))
+  const searchIndexer = createSearchIndexer(indexKey)
   await app.register(async (api) => {
     // API answers are per request and will carry personal data: no browser or proxy may keep them.
     api.addHook('onRequest', async (_request, reply) => {
@@ -100,8 +117,23 @@ export async function buildApp(
     // Address lookup
     await api.register(addressRoutes, { provider: createAddressProvider(config, app.log) })
     // Submissions and partial saves
-    await api.register(submissionRoutes, { db: database.db, dataKeys: config.dataKeys })
-    await api.register(applicationRoutes, { db: database.db, dataKeys: config.dataKeys })
+    await api.register(submissionRoutes, {
+      db: database.db,
+      dataKeys: config.dataKeys,
+      searchIndexer,
+    })
+    await api.register(applicationRoutes, {
+      db: database.db,
+      dataKeys: config.dataKeys,
+      searchIndexer,
+    })
+    await registerBackOfficeApi(api, {
+      db: database.db,
+      config,
+      searchIndexKey: indexKey,
+      now: options.backOffice?.now,
+      failureDelayBaseMs: options.backOffice?.failureDelayBaseMs,
+    })
   })
   await registerStaticFrontEnd(app, config)
   // Lender delivery: the outbox's destinations, and the worker unless DELIVERY_WORKER=off
