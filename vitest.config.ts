@@ -15,6 +15,7 @@ export default defineConfig({
       },
       './apps/web/vite.config.ts',
       './apps/web/vitest.lib.config.ts',
+      './apps/back-office/vite.config.ts',
       './scripts/vitest.config.mjs',
       {
         test: {
