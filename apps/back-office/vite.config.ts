@@ -1,8 +1,18 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // '#lib/api' for src/lib/api: the same short names as tsconfig.json's paths.
+    alias: [
+      {
+        find: /^#(app|components|screens|lib|testing)\//,
+        replacement: `${fileURLToPath(new URL('./src/', import.meta.url))}$1/`,
+      },
+    ],
+  },
   server: {
     // Served as backoffice.localhost in development too: the API answers only on that host.
     allowedHosts: ['.localhost'],
