@@ -20,6 +20,10 @@ const NotFoundScreen = lazy(() => import('#screens/not-found/NotFoundScreen'))
 // Where a signed-out user was going; Sign in returns there.
 let wanted: string | undefined
 
+function rememberWantedPath(path: string): void {
+  wanted = path
+}
+
 /** The address to go to after signing in, once. */
 export function takeWantedPath(): string {
   const path = wanted ?? '/applications'
@@ -48,7 +52,7 @@ function Private({ screen: Screen }: { screen: ComponentType }) {
   }
   if (session === undefined) return <Loading />
   if (session === null) {
-    wanted = location
+    rememberWantedPath(location)
     return <Redirect to="/sign-in" replace />
   }
   return <Screen />

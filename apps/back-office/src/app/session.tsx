@@ -82,7 +82,11 @@ export function SessionProvider({
 
   const signOut = useCallback(async (everywhere = false) => {
     try {
-      await post(everywhere ? '/sign-out-everywhere' : '/sign-out', {}, { unauthorisedIsExpected: true })
+      await post(
+        everywhere ? '/sign-out-everywhere' : '/sign-out',
+        {},
+        { unauthorisedIsExpected: true },
+      )
     } finally {
       setSignedOutReason(everywhere ? 'signed-out-everywhere' : 'signed-out')
       setSession(null)

@@ -95,7 +95,11 @@ async function send(path: string, options: CallOptions): Promise<Response> {
     // Not JSON (a proxy's page): the status says enough.
   }
   if (response.status === 401 && !options.unauthorisedIsExpected) sessionEndedListener?.()
-  throw new ApiError(response.status, parsed.error, Array.isArray(parsed.errors) ? parsed.errors : [])
+  throw new ApiError(
+    response.status,
+    parsed.error,
+    Array.isArray(parsed.errors) ? parsed.errors : [],
+  )
 }
 
 /** Calls the API and answers its JSON (null for an empty answer, such as 204). */
@@ -105,12 +109,19 @@ export async function call<T>(path: string, options: CallOptions = {}): Promise<
   return (text === '' ? null : JSON.parse(text)) as T
 }
 
-export function post<T>(path: string, body: unknown = {}, options: Omit<CallOptions, 'method' | 'body'> = {}) {
+export function post<T>(
+  path: string,
+  body: unknown = {},
+  options: Omit<CallOptions, 'method' | 'body'> = {},
+) {
   return call<T>(path, { ...options, method: 'POST', body })
 }
 
 /** A file answer (the CSV export): its bytes and the name the server gave it. */
-export async function postForFile(path: string, body: unknown): Promise<{ blob: Blob; filename: string }> {
+export async function postForFile(
+  path: string,
+  body: unknown,
+): Promise<{ blob: Blob; filename: string }> {
   const response = await send(path, { method: 'POST', body })
   const disposition = response.headers.get('content-disposition') ?? ''
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'export.csv'

@@ -2,14 +2,7 @@
 
 export type Role = 'admin' | 'caseworker' | 'viewer'
 export type Permission =
-  | 'notes'
-  | 'status'
-  | 'retry'
-  | 'export'
-  | 'erase'
-  | 'legal-hold'
-  | 'operators'
-  | 'audit'
+  'notes' | 'status' | 'retry' | 'export' | 'erase' | 'legal-hold' | 'operators' | 'audit'
 
 export interface Named {
   id: string

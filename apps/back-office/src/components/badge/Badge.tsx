@@ -48,5 +48,9 @@ export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
 }
 
 export function KindBadge({ kind }: { kind: 'submitted' | 'partial' }) {
-  return kind === 'partial' ? <Badge colour="orange">Partial (lead)</Badge> : <Badge colour="green">Submitted</Badge>
+  return kind === 'partial' ? (
+    <Badge colour="orange">Partial (lead)</Badge>
+  ) : (
+    <Badge colour="green">Submitted</Badge>
+  )
 }

@@ -2,7 +2,10 @@ import type { Example } from '../examples'
 import { BrokerStatusBadge, DeliveryStatusBadge, KindBadge } from './Badge'
 
 export const badgeExamples: Example[] = [
-  { name: 'broker status', render: () => <BrokerStatusBadge status="with_lender" label="With lender" /> },
+  {
+    name: 'broker status',
+    render: () => <BrokerStatusBadge status="with_lender" label="With lender" />,
+  },
   { name: 'unknown broker status', render: () => <BrokerStatusBadge status="odd" label="Odd" /> },
   {
     name: 'delivery statuses',

@@ -15,7 +15,9 @@ test('each tag says it removes its filter, and removes it', async () => {
     screen.getByRole('button', { name: 'Remove this filter: Brand: Car Finance Direct' }),
   )
   expect(screen.queryByRole('button', { name: /Brand/ })).toBeNull()
-  expect(screen.getByRole('button', { name: 'Remove this filter: Kind: Partial (leads)' })).toBeVisible()
+  expect(
+    screen.getByRole('button', { name: 'Remove this filter: Kind: Partial (leads)' }),
+  ).toBeVisible()
 })
 
 test('Clear filters removes them all and the section goes', async () => {

@@ -19,7 +19,10 @@ test('the first page offers Next only', () => {
 
 test('a middle page offers both; a single page shows no pagination', () => {
   const { unmount } = render(exampleNamed(paginationExamples, 'middle page').render())
-  expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Previous page', 'Next page'])
+  expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+    'Previous page',
+    'Next page',
+  ])
   unmount()
   const { container } = render(exampleNamed(paginationExamples, 'only page').render())
   expect(container).toBeEmptyDOMElement()

@@ -16,5 +16,8 @@ test('each entry has its title, who, and the London time with its date, in the o
     'Delivery attempt 1 to acme-lending: HTTP 500, will retryby Forecourt26 November 2026 at 9:01am',
     'Submittedby Forecourt1 July 2026 at 1:05pm',
   ])
-  expect(screen.getByText('1 July 2026 at 1:05pm')).toHaveAttribute('datetime', '2026-07-01T12:05:00Z')
+  expect(screen.getByText('1 July 2026 at 1:05pm')).toHaveAttribute(
+    'datetime',
+    '2026-07-01T12:05:00Z',
+  )
 })

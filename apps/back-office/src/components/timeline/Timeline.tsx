@@ -10,7 +10,13 @@ export interface TimelineItem {
   description?: string | undefined
 }
 
-export function Timeline({ items, headingLevel = 3 }: { items: TimelineItem[]; headingLevel?: 2 | 3 }) {
+export function Timeline({
+  items,
+  headingLevel = 3,
+}: {
+  items: TimelineItem[]
+  headingLevel?: 2 | 3
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <ol className="timeline">

@@ -45,18 +45,21 @@ export default function ApplicationScreen() {
   const [message, setMessage] = useState<{ text: string; at: string }>()
   const base = `~/applications/${key}`
 
-  const load = useCallback(async () => {
-    try {
-      const detail = await call<ApplicationDetail>(`/applications/${encodeURIComponent(key)}`)
-      setLoaded({ state: 'loaded', detail })
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) setLoaded({ state: 'not-found' })
-      else if (!(error instanceof ApiError && error.status === 401)) setLoaded({ state: 'failed' })
-    }
-  }, [key])
+  const load = useCallback(
+    () =>
+      call<ApplicationDetail>(`/applications/${encodeURIComponent(key)}`).then(
+        (detail) => setLoaded({ state: 'loaded', detail }),
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) setLoaded({ state: 'not-found' })
+          else if (!(error instanceof ApiError && error.status === 401))
+            setLoaded({ state: 'failed' })
+        },
+      ),
+    [key],
+  )
 
   useEffect(() => {
-    void load()
+    load()
   }, [load])
 
   // A message belongs to the part it is shown on: moving on to another part clears it.
@@ -105,7 +108,10 @@ export default function ApplicationScreen() {
             label: 'Status',
             value: (
               <span className="badges">
-                <BrokerStatusBadge status={application.brokerStatus} label={statusLabel(application.brokerStatus)} />{' '}
+                <BrokerStatusBadge
+                  status={application.brokerStatus}
+                  label={statusLabel(application.brokerStatus)}
+                />{' '}
                 <KindBadge kind={application.kind} />
                 {application.legalHold ? (
                   <>

@@ -12,7 +12,8 @@ import { useApplication } from './application-context'
 
 const OUTCOMES: Record<string, (lender: string) => string> = {
   requeued: (lender) => `The delivery to ${lender} is due now: it will be sent within seconds.`,
-  'already-delivered': (lender) => `The delivery to ${lender} was already delivered: nothing to retry.`,
+  'already-delivered': (lender) =>
+    `The delivery to ${lender} was already delivered: nothing to retry.`,
   'in-flight': (lender) => `The delivery to ${lender} is being sent now: nothing to retry.`,
 }
 
@@ -39,7 +40,10 @@ export function DeliveriesPart() {
       const text = OUTCOMES[answer.outcome]?.(delivery.destinationId) ?? `Retry: ${answer.outcome}`
       setMessage({ kind: 'success', text })
     } catch {
-      setMessage({ kind: 'error', text: `The delivery to ${delivery.destinationId} could not be retried. Try again in a moment.` })
+      setMessage({
+        kind: 'error',
+        text: `The delivery to ${delivery.destinationId} could not be retried. Try again in a moment.`,
+      })
     } finally {
       setBusy(undefined)
     }
@@ -76,7 +80,9 @@ export function DeliveriesPart() {
                 <th scope="row" data-label="Lender">
                   {delivery.destinationId}
                 </th>
-                <td data-label="What">{delivery.kind === 'erasure-notice' ? 'Erasure notice' : 'Application'}</td>
+                <td data-label="What">
+                  {delivery.kind === 'erasure-notice' ? 'Erasure notice' : 'Application'}
+                </td>
                 <td data-label="Status">
                   <DeliveryStatusBadge status={delivery.status} />
                 </td>
@@ -98,7 +104,11 @@ export function DeliveriesPart() {
                         disabled={busy === delivery.id}
                         onClick={() => void retry(delivery)}
                       >
-                        Retry<span className="visually-hidden"> the delivery to {delivery.destinationId}</span>
+                        Retry
+                        <span className="visually-hidden">
+                          {' '}
+                          the delivery to {delivery.destinationId}
+                        </span>
                       </button>
                     ) : null}
                   </td>

@@ -14,7 +14,8 @@ import { ApiError, post } from '#lib/api'
 import { PartTitle } from './ApplicationScreen'
 import { useApplication } from './application-context'
 
-export const CONFIRM_ERASE = 'I understand that the personal data will be erased and cannot be restored'
+export const CONFIRM_ERASE =
+  'I understand that the personal data will be erased and cannot be restored'
 
 export function ErasePart() {
   const { detail, reload, flash } = useApplication()
@@ -43,7 +44,8 @@ export function ErasePart() {
         <h2>Erase personal data</h2>
         <Notice kind="warning">
           <p>
-            This application is under a legal hold and cannot be erased: {application.legalHold.reason}
+            This application is under a legal hold and cannot be erased:{' '}
+            {application.legalHold.reason}
           </p>
         </Notice>
         <p>An administrator must lift the legal hold first.</p>
@@ -55,7 +57,12 @@ export function ErasePart() {
     event.preventDefault()
     const errors = [
       reason.trim() ? undefined : { id: 'erase-reason', message: 'Enter why the data is erased' },
-      confirmed.length > 0 ? undefined : { id: 'erase-confirm', message: 'Confirm that you understand the erasure cannot be undone' },
+      confirmed.length > 0
+        ? undefined
+        : {
+            id: 'erase-confirm',
+            message: 'Confirm that you understand the erasure cannot be undone',
+          },
     ].filter((item) => item !== undefined)
     if (errors.length > 0) return form.show(errors)
     setSending(true)
@@ -76,7 +83,9 @@ export function ErasePart() {
           : [
               {
                 id: 'erase-reason',
-                message: (error instanceof ApiError && error.serverMessage) || 'The data could not be erased: try again',
+                message:
+                  (error instanceof ApiError && error.serverMessage) ||
+                  'The data could not be erased: try again',
               },
             ],
       )
@@ -92,9 +101,9 @@ export function ErasePart() {
       <h2>Erase personal data</h2>
       <Notice kind="warning">
         <p>
-          Every answer, note and saved draft of this application will be erased. The reference, brand and
-          dates are kept with your reason. Each lender that received it is sent an erasure notice.
-          This cannot be undone.
+          Every answer, note and saved draft of this application will be erased. The reference,
+          brand and dates are kept with your reason. Each lender that received it is sent an erasure
+          notice. This cannot be undone.
         </p>
       </Notice>
       <form noValidate onSubmit={(event) => void erase(event)}>

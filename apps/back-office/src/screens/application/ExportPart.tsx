@@ -35,7 +35,9 @@ export default function ExportPart() {
     setFailed(false)
     try {
       setExported(
-        await post<DataExport>(`/applications/${encodeURIComponent(application.applicationKey)}/data-export`),
+        await post<DataExport>(
+          `/applications/${encodeURIComponent(application.applicationKey)}/data-export`,
+        ),
       )
     } catch {
       setFailed(true)
@@ -53,20 +55,27 @@ export default function ExportPart() {
     <>
       <PartTitle title="Data export" />
       <h2>Data export</h2>
-      {failed ? <Notice kind="error">The export could not be made. Try again in a moment.</Notice> : null}
+      {failed ? (
+        <Notice kind="error">The export could not be made. Try again in a moment.</Notice>
+      ) : null}
       {!exported ? (
         <>
           <p>
-            Everything held about this applicant: this application and any other of your brands’ applications
-            with the same email address or phone number, with the deliveries sent, notes, status changes and
-            audit entries about them. Making the export is recorded in the audit log.
+            Everything held about this applicant: this application and any other of your brands’
+            applications with the same email address or phone number, with the deliveries sent,
+            notes, status changes and audit entries about them. Making the export is recorded in the
+            audit log.
           </p>
           <button type="button" className="button" disabled={sending} onClick={() => void make()}>
             Make the export
           </button>
         </>
       ) : (
-        <ExportView data={exported} onDownload={() => download(exported)} statusLabel={statusLabel} />
+        <ExportView
+          data={exported}
+          onDownload={() => download(exported)}
+          statusLabel={statusLabel}
+        />
       )}
     </>
   )
@@ -102,23 +111,38 @@ function ExportView({
         ]}
       />
       {data.applications.map((application) => (
-        <section key={application.applicationKey} aria-labelledby={`export-${application.applicationKey}`}>
+        <section
+          key={application.applicationKey}
+          aria-labelledby={`export-${application.applicationKey}`}
+        >
           <h3 id={`export-${application.applicationKey}`}>
             Application <code>{application.reference}</code>
           </h3>
           <SummaryList
             rows={[
               { key: 'Brand', value: [application.brand] },
-              { key: 'Kind', value: [application.kind === 'partial' ? 'Partial (lead)' : 'Submitted'] },
+              {
+                key: 'Kind',
+                value: [application.kind === 'partial' ? 'Partial (lead)' : 'Submitted'],
+              },
               { key: 'Started', value: [formatDateTime(application.createdAt)] },
-              { key: 'Submitted', value: [application.submittedAt ? formatDateTime(application.submittedAt) : 'Not submitted'] },
+              {
+                key: 'Submitted',
+                value: [
+                  application.submittedAt
+                    ? formatDateTime(application.submittedAt)
+                    : 'Not submitted',
+                ],
+              },
               { key: 'Last activity', value: [formatDateTime(application.updatedAt)] },
             ]}
           />
           {application.answers.map((section) => (
             <div key={section.title}>
               <h4>{section.title}</h4>
-              <SummaryList rows={section.rows.map((row) => ({ key: row.label, value: row.value }))} />
+              <SummaryList
+                rows={section.rows.map((row) => ({ key: row.label, value: row.value }))}
+              />
             </div>
           ))}
           <h4>Deliveries</h4>
@@ -128,9 +152,11 @@ function ExportView({
             <ul>
               {application.deliveries.map((delivery) => (
                 <li key={delivery.id}>
-                  {delivery.kind === 'erasure-notice' ? 'Erasure notice' : 'Application'} to {delivery.destinationId}:{' '}
-                  {delivery.status}
-                  {delivery.deliveredAt ? `, delivered ${formatDateTime(delivery.deliveredAt)}` : ''}
+                  {delivery.kind === 'erasure-notice' ? 'Erasure notice' : 'Application'} to{' '}
+                  {delivery.destinationId}: {delivery.status}
+                  {delivery.deliveredAt
+                    ? `, delivered ${formatDateTime(delivery.deliveredAt)}`
+                    : ''}
                 </li>
               ))}
             </ul>

@@ -34,13 +34,18 @@ export function LegalHoldPart() {
 
   async function act(event: FormEvent) {
     event.preventDefault()
-    if (!hold && !reason.trim()) return form.show([{ id: 'hold-reason', message: 'Enter why the data must be kept' }])
+    if (!hold && !reason.trim())
+      return form.show([{ id: 'hold-reason', message: 'Enter why the data must be kept' }])
     setSending(true)
     try {
       if (hold) await post(`${path}/lift`)
       else await post(path, { reason: reason.trim() })
       await reload()
-      flash(hold ? 'The legal hold was lifted.' : 'The legal hold was set: the application cannot be erased.')
+      flash(
+        hold
+          ? 'The legal hold was lifted.'
+          : 'The legal hold was set: the application cannot be erased.',
+      )
       navigate('/')
     } catch (error) {
       form.show(
@@ -49,7 +54,9 @@ export function LegalHoldPart() {
           : [
               {
                 id: hold ? 'lift-hold' : 'hold-reason',
-                message: (error instanceof ApiError && error.serverMessage) || 'That did not work: try again',
+                message:
+                  (error instanceof ApiError && error.serverMessage) ||
+                  'That did not work: try again',
               },
             ],
       )
@@ -70,14 +77,21 @@ export function LegalHoldPart() {
           </p>
           <p>While the hold is set, the application’s personal data cannot be erased.</p>
           <form noValidate onSubmit={(event) => void act(event)}>
-            <button id="lift-hold" type="submit" className="button button--warning" disabled={sending}>
+            <button
+              id="lift-hold"
+              type="submit"
+              className="button button--warning"
+              disabled={sending}
+            >
               Lift legal hold
             </button>
           </form>
         </>
       ) : (
         <form noValidate onSubmit={(event) => void act(event)}>
-          <p>A legal hold stops anyone erasing the application’s personal data until it is lifted.</p>
+          <p>
+            A legal hold stops anyone erasing the application’s personal data until it is lifted.
+          </p>
           <Textarea
             id="hold-reason"
             label="Why the data must be kept"

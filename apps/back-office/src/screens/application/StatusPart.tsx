@@ -40,7 +40,9 @@ export function StatusPart() {
     }
     setSending(true)
     try {
-      await post(`/applications/${encodeURIComponent(application.applicationKey)}/status`, { status })
+      await post(`/applications/${encodeURIComponent(application.applicationKey)}/status`, {
+        status,
+      })
       await reload()
       flash(`The status is now ${statusLabel(status)}.`)
       navigate('/')
@@ -58,7 +60,8 @@ export function StatusPart() {
       <h2>Change status</h2>
       {application.brokerStatusChangedAt ? (
         <p>
-          Set to {statusLabel(application.brokerStatus)} by {application.brokerStatusChangedBy ?? 'Forecourt'} on{' '}
+          Set to {statusLabel(application.brokerStatus)} by{' '}
+          {application.brokerStatusChangedBy ?? 'Forecourt'} on{' '}
           {formatDateTime(application.brokerStatusChangedAt)}.
         </p>
       ) : null}

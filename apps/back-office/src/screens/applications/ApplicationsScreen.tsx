@@ -19,7 +19,13 @@ import { ApiError, call, post, postForFile, query as queryString } from '#lib/ap
 import { saveFile } from '#lib/download'
 import { formatDate, formatDateTime } from '#lib/format-time'
 import type { ListedApplication, SearchPage, Session } from '#lib/types'
-import { loadListState, NO_FILTERS, saveListState, type Filters, type ListState } from './list-state'
+import {
+  loadListState,
+  NO_FILTERS,
+  saveListState,
+  type Filters,
+  type ListState,
+} from './list-state'
 
 const KIND_OPTIONS = [
   { value: '', label: 'All' },
@@ -40,6 +46,9 @@ type Result =
   | { state: 'failed'; message: string }
   | { state: 'loaded'; page: SearchPage }
 
+/** An answer, with the list state it answers: any other state is still loading. */
+type Answered = { for: ListState; result: Result }
+
 function applied(filters: Filters, session: Session): AppliedFilter[] {
   const tags: AppliedFilter[] = []
   if (filters.brand) {
@@ -47,13 +56,19 @@ function applied(filters: Filters, session: Session): AppliedFilter[] {
     tags.push({ key: 'brand', category: 'Brand', value: name })
   }
   if (filters.status) {
-    const label = session.brokerStatuses.find((s) => s.id === filters.status)?.label ?? filters.status
+    const label =
+      session.brokerStatuses.find((s) => s.id === filters.status)?.label ?? filters.status
     tags.push({ key: 'status', category: 'Status', value: label })
   }
   if (filters.kind) {
-    tags.push({ key: 'kind', category: 'Kind', value: filters.kind === 'partial' ? 'Partial (leads)' : 'Submitted' })
+    tags.push({
+      key: 'kind',
+      category: 'Kind',
+      value: filters.kind === 'partial' ? 'Partial (leads)' : 'Submitted',
+    })
   }
-  if (filters.from) tags.push({ key: 'from', category: 'Active from', value: formatDate(filters.from) })
+  if (filters.from)
+    tags.push({ key: 'from', category: 'Active from', value: formatDate(filters.from) })
   if (filters.to) tags.push({ key: 'to', category: 'Active to', value: formatDate(filters.to) })
   return tags
 }
@@ -61,7 +76,10 @@ function applied(filters: Filters, session: Session): AppliedFilter[] {
 function filterErrors(filters: Filters) {
   const errors = []
   if (filters.from && filters.to && filters.from > filters.to) {
-    errors.push({ id: 'filter-to', message: 'The “to” date must be the same as or after the “from” date' })
+    errors.push({
+      id: 'filter-to',
+      message: 'The “to” date must be the same as or after the “from” date',
+    })
   }
   return errors
 }
@@ -72,7 +90,8 @@ export default function ApplicationsScreen() {
   const [list, setList] = useState<ListState>(() => loadListState(session.operator.id))
   const [draftQuery, setDraftQuery] = useState(list.query)
   const [draft, setDraft] = useState<Filters>(list.filters)
-  const [result, setResult] = useState<Result>({ state: 'loading' })
+  const [answered, setAnswered] = useState<Answered>()
+  const result: Result = answered?.for === list ? answered.result : { state: 'loading' }
   const [exporting, setExporting] = useState(false)
   const [exportMessage, setExportMessage] = useState<string>()
   const form = useFormErrors()
@@ -83,7 +102,7 @@ export default function ApplicationsScreen() {
   useEffect(() => {
     saveListState(list)
     let live = true
-    setResult({ state: 'loading' })
+    const setResult = (answer: Result) => setAnswered({ for: list, result: answer })
     const cursor = list.cursors[list.cursors.length - 1] ?? undefined
     const filters = Object.fromEntries(Object.entries(list.filters).filter(([, value]) => value))
     const request = list.query
@@ -101,10 +120,22 @@ export default function ApplicationsScreen() {
       .catch((error: unknown) => {
         if (!live) return
         if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
-          form.show(fromServer(error.fieldErrors, { query: 'search', from: 'filter-from', to: 'filter-to' }))
-          setResult({ state: 'failed', message: 'Change the search or the filters, then try again.' })
+          form.show(
+            fromServer(error.fieldErrors, {
+              query: 'search',
+              from: 'filter-from',
+              to: 'filter-to',
+            }),
+          )
+          setResult({
+            state: 'failed',
+            message: 'Change the search or the filters, then try again.',
+          })
         } else if (!(error instanceof ApiError && error.status === 401)) {
-          setResult({ state: 'failed', message: 'The applications could not be loaded. Try again in a moment.' })
+          setResult({
+            state: 'failed',
+            message: 'The applications could not be loaded. Try again in a moment.',
+          })
         }
       })
     return () => {
@@ -159,7 +190,10 @@ export default function ApplicationsScreen() {
 
   const tags = applied(list.filters, session)
   const brandOptions = session.brands.map((brand) => ({ value: brand.id, label: brand.name }))
-  const statusOptions = session.brokerStatuses.map((status) => ({ value: status.id, label: status.label }))
+  const statusOptions = session.brokerStatuses.map((status) => ({
+    value: status.id,
+    label: status.label,
+  }))
   const page = list.cursors.length
 
   return (
@@ -355,7 +389,13 @@ function Results({
   )
 }
 
-function Row({ item, statusLabel }: { item: ListedApplication; statusLabel: (id: string) => string }) {
+function Row({
+  item,
+  statusLabel,
+}: {
+  item: ListedApplication
+  statusLabel: (id: string) => string
+}) {
   return (
     <tr>
       <th scope="row" data-label="Reference">
@@ -364,7 +404,9 @@ function Row({ item, statusLabel }: { item: ListedApplication; statusLabel: (id:
         </Link>
       </th>
       <td data-label="Brand">{item.brandName}</td>
-      <td data-label="Name">{item.name ?? <span className="secondary-text">No name given</span>}</td>
+      <td data-label="Name">
+        {item.name ?? <span className="secondary-text">No name given</span>}
+      </td>
       <td data-label="Status">
         <span className="badges">
           <BrokerStatusBadge status={item.brokerStatus} label={statusLabel(item.brokerStatus)} />
@@ -378,7 +420,8 @@ function Row({ item, statusLabel }: { item: ListedApplication; statusLabel: (id:
           <ul>
             {item.lenders.map((lender) => (
               <li key={lender.destinationId}>
-                {lender.destinationId}: {lender.decision ?? DELIVERY_STATUS_LABELS[lender.delivery] ?? lender.delivery}
+                {lender.destinationId}:{' '}
+                {lender.decision ?? DELIVERY_STATUS_LABELS[lender.delivery] ?? lender.delivery}
               </li>
             ))}
           </ul>
@@ -388,7 +431,9 @@ function Row({ item, statusLabel }: { item: ListedApplication; statusLabel: (id:
         {item.submittedAt ? (
           formatDateTime(item.submittedAt)
         ) : (
-          <span className="secondary-text">Not submitted (last saved {formatDateTime(item.updatedAt)})</span>
+          <span className="secondary-text">
+            Not submitted (last saved {formatDateTime(item.updatedAt)})
+          </span>
         )}
       </td>
     </tr>

@@ -45,7 +45,9 @@ export default function EnrolmentScreen() {
   const { signedIn } = useSession()
   const [, navigate] = useLocation()
   const [token] = useState(() => window.location.hash.slice(1))
-  const [step, setStep] = useState<Step>({ name: 'checking' })
+  const [step, setStep] = useState<Step>(() =>
+    token ? { name: 'checking' } : { name: 'unusable', message: UNUSABLE },
+  )
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')
   const [code, setCode] = useState('')
@@ -57,10 +59,7 @@ export default function EnrolmentScreen() {
   )
 
   useEffect(() => {
-    if (!token) {
-      setStep({ name: 'unusable', message: UNUSABLE })
-      return
-    }
+    if (!token) return
     post<Address>('/enrolment', { token }, { unauthorisedIsExpected: true })
       .then((address) => setStep({ name: 'password', address }))
       .catch((error: unknown) =>
@@ -81,7 +80,9 @@ export default function EnrolmentScreen() {
     } else if (error instanceof ApiError && error.fieldErrors.length > 0) {
       form.show(fromServer(error.fieldErrors, ids))
     } else {
-      form.show([{ id: Object.values(ids)[0] ?? 'password', message: 'Something went wrong: try again' }])
+      form.show([
+        { id: Object.values(ids)[0] ?? 'password', message: 'Something went wrong: try again' },
+      ])
     }
   }
 
@@ -115,7 +116,9 @@ export default function EnrolmentScreen() {
     event.preventDefault()
     const digits = codeDigits(code)
     if (!digits) {
-      return form.show([{ id: 'code', message: 'Enter the 6-digit code your authenticator app shows' }])
+      return form.show([
+        { id: 'code', message: 'Enter the 6-digit code your authenticator app shows' },
+      ])
     }
     setSending(true)
     try {
@@ -163,7 +166,14 @@ export default function EnrolmentScreen() {
         </p>
         <form noValidate onSubmit={(event) => void choosePassword(event, address)}>
           {/* Lets a password manager save the new password under the right account. */}
-          <input type="email" name="username" autoComplete="username" value={address.email} readOnly hidden />
+          <input
+            type="email"
+            name="username"
+            autoComplete="username"
+            value={address.email}
+            readOnly
+            hidden
+          />
           <TextInput
             id="password"
             label="New password"
@@ -202,7 +212,13 @@ export default function EnrolmentScreen() {
         Open an authenticator app on your phone (such as Google Authenticator, Microsoft
         Authenticator or 1Password) and add an account by scanning this QR code.
       </p>
-      <img className="qr-code" src={totp.qrSvg} alt="QR code to add this account to an authenticator app" width="200" height="200" />
+      <img
+        className="qr-code"
+        src={totp.qrSvg}
+        alt="QR code to add this account to an authenticator app"
+        width="200"
+        height="200"
+      />
       <h2>If you cannot scan the code</h2>
       <p>Enter this setup key in the app instead, as a time-based key:</p>
       <p>
