@@ -1,12 +1,14 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
+import { forgetAll } from '#lib/remembered'
 
 // Screens load lazily: on a busy two-core machine a findBy can take longer than a second.
 configure({ asyncUtilTimeout: 5000 })
 
 afterEach(() => {
   cleanup()
+  forgetAll()
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
   document.title = ''

@@ -26,8 +26,8 @@ export function Shell({ children }: { children: ReactNode }) {
           {session ? (
             <div className="site-header__account">
               <span className="site-header__who">
-                <span className="visually-hidden">Signed in as </span>
-                {session.operator.email} ({session.operator.role})
+                <span className="visually-hidden">Signed in as</span> {session.operator.email} (
+                {session.operator.role})
               </span>
               <button type="button" className="link-button" onClick={() => void signOut()}>
                 Sign out

@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from 'react'
 import { ApiError, call, onSessionEnded, post, rememberCsrfToken } from '#lib/api'
+import { forgetAll } from '#lib/remembered'
 import type { Permission, Session } from '#lib/types'
 
 /** Why the user is on the sign-in screen, said there. */
@@ -69,6 +70,7 @@ export function SessionProvider({
   useEffect(() => {
     onSessionEnded(() => {
       if (current.current) setSignedOutReason('expired')
+      forgetAll()
       setSession(null)
     })
     return () => onSessionEnded(undefined)
@@ -88,6 +90,7 @@ export function SessionProvider({
         { unauthorisedIsExpected: true },
       )
     } finally {
+      forgetAll()
       setSignedOutReason(everywhere ? 'signed-out-everywhere' : 'signed-out')
       setSession(null)
     }

@@ -29,8 +29,8 @@ export function FilterTags({
         {filters.map((filter) => (
           <li key={filter.key}>
             <button type="button" className="filter-tag" onClick={() => onRemove(filter.key)}>
-              <span className="visually-hidden">Remove this filter: </span>
-              {filter.category}: {filter.value}
+              <span className="visually-hidden">Remove this filter:</span> {filter.category}:{' '}
+              {filter.value}
             </button>
           </li>
         ))}

@@ -22,14 +22,14 @@ export function Pagination({
         {hasPrevious ? (
           <li>
             <button type="button" className="link-button" onClick={onPrevious}>
-              Previous<span className="visually-hidden"> page</span>
+              Previous <span className="visually-hidden">page</span>
             </button>
           </li>
         ) : null}
         {hasNext ? (
           <li>
             <button type="button" className="link-button" onClick={onNext}>
-              Next<span className="visually-hidden"> page</span>
+              Next <span className="visually-hidden">page</span>
             </button>
           </li>
         ) : null}

@@ -104,9 +104,8 @@ export function DeliveriesPart() {
                         disabled={busy === delivery.id}
                         onClick={() => void retry(delivery)}
                       >
-                        Retry
+                        Retry{' '}
                         <span className="visually-hidden">
-                          {' '}
                           the delivery to {delivery.destinationId}
                         </span>
                       </button>

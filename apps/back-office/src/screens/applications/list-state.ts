@@ -1,3 +1,5 @@
+import { recall, remember } from '#lib/remembered'
+
 // The list's search, filters and page, kept in memory while the operator opens an application and
 // comes back (never in the address: a search can be an email or a phone number).
 
@@ -19,13 +21,14 @@ export interface ListState {
   cursors: (string | null)[]
 }
 
-let saved: ListState | undefined
+const KEY = 'applications-list'
 
 export function loadListState(operatorId: string): ListState {
+  const saved = recall<ListState>(KEY)
   if (saved && saved.operatorId === operatorId) return saved
   return { operatorId, query: '', filters: NO_FILTERS, cursors: [null] }
 }
 
 export function saveListState(state: ListState): void {
-  saved = state
+  remember(KEY, state)
 }

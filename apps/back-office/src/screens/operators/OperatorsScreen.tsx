@@ -160,13 +160,13 @@ export default function OperatorsScreen() {
                       {operator.state !== 'disabled' && operator.id !== session.operator.id ? (
                         <li>
                           <Link href={`/operators/${operator.id}/disable`}>
-                            Disable<span className="visually-hidden"> {operator.email}</span>
+                            Disable <span className="visually-hidden">{operator.email}</span>
                           </Link>
                         </li>
                       ) : null}
                       <li>
                         <Link href={`/operators/${operator.id}/reset`}>
-                          Reset<span className="visually-hidden"> {operator.email}</span>
+                          Reset <span className="visually-hidden">{operator.email}</span>
                         </Link>
                       </li>
                     </ul>
