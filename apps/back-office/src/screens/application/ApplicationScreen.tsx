@@ -159,7 +159,8 @@ export default function ApplicationScreen() {
       <SubNavigation
         label="Parts of this application"
         items={PARTS.map((part) => ({
-          href: part.path,
+          // The answers at the application's own address, without a trailing slash.
+          href: part.path === '/' ? base : part.path,
           text: part.text,
           current: location === part.path,
         }))}

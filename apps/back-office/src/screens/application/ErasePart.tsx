@@ -18,7 +18,7 @@ export const CONFIRM_ERASE =
   'I understand that the personal data will be erased and cannot be restored'
 
 export function ErasePart() {
-  const { detail, reload, flash } = useApplication()
+  const { detail, reload, flash, base } = useApplication()
   const { can } = useSession()
   const [, navigate] = useLocation()
   const [reason, setReason] = useState('')
@@ -75,7 +75,7 @@ export function ErasePart() {
       flash(
         `The personal data was erased. ${answer.notices === 0 ? 'No lender had received it.' : `${answer.notices} lender${answer.notices === 1 ? ' is' : 's are'} being told.`}`,
       )
-      navigate('/')
+      navigate(base)
     } catch (error) {
       form.show(
         error instanceof ApiError && error.fieldErrors.length > 0

@@ -12,7 +12,7 @@ import { PartTitle } from './ApplicationScreen'
 import { useApplication } from './application-context'
 
 export function LegalHoldPart() {
-  const { detail, reload, flash } = useApplication()
+  const { detail, reload, flash, base } = useApplication()
   const { can } = useSession()
   const [, navigate] = useLocation()
   const [reason, setReason] = useState('')
@@ -46,7 +46,7 @@ export function LegalHoldPart() {
           ? 'The legal hold was lifted.'
           : 'The legal hold was set: the application cannot be erased.',
       )
-      navigate('/')
+      navigate(base)
     } catch (error) {
       form.show(
         error instanceof ApiError && error.fieldErrors.length > 0

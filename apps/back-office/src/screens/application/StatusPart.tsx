@@ -12,7 +12,7 @@ import { PartTitle } from './ApplicationScreen'
 import { useApplication } from './application-context'
 
 export function StatusPart() {
-  const { detail, reload, flash, statusLabel } = useApplication()
+  const { detail, reload, flash, statusLabel, base } = useApplication()
   const session = useSignedIn()
   const { can } = useSession()
   const [, navigate] = useLocation()
@@ -35,7 +35,7 @@ export function StatusPart() {
     event.preventDefault()
     if (!status) return form.show([{ id: 'status', message: 'Choose the status' }])
     if (status === application.brokerStatus) {
-      navigate('/')
+      navigate(base)
       return
     }
     setSending(true)
@@ -45,7 +45,7 @@ export function StatusPart() {
       })
       await reload()
       flash(`The status is now ${statusLabel(status)}.`)
-      navigate('/')
+      navigate(base)
     } catch {
       form.show([{ id: 'status', message: 'The status could not be saved: try again' }])
     } finally {
