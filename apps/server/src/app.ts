@@ -34,6 +34,11 @@ import { applicationRoutes } from './routes/api/application'
 import { readyRoutes } from './routes/api/ready'
 import { stockRoutes } from './routes/api/stock'
 import { submissionRoutes } from './routes/api/submission'
+// --- Back office ---
+import { ensureSearchIndex, searchIndexKey, createSearchIndexer } from './back-office/search-index'
+import { registerBackOfficeHost } from './plugins/back-office-front-end'
+import { registerBackOfficeApi } from './routes/api/back-office/back-office-api'
+// --- end of back office ---
 // --- Lender delivery ---
 import { setActiveDestinations } from './delivery/destinations'
 import { createDeliveryWorker } from './delivery/worker'
@@ -47,6 +52,8 @@ export interface BuildAppOptions {
   db?: Database
   /** false for silence; a destination to capture the log lines; by default JSON lines on stdout. */
   logger?: false | { stream: LogDestination }
+  /** Back-office tests: their own clock, and no wait after a failed sign-in. */
+  backOffice?: { now?: () => Date; failureDelayBaseMs?: number }
 }
 
 // An application is a few kilobytes of JSON; anything near this size is not one.
@@ -73,6 +80,8 @@ export async function buildApp(
   })
   registerErrorHandler(app, { unavailable: (error) => availability.report(error) })
   await registerSecurityHeaders(app)
+  // The back-office host answers its own app and API only (decision 1601).
+  registerBackOfficeHost(app, config)
   // The first hooks that can refuse a request, so a refusal costs as little as possible.
   registerLoadShedding(app, config.loadShedding)
   registerDatabaseGate(app, availability, { writeTimeoutMs: config.databaseWriteTimeoutMs })
@@ -90,6 +99,12 @@ export async function buildApp(
     registerRetentionJob(app, { db: database.db, policy: config.retention })
   }
   // --- end of security ---
+  // --- Back office: the search index is brought up to its key before any write (decision 1605) ---
+  const indexKey = searchIndexKey(config.backOffice.indexKey, config.dataKeys)
+  const built = await ensureSearchIndex(database.db, indexKey, config.dataKeys)
+  if (built.rebuilt) app.log.info({ ...built }, 'search index built')
+  const searchIndexer = createSearchIndexer(indexKey)
+  // --- end of back office ---
   await app.register(async (api) => {
     // API answers are per request and will carry personal data: no browser or proxy may keep them.
     api.addHook('onRequest', async (_request, reply) => {
@@ -108,9 +123,26 @@ export async function buildApp(
     await api.register(addressRoutes, { provider: createAddressProvider(config, app.log) })
     // --- end of address lookup ---
     // --- Submissions and partial saves ---
-    await api.register(submissionRoutes, { db: database.db, dataKeys: config.dataKeys })
-    await api.register(applicationRoutes, { db: database.db, dataKeys: config.dataKeys })
+    await api.register(submissionRoutes, {
+      db: database.db,
+      dataKeys: config.dataKeys,
+      searchIndexer,
+    })
+    await api.register(applicationRoutes, {
+      db: database.db,
+      dataKeys: config.dataKeys,
+      searchIndexer,
+    })
     // --- end of submissions and partial saves ---
+    // --- Back office ---
+    await registerBackOfficeApi(api, {
+      db: database.db,
+      config,
+      searchIndexKey: indexKey,
+      now: options.backOffice?.now,
+      failureDelayBaseMs: options.backOffice?.failureDelayBaseMs,
+    })
+    // --- end of back office ---
   })
   await registerStaticFrontEnd(app, config)
   // --- Lender delivery: the outbox's destinations, and the worker unless DELIVERY_WORKER=off ---

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { parseDataKeyring, type DataKeyring } from './crypto/field-encryption'
 import { parseDeliveryConfig, type Destinations } from './delivery/destinations'
 import { parseAddressApiConfig, type AddressApiConfig } from './address/address-config'
+import { parseBackOfficeConfig, type BackOfficeConfig } from './back-office/back-office-config'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -67,6 +68,8 @@ export interface Config {
   /** DATABASE_WRITE_TIMEOUT_MS: a write still waiting for the database after this long gets 503 (0: never). */
   databaseWriteTimeoutMs: number
   // --- end of load shedding and database outages ---
+  /** BACK_OFFICE_HOST, BACK_OFFICE_URL, BACK_OFFICE_DIST_DIR, FORECOURT_INDEX_KEY. */
+  backOffice: BackOfficeConfig
 }
 
 export class ConfigError extends Error {
@@ -117,6 +120,7 @@ export function loadConfig(env: Env = process.env): Config {
   const delivery = parseDeliveryConfig(read, REPOSITORY_ROOT, problems)
   const addressApi = parseAddressApiConfig(read, problems)
   const resilience = parseResilience(read, problems)
+  const backOffice = parseBackOfficeConfig(read, port, fromRepositoryRoot, problems)
 
   if (problems.length > 0) throw new ConfigError(problems)
   return {
@@ -133,6 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...delivery,
     addressApi,
     ...resilience,
+    backOffice,
   }
 }
 

@@ -39,6 +39,12 @@ test('an empty environment gives the documented defaults', () => {
     deliveryWorker: true,
     loadShedding: { maxInFlight: 64, retryAfterSeconds: 2 },
     databaseWriteTimeoutMs: 10000,
+    backOffice: {
+      host: 'backoffice.localhost',
+      url: 'http://backoffice.localhost:3000',
+      distDir: resolve(REPOSITORY_ROOT, 'apps/back-office/dist'),
+      indexKey: undefined,
+    },
   })
 })
 
@@ -72,6 +78,10 @@ test('every variable is read when valid', () => {
       LOAD_SHEDDING_MAX_IN_FLIGHT: '200',
       LOAD_SHEDDING_RETRY_AFTER_SECONDS: '10',
       DATABASE_WRITE_TIMEOUT_MS: '3000',
+      BACK_OFFICE_HOST: 'BackOffice.Broker.Example',
+      BACK_OFFICE_URL: 'https://backoffice.broker.example/',
+      BACK_OFFICE_DIST_DIR: '/srv/back-office',
+      FORECOURT_INDEX_KEY: 'ab'.repeat(32),
     }),
   ).toEqual<Config>({
     port: 8080,
@@ -93,6 +103,12 @@ test('every variable is read when valid', () => {
     deliveryWorker: true,
     loadShedding: { maxInFlight: 200, retryAfterSeconds: 10 },
     databaseWriteTimeoutMs: 3000,
+    backOffice: {
+      host: 'backoffice.broker.example',
+      url: 'https://backoffice.broker.example',
+      distDir: '/srv/back-office',
+      indexKey: Buffer.from('ab'.repeat(32), 'hex'),
+    },
   })
 })
 
@@ -196,4 +212,26 @@ test('every bad variable is reported at once, in one readable error', () => {
   )
   // The database address may carry a password: the report names the problem, never the address.
   expect(error.message).not.toContain('hunter2')
+})
+
+test('the back office is checked: a host name, an address on that host, a 32-byte index key', () => {
+  expect(
+    problemsOf({
+      BACK_OFFICE_HOST: 'https://backoffice.example.com',
+      BACK_OFFICE_URL: 'ftp://other.example.com',
+      FORECOURT_INDEX_KEY: 'short',
+    }),
+  ).toEqual([
+    'BACK_OFFICE_HOST must be a host name without scheme or port, such as backoffice.example.com (got "https://backoffice.example.com")',
+    'BACK_OFFICE_URL must start with https:// or http:// (got "ftp://other.example.com")',
+    'FORECOURT_INDEX_KEY must be 32 random bytes written as base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32',
+  ])
+  expect(
+    problemsOf({
+      BACK_OFFICE_HOST: 'backoffice.example.com',
+      BACK_OFFICE_URL: 'https://apply.example.com',
+    }),
+  ).toEqual([
+    'BACK_OFFICE_URL must be on BACK_OFFICE_HOST (backoffice.example.com), or its enrolment addresses would not work (got "https://apply.example.com")',
+  ])
 })

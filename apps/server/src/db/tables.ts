@@ -42,6 +42,20 @@ export interface Tables {
   deliveries: DeliveriesTable
   applications: ApplicationsTable
   submissions: SubmissionsTable
+  // --- Back office (migration 0020) ---
+  operators: OperatorsTable
+  operator_sessions: OperatorSessionsTable
+  enrolments: EnrolmentsTable
+  application_index: ApplicationIndexTable
+  back_office_settings: BackOfficeSettingsTable
+  application_cases: ApplicationCasesTable
+  status_changes: StatusChangesTable
+  notes: NotesTable
+  legal_holds: LegalHoldsTable
+  erasures: ErasuresTable
+  delivery_attempts: DeliveryAttemptsTable
+  audit_log: AuditLogTable
+  audit_head: AuditHeadTable
 }
 
 export type VehicleRow = Selectable<VehiclesTable>
@@ -117,3 +131,156 @@ export type ApplicationRow = Selectable<ApplicationsTable>
 export type NewApplicationRow = Insertable<ApplicationsTable>
 export type SubmissionRow = Selectable<SubmissionsTable>
 export type NewSubmissionRow = Insertable<SubmissionsTable>
+
+// --- Back office (migration 0020) ---
+
+export const OPERATOR_ROLES = ['admin', 'caseworker', 'viewer'] as const
+export type OperatorRole = (typeof OPERATOR_ROLES)[number]
+
+/** PostgreSQL returns a bigint as text. */
+type BigInt64 = ColumnType<number | string, number, number>
+
+export interface OperatorsTable {
+  /** `op_` + 24 hex, made by the application. */
+  id: string
+  /** Lower case. */
+  email: string
+  role: OperatorRole
+  /** 'all', or brand ids separated by commas. */
+  brands: string
+  /** `scrypt$…` (back-office/passwords.ts); null until enrolled, and again after a reset. */
+  password_hash: string | null
+  /** The base32 TOTP secret, sealed (JSON envelope) when a data key is configured. */
+  totp_secret: string | null
+  totp_last_step: BigInt64 | null
+  enrolled_at: string | null
+  disabled_at: string | null
+  failed_attempts: number
+  locked_until: string | null
+  last_sign_in_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface OperatorSessionsTable {
+  id_hash: string
+  operator_id: string
+  created_at: string
+  last_seen_at: string
+  expires_at: string
+}
+
+export interface EnrolmentsTable {
+  token_hash: string
+  operator_id: string
+  created_at: string
+  expires_at: string
+  used_at: string | null
+  password_hash: string | null
+  totp_secret: string | null
+}
+
+export interface ApplicationIndexTable {
+  application_key: string
+  /** reference, email, phone, postcode or lastName. */
+  field: string
+  /** Base64url of the keyed hash of the normalised value. */
+  hash: string
+}
+
+export interface BackOfficeSettingsTable {
+  name: string
+  value: string
+}
+
+export const BROKER_STATUSES = [
+  'new',
+  'contacted',
+  'with_lender',
+  'approved',
+  'declined',
+  'withdrawn',
+  'paid_out',
+  'closed',
+] as const
+export type BrokerStatus = (typeof BROKER_STATUSES)[number]
+
+export interface ApplicationCasesTable {
+  application_key: string
+  broker_status: BrokerStatus
+  status_changed_at: string
+  status_changed_by: string
+}
+
+export interface StatusChangesTable {
+  id: string
+  application_key: string
+  broker_status: BrokerStatus
+  operator_id: string
+  created_at: string
+}
+
+export interface NotesTable {
+  id: string
+  application_key: string
+  /** The note's text, sealed (JSON envelope) when a data key is configured. */
+  text: string
+  operator_id: string
+  created_at: string
+}
+
+export interface LegalHoldsTable {
+  id: string
+  application_key: string
+  reason: string
+  set_by: string
+  set_at: string
+  lifted_by: string | null
+  lifted_at: string | null
+}
+
+export interface ErasuresTable {
+  application_key: string
+  reference: string
+  brand: string
+  kind: ApplicationStatus
+  created_at: string
+  submitted_at: string | null
+  erased_at: string
+  erased_by: string
+  reason: string
+}
+
+export interface DeliveryAttemptsTable {
+  delivery_id: string
+  attempt: number
+  submission_key: string
+  destination_id: string
+  /** The delivery's status after the attempt: pending (will retry), delivered or dead. */
+  outcome: string
+  status_code: number | null
+  error: string | null
+  created_at: string
+}
+
+export interface AuditLogTable {
+  seq: BigInt64
+  at: string
+  operator_id: string | null
+  action: string
+  application_key: string | null
+  target_operator_id: string | null
+  /** JSON object, never with personal data. */
+  detail: string
+  prev_hash: string
+  hash: string
+}
+
+export interface AuditHeadTable {
+  id: number
+  seq: BigInt64
+  hash: string
+}
+
+export type OperatorRow = Selectable<OperatorsTable>
+export type AuditRow = Selectable<AuditLogTable>

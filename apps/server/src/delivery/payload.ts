@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely'
 import type { DataKeyring } from '../crypto/field-encryption'
 import type { Tables } from '../db/tables'
 import { findApplication } from '../repositories/application-repository'
+import { ERASURE_KEY_PREFIX, erasureNoticeBody } from '../back-office/erasure-notice'
 
 /**
  * The JSON text to send for a submission; undefined when there is no submitted application under that key
@@ -19,6 +20,8 @@ export type PayloadLoader = (
 
 export function submittedPayloadLoader(dataKeys: DataKeyring | undefined): PayloadLoader {
   return async (db, submissionKey) => {
+    // An erased application's notice to the lenders that were sent it (back-office/erasure.ts).
+    if (submissionKey.startsWith(ERASURE_KEY_PREFIX)) return erasureNoticeBody(db, submissionKey)
     const application = await findApplication(db, submissionKey, dataKeys)
     if (application === undefined || application.status !== 'submitted') return undefined
     return JSON.stringify(application.payload)

@@ -6,6 +6,7 @@
 // through both.
 
 import type BetterSqlite3 from 'better-sqlite3'
+import type { IndexEntry } from '../back-office/search-index-rows'
 import { sealPayload, type DataKey, type DataKeyring } from '../crypto/field-encryption'
 import type { NewApplicationRow, NewSubmissionRow, SubmissionRow } from '../db/tables'
 import { deliveryRowsFor } from '../delivery/outbox'
@@ -28,6 +29,8 @@ export interface SubmitOp {
   serverSequence: number
   /** The lender destinations configured for the brand: one outbox row each. */
   destinationIds: readonly string[]
+  /** The back office's search index rows of the application (back-office/search-index.ts). */
+  index?: readonly IndexEntry[]
 }
 
 /** What storing found, with the hash of the body sent (to compare with an existing row's). */
@@ -41,6 +44,8 @@ export interface SavePartialOp {
   kind: 'save-partial'
   /** Status 'partial'. */
   application: NewApplicationRow
+  /** Replaced only when the save lands. */
+  index?: readonly IndexEntry[]
 }
 
 export type SavePartialResult = 'saved' | 'superseded' | 'already-submitted'
@@ -86,6 +91,11 @@ const UPSERT_PARTIAL_APPLICATION = `${APPLICATION_VALUES}
     updated_at = excluded.updated_at, server_sequence = excluded.server_sequence
   where applications.status = 'partial' and applications.server_sequence < excluded.server_sequence`
 
+// The search index follows the application it was made from (as replaceIndexRows does).
+const DELETE_INDEX_ROWS = 'delete from application_index where application_key = ?'
+const INSERT_INDEX_ROW = `insert into application_index (application_key, field, hash)
+  values (?, ?, ?) on conflict do nothing`
+
 const SELECT_APPLICATION_STATUS = 'select status from applications where application_key = ?'
 
 // A replayed enqueue never makes a second delivery (the unique pair, as in enqueueDeliveries).
@@ -126,6 +136,13 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
     return prepared
   }
 
+  const replaceIndex = (applicationKey: string, entries: readonly IndexEntry[] | undefined) => {
+    if (entries === undefined) return
+    statement(DELETE_INDEX_ROWS).run(applicationKey)
+    const insert = statement(INSERT_INDEX_ROW)
+    for (const entry of entries) insert.run(applicationKey, entry.field, entry.hash)
+  }
+
   const submit = (op: SubmitOp): SubmitResult => {
     const hash = bodyHash(JSON.parse(op.body))
     const { changes } = statement(INSERT_NEW_SUBMISSION).run({
@@ -151,6 +168,7 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
       submitted_at: op.now,
       server_sequence: op.serverSequence,
     } satisfies NewApplicationRow)
+    replaceIndex(op.submissionKey, op.index)
     const insertDelivery = statement(INSERT_DELIVERY)
     for (const delivery of deliveryRowsFor(op.submissionKey, op.brand, op.now, op.destinationIds)) {
       insertDelivery.run(delivery)
@@ -160,7 +178,10 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
 
   const savePartial = (op: SavePartialOp): SavePartialResult => {
     const { changes } = statement(UPSERT_PARTIAL_APPLICATION).run(op.application)
-    if (changes > 0) return 'saved'
+    if (changes > 0) {
+      replaceIndex(op.application.application_key, op.index)
+      return 'saved'
+    }
     const row = statement(SELECT_APPLICATION_STATUS).get(op.application.application_key) as
       { status: string } | undefined
     return row?.status === 'submitted' ? 'already-submitted' : 'superseded'

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { DataKeyring } from '../crypto/field-encryption'
 import type { SqliteWriter } from '../db/sqlite-writer'
+import type { IndexEntry } from '../back-office/search-index-rows'
 import type { NewSubmissionRow, SubmissionRow, Tables } from '../db/tables'
 import { destinationIdsFor, type EnqueueArgs } from '../delivery/outbox'
 import { storeSubmittedApplications, type Payload } from './application-repository'
@@ -41,6 +42,8 @@ export interface NewSubmission {
   answer: StoredAnswer
   now: Date
   serverSequence: number
+  /** The back office's search index rows (back-office/search-index.ts). */
+  index?: readonly IndexEntry[]
 }
 
 /** What storing found, with the hash of the body sent (to compare with an existing row's). */
@@ -126,6 +129,7 @@ async function writeSubmissions(
       payload: submission.payload,
       now: submission.now,
       serverSequence: submission.serverSequence,
+      index: submission.index,
     })),
     dataKeys,
   )
@@ -255,6 +259,7 @@ export function writerSubmissionStore(
       now: submission.now.toISOString(),
       serverSequence: submission.serverSequence,
       destinationIds: destinationIdsFor(submission.brand),
+      index: submission.index,
     })
 }
 

@@ -10,6 +10,7 @@ import {
   createSubmissionSchema,
   type SubmissionError,
 } from '@forecourt/domain/steps/submission-schema'
+import type { SearchIndexer } from '../../back-office/search-index'
 import type { DataKeyring } from '../../crypto/field-encryption'
 import { sqliteWriterFor } from '../../db/database'
 import type { Tables } from '../../db/tables'
@@ -31,6 +32,8 @@ export interface ApplicationRoutesOptions {
   db: Kysely<Tables>
   dataKeys: DataKeyring | undefined
   clock?: () => Date
+  /** The back office's search index rows of a payload; none are written without it. */
+  searchIndexer?: SearchIndexer
 }
 
 export const APPLICATION_MESSAGES = {
@@ -202,6 +205,7 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = a
         payload: check.payload,
         now,
         serverSequence,
+        index: options.searchIndexer?.(applicationKey, check.payload),
       }
       const outcome =
         writer !== undefined

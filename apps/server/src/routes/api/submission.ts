@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { type CalendarDate, londonToday } from '@forecourt/domain/fields/date-of-birth'
 import { validateSubmission, type SubmissionError } from '@forecourt/domain/steps/submission-schema'
+import type { SearchIndexer } from '../../back-office/search-index'
 import type { DataKeyring } from '../../crypto/field-encryption'
 import type { Tables } from '../../db/tables'
 import { sqliteWriterFor } from '../../db/database'
@@ -33,6 +34,8 @@ export interface SubmissionRoutesOptions {
   clock?: () => Date
   /** Tests give a failing one to prove the transaction is all or nothing. */
   enqueueDeliveries?: EnqueueDeliveries
+  /** The back office's search index rows of a payload; none are written without it. */
+  searchIndexer?: SearchIndexer
   /**
    * Writes the submissions that arrive together in one transaction (decision 0603); on by default. Off,
    * each has a transaction of its own.
@@ -259,6 +262,7 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
         answer,
         now,
         serverSequence,
+        index: options.searchIndexer?.(submissionKey, payload),
       })
       if (!outcome.stored) return answerRepeat(reply, outcome.existing, outcome.bodyHash)
       return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body)
