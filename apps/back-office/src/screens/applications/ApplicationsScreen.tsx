@@ -286,7 +286,7 @@ export default function ApplicationsScreen() {
                 error={form.errorFor('filter-to')}
               />
             </fieldset>
-            <button type="submit" className="button button--secondary">
+            <button type="submit" className="button">
               Apply filters
             </button>
           </form>

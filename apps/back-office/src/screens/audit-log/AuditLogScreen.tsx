@@ -205,7 +205,7 @@ export default function AuditLogScreen() {
                 error={form.errorFor('audit-to')}
               />
             </fieldset>
-            <button type="submit" className="button button--secondary">
+            <button type="submit" className="button">
               Apply filters
             </button>
           </form>
