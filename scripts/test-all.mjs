@@ -81,6 +81,8 @@ auditCheck('dependency audit', 'node', ['scripts/security-audit.mjs'])
 // The JavaScript, CSS and HTML budgets of quality.md, measured on the build just made (docs/decisions/1401).
 if (built) check('size budget', 'node', ['scripts/size-budget.mjs'])
 else console.error('✖ size budget not checked: the front-end build failed')
+// The back office's own bars (docs/decisions/1631).
+if (built) check('back-office size budget', 'node', ['scripts/back-office-size-budget.mjs'])
 
 const vitestReport = join(reports, 'vitest.json')
 run('unit and component tests', 'npx', [
@@ -112,6 +114,28 @@ if (built) {
 runnerResult(
   'playwright',
   existsSync(playwrightReport) ? readJson(playwrightReport) : undefined,
+  (r) => ({
+    passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
+    failed: (r.stats?.unexpected ?? 0) + (r.errors?.length ?? 0),
+    skipped: r.stats?.skipped ?? 0,
+  }),
+)
+
+// The back office's journey: its own server set-up (a fake lender, the data key), one worker.
+const backOfficeReport = join(reports, 'playwright-back-office.json')
+if (built) {
+  run(
+    'back-office end-to-end tests (Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/back-office/playwright.config.ts'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: backOfficeReport },
+  )
+} else {
+  console.error('✖ back-office end-to-end tests not run: the front-end build failed')
+}
+runnerResult(
+  'playwright back office',
+  existsSync(backOfficeReport) ? readJson(backOfficeReport) : undefined,
   (r) => ({
     passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
     failed: (r.stats?.unexpected ?? 0) + (r.errors?.length ?? 0),
