@@ -131,12 +131,18 @@ test('an admin enrols, finds an application, retries its delivery, notes, export
   const row = page.getByRole('row', { name: /fake-lender/ })
   await expect(row).toContainText(/Pending|Failed/)
   await row.getByRole('button', { name: 'Retry the delivery to fake-lender' }).click()
-  await expect(page.getByText(/The delivery to fake-lender (is due now|was already delivered)/)).toBeVisible()
+  await expect(
+    page.getByText(/The delivery to fake-lender (is due now|was already delivered)/),
+  ).toBeVisible()
   await expectNoAxeViolations(page)
   await expect
-    .poll(async () => (await lenderReceived()).some((r) => r.type === 'application' && r.answered === 200), {
-      timeout: 20_000,
-    })
+    .poll(
+      async () =>
+        (await lenderReceived()).some((r) => r.type === 'application' && r.answered === 200),
+      {
+        timeout: 20_000,
+      },
+    )
     .toBe(true)
   await expect(async () => {
     await page.reload()
@@ -180,7 +186,9 @@ test('an admin enrols, finds an application, retries its delivery, notes, export
   }
   expect(exported.subject.email).toBe(applicantEmail)
   expect(exported.applications[0]?.reference).toBe(reference)
-  expect(exported.applications[0]?.notes.map((note) => note.text)).toEqual(['Called: payslips to follow'])
+  expect(exported.applications[0]?.notes.map((note) => note.text)).toEqual([
+    'Called: payslips to follow',
+  ])
 
   // Erasure: a reason and the confirmation, then every lender that had it is told.
   await page.getByRole('link', { name: 'Erase personal data' }).click()
@@ -188,10 +196,14 @@ test('an admin enrols, finds an application, retries its delivery, notes, export
   await page.getByRole('button', { name: 'Erase personal data' }).click()
   await expect(page.getByRole('link', { name: 'Enter why the data is erased' })).toBeVisible()
   await checkPage(page, `Error: ${TITLE('Erase personal data')}`, { focused: false })
-  await page.getByRole('textbox', { name: 'Why the data is erased' }).fill('Erasure request by phone')
+  await page
+    .getByRole('textbox', { name: 'Why the data is erased' })
+    .fill('Erasure request by phone')
   await page.getByRole('checkbox', { name: /cannot be restored/ }).check()
   await page.getByRole('button', { name: 'Erase personal data' }).click()
-  await expect(page.getByText(/The personal data was erased\. 1 lender is being told\./)).toBeVisible()
+  await expect(
+    page.getByText(/The personal data was erased\. 1 lender is being told\./),
+  ).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Erased application')
   await expectNoAxeViolations(page)
   await expect

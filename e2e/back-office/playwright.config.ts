@@ -10,7 +10,8 @@ import { BACK_OFFICE_ENV, FAKE_LENDER_PORT } from './support/server-env'
 // The back office as an operator gets it: the built app on the back-office host of the real server,
 // with its own throw-away SQLite database, the data key set (so search goes through the blind index),
 // and one lender for carfinance: a fake on loopback that refuses deliveries until told to accept.
-const dataDir = process.env.E2E_BACK_OFFICE_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'forecourt-e2e-bo-'))
+const dataDir =
+  process.env.E2E_BACK_OFFICE_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'forecourt-e2e-bo-'))
 process.env.E2E_BACK_OFFICE_DATA_DIR = dataDir
 process.env.E2E_BACK_OFFICE_DATA_KEY ??= randomBytes(32).toString('base64')
 process.env.E2E_BACK_OFFICE_LENDER_SECRET ??= `whsec_${randomBytes(32).toString('base64')}`

@@ -15,7 +15,12 @@ const config = loadConfig(process.env)
 const database = createDatabase(config)
 try {
   await migrateToLatest(database)
-  const { enrolment } = await addOperator(database.db, { email, role, brands: 'all' }, new Date(), null)
+  const { enrolment } = await addOperator(
+    database.db,
+    { email, role, brands: 'all' },
+    new Date(),
+    null,
+  )
   console.log(`${config.backOffice.url}/enrol#${enrolment.token}`)
 } finally {
   await database.close()

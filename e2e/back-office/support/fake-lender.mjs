@@ -42,4 +42,5 @@ const server = createServer((request, response) => {
 })
 
 server.listen(port, '127.0.0.1')
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)))
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => server.close(() => process.exit(0)))

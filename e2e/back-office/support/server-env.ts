@@ -10,7 +10,8 @@ export function BACK_OFFICE_ENV(): Record<string, string> {
   const dataDir = process.env.E2E_BACK_OFFICE_DATA_DIR
   const dataKey = process.env.E2E_BACK_OFFICE_DATA_KEY
   const secret = process.env.E2E_BACK_OFFICE_LENDER_SECRET
-  if (!dataDir || !dataKey || !secret) throw new Error('Run through e2e/back-office/playwright.config.ts')
+  if (!dataDir || !dataKey || !secret)
+    throw new Error('Run through e2e/back-office/playwright.config.ts')
   return {
     PORT: String(E2E_PORT),
     HOST: '127.0.0.1',
