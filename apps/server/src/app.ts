@@ -35,7 +35,12 @@ import { readyRoutes } from './routes/api/ready'
 import { stockRoutes } from './routes/api/stock'
 import { submissionRoutes } from './routes/api/submission'
 // --- Back office ---
-import { ensureSearchIndex, searchIndexKey, createSearchIndexer } from './back-office/search-index'
+import {
+  createSearchIndexer,
+  ensureSearchIndex,
+  registerSearchIndexCheck,
+  searchIndexKey,
+} from './back-office/search-index'
 import { registerBackOfficeHost } from './plugins/back-office-front-end'
 import { registerBackOfficeApi } from './routes/api/back-office/back-office-api'
 // --- end of back office ---
@@ -101,8 +106,7 @@ export async function buildApp(
   // --- end of security ---
   // --- Back office: the search index is brought up to its key before any write (decision 1605) ---
   const indexKey = searchIndexKey(config.backOffice.indexKey, config.dataKeys)
-  const built = await ensureSearchIndex(database.db, indexKey, config.dataKeys)
-  if (built.rebuilt) app.log.info({ ...built }, 'search index built')
+  registerSearchIndexCheck(app, () => ensureSearchIndex(database.db, indexKey, config.dataKeys))
   const searchIndexer = createSearchIndexer(indexKey)
   // --- end of back office ---
   await app.register(async (api) => {

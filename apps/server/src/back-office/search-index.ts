@@ -6,6 +6,7 @@
 // away. Decision record: docs/decisions/1605-*.
 
 import { createHash, createHmac, hkdfSync } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { normalisePhoneForSending, sanitisePhoneInput } from '@forecourt/domain/fields/phone'
 import { isValidUkPostcode, normalisePostcode } from '@forecourt/domain/fields/postcode'
@@ -214,4 +215,41 @@ export async function ensureSearchIndex(
     .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: fingerprint }))
     .execute()
   return summary
+}
+
+export const INDEX_CHECK_RETRY_MS = 30_000
+
+/**
+ * Checks (and if need be rebuilds) the index when the app is ready. A database that is away then does
+ * not stop the server starting: the check is tried again every 30 seconds until it succeeds.
+ */
+export function registerSearchIndexCheck(
+  app: FastifyInstance,
+  check: () => Promise<IndexBuildSummary>,
+): void {
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<void> | undefined
+  let closed = false
+  const attempt = async (): Promise<void> => {
+    try {
+      const built = await check()
+      if (built.rebuilt) app.log.info({ ...built }, 'search index built')
+    } catch (error) {
+      app.log.warn({ err: error }, 'search index not checked; trying again in 30 s')
+      if (closed) return
+      timer = setTimeout(() => {
+        running = attempt()
+      }, INDEX_CHECK_RETRY_MS)
+      timer.unref()
+    }
+  }
+  app.addHook('onReady', async () => {
+    running = attempt()
+    await running
+  })
+  app.addHook('preClose', async () => {
+    closed = true
+    clearTimeout(timer)
+    await running
+  })
 }
