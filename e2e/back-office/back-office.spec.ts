@@ -1,8 +1,9 @@
-// The back office end to end, in Chromium against the real server: an admin made by the server's
-// operator code enrols from the one-time address (password, then the setup key read off the page and a
-// code computed here as an authenticator app would), signs out and in with a fresh code, finds an
-// application submitted on carfinance by its email, retries its failed delivery, adds a note, exports
-// the applicant's data and erases it; the lender hears of the erasure. Axe runs on every page.
+// The back office end to end, in Chromium against the real server: an admin made by
+// `npm run operators -- add` enrols from the one-time address (password, then the setup key read off
+// the page and a code computed here as an authenticator app would), signs out and in with a fresh
+// code, finds an application submitted on carfinance by its email, retries its failed delivery, adds
+// a note, exports the applicant's data and erases it; the lender hears of the erasure. Axe runs on
+// every page.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'

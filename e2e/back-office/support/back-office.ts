@@ -1,4 +1,4 @@
-// Helpers of the back-office journey: operators made by the server's own operator code, one-time
+// Helpers of the back-office journey: operators made by the operators command, one-time
 // codes computed as an authenticator app would, and the checks every page gets.
 import { expect, type Page } from '@playwright/test'
 import { spawnSync } from 'node:child_process'
@@ -9,17 +9,20 @@ import { BACK_OFFICE_ENV, FAKE_LENDER } from './server-env'
 
 const ROOT = join(import.meta.dirname, '..', '..', '..')
 
-/** Adds an operator and answers their one-time enrolment address, as the operators command prints it. */
+/**
+ * Adds an operator with the real command, `npm run operators -- add …`, and answers the one-time
+ * enrolment address it prints on a line of its own.
+ */
 export function addOperator(email: string, role: 'admin' | 'caseworker' | 'viewer'): string {
   const run = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'e2e/back-office/support/add-operator.ts', email, role],
+    'npm',
+    ['run', '--silent', 'operators', '--', 'add', email, '--role', role, '--brands', 'all'],
     { cwd: ROOT, env: { ...process.env, ...BACK_OFFICE_ENV() }, encoding: 'utf8' },
   )
   expect(run.status, run.stderr).toBe(0)
-  const address = run.stdout.split('\n').find((line) => line.includes('/enrol#'))
+  const address = run.stdout.split('\n').find((line) => /^http\S*\/enrol#\S+$/.test(line))
   expect(address, run.stdout).toBeTruthy()
-  return address!.trim()
+  return address!
 }
 
 /** The authenticator app's view of a setup key. */

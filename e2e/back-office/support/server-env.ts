@@ -5,7 +5,7 @@ export const FAKE_LENDER_PORT = Number(process.env.E2E_LENDER_PORT ?? E2E_PORT +
 
 export const FAKE_LENDER = `http://127.0.0.1:${FAKE_LENDER_PORT}`
 
-/** The server's environment in the back-office journey; the operator helper uses the same. */
+/** The server's environment in the back-office journey; the operators command gets the same. */
 export function BACK_OFFICE_ENV(): Record<string, string> {
   const dataDir = process.env.E2E_BACK_OFFICE_DATA_DIR
   const dataKey = process.env.E2E_BACK_OFFICE_DATA_KEY
