@@ -12,6 +12,7 @@ import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import { filledState } from '@forecourt/domain/payload/test-fixtures'
 import { expectNoAxeViolations } from '../support/axe'
 import { apiRequest } from '../support/brands'
+import { arriveAt, chooseRadio, expectFocusVisible, tabTo, typeInto } from '../support/keyboard'
 import {
   addOperator,
   authenticator,
@@ -252,4 +253,77 @@ test('an admin enrols, finds an application, retries its delivery, notes, export
   await expectNoHorizontalScroll(page)
   await expectNoAxeViolations(page)
   await page.screenshot({ path: test.info().outputPath('deliveries-320.png'), fullPage: true })
+})
+
+test('a caseworker enrols and works with the keyboard alone, focus always visible', async ({
+  page,
+  request,
+}) => {
+  const email = `case-${Date.now()}@broker.example`
+  const password = 'a keyboard only passphrase'
+  const applicantEmail = `kb.${Date.now()}@example.com`
+  await page.goto(addOperator(email, 'caseworker'))
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Choose a password/)
+  await typeInto(page, page.getByLabel('New password'), password, 'the new password')
+  await typeInto(page, page.getByLabel('Type the password again'), password, 'the password again')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Set up your authenticator app/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
+  const app = authenticator(await page.locator('#setup-key').innerText())
+  const code = page.getByRole('textbox', { name: 'Code from your authenticator app' })
+  await typeInto(page, code, await app.freshCode(), 'the code')
+  await page.keyboard.press('Enter')
+  await arriveAt(page, '/applications')
+
+  const reference = await submitApplication(request, applicantEmail)
+  await typeInto(
+    page,
+    page.getByRole('searchbox', { name: 'Search' }),
+    applicantEmail,
+    'the search box',
+  )
+  await page.keyboard.press('Enter')
+  const result = page.getByRole('link', { name: reference })
+  await tabTo(page, result, 'the application found')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
+  // A caseworker may change the status but not export or erase.
+  await expect(page.getByRole('link', { name: 'Change status' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Erase personal data' })).toHaveCount(0)
+
+  await tabTo(page, page.getByRole('link', { name: 'Notes' }), 'the Notes part')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 2, name: 'Notes' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
+  await tabTo(page, page.getByRole('button', { name: 'Add note' }), 'Add note')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('link', { name: 'Enter the note' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('textbox', { name: 'Add a note' })).toBeFocused()
+  await page.keyboard.type('Left a voicemail')
+  await tabTo(page, page.getByRole('button', { name: 'Add note' }), 'Add note')
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Left a voicemail')).toBeVisible()
+
+  await tabTo(page, page.getByRole('link', { name: 'Change status' }), 'Change status')
+  await page.keyboard.press('Enter')
+  await chooseRadio(page, page.getByRole('group', { name: 'The broker’s status' }), 'With lender')
+  await tabTo(page, page.getByRole('button', { name: 'Save status' }), 'Save status')
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('The status is now With lender.')).toBeVisible()
+
+  await tabTo(page, page.getByRole('link', { name: 'Deliveries' }), 'the Deliveries part')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('table', { name: 'Deliveries to lenders' })).toBeVisible()
+  await expectFocusVisible(page, 'the Deliveries part')
+
+  await tabTo(
+    page,
+    page.getByRole('button', { name: 'Sign out everywhere' }),
+    'Sign out everywhere',
+  )
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('You have signed out on every device.')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeFocused()
 })
