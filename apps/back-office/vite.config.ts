@@ -41,6 +41,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
     // axe in jsdom is slow on a busy two-core machine: allow for it rather than fail by the clock.
-    testTimeout: 20_000,
+    testTimeout: 30_000,
   },
 })

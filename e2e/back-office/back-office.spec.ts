@@ -298,7 +298,13 @@ test('a caseworker enrols and works with the keyboard alone, focus always visibl
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
   await tabTo(page, page.getByRole('button', { name: 'Add note' }), 'Add note')
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('link', { name: 'Enter the note' })).toBeFocused()
+  // The error summary takes focus; its link takes the user to the field.
+  await expect(
+    page.locator('.error-summary', {
+      has: page.getByRole('heading', { name: 'There is a problem' }),
+    }),
+  ).toBeFocused()
+  await tabTo(page, page.getByRole('link', { name: 'Enter the note' }), 'the error’s link')
   await page.keyboard.press('Enter')
   await expect(page.getByRole('textbox', { name: 'Add a note' })).toBeFocused()
   await page.keyboard.type('Left a voicemail')

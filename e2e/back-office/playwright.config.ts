@@ -24,7 +24,7 @@ export default defineConfig({
   // One journey, in order: operators, sessions and one-time codes are shared state.
   fullyParallel: false,
   workers: 1,
-  timeout: 180_000,
+  timeout: 300_000,
   reporter: [
     ['list'],
     [

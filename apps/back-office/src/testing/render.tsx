@@ -5,7 +5,7 @@ import { App } from '#app/App'
 import type { Session } from '#lib/types'
 
 /** Options for findBy queries that wait for a lazily loaded screen on a busy machine. */
-export const LAZY = { timeout: 10_000 }
+export const LAZY = { timeout: 15_000 }
 
 /**
  * The whole app at `path`. `session` starts it signed in (or out, with null); left out, the app asks
