@@ -3,7 +3,7 @@
 // loads when it is first shown, so the sign-in page starts with the shell alone.
 
 import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType } from 'react'
-import { Redirect, Route, Switch, useLocation } from 'wouter'
+import { Redirect, Route, Switch, useLocation, useRouter } from 'wouter'
 import { markRouteChange } from './page'
 import { useSession } from './session'
 
@@ -43,6 +43,8 @@ function Loading() {
 function Private({ screen: Screen }: { screen: ComponentType }) {
   const { session, unreachable } = useSession()
   const [location] = useLocation()
+  // Inside a record's nested routes the location is relative to the record's address.
+  const { base } = useRouter()
   if (unreachable) {
     return (
       <div role="alert" className="notice notice--error">
@@ -52,8 +54,8 @@ function Private({ screen: Screen }: { screen: ComponentType }) {
   }
   if (session === undefined) return <Loading />
   if (session === null) {
-    rememberWantedPath(location)
-    return <Redirect to="/sign-in" replace />
+    rememberWantedPath(base && location === '/' ? base : `${base}${location}`)
+    return <Redirect to="~/sign-in" replace />
   }
   return <Screen />
 }

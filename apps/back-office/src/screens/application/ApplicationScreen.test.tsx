@@ -326,3 +326,38 @@ test('an admin makes the data export, shown as a page with download and print', 
   expect(api.to(`POST /applications/${KEY}/data-export`)).toHaveLength(1)
   await expectNoAxeViolations()
 })
+
+test('a session that ends on an application’s part goes to Sign in, then back to that part', async () => {
+  fakeApi({
+    [DETAIL]: [200, detail()],
+    // The 30 minutes ran out while the caseworker was typing.
+    [`POST /applications/${KEY}/notes`]: [401, { error: 'Not signed in' }],
+    'POST /sign-in': [200, sessionFor('caseworker')],
+  })
+  const { location } = renderApp(`${AT}/notes`, sessionFor('caseworker'))
+  await userEvent.type(
+    await screen.findByRole('textbox', { name: 'Add a note' }, LAZY),
+    'Called back',
+  )
+  await userEvent.click(screen.getByRole('button', { name: 'Add note' }))
+  const heading = await screen.findByRole('heading', { level: 1, name: 'Sign in' }, LAZY)
+  expect(location.history.at(-1)).toBe('/sign-in')
+  expect(
+    screen.getByText(
+      'Your session has ended, so you have been signed out. Sign in again to carry on.',
+    ),
+  ).toBeVisible()
+  await waitFor(() => expect(heading).toHaveFocus())
+  await userEvent.type(
+    screen.getByRole('textbox', { name: 'Email address' }),
+    'caseworker@broker.example',
+  )
+  await userEvent.type(screen.getByLabelText('Password'), 'a long password here')
+  await userEvent.type(
+    screen.getByRole('textbox', { name: 'Code from your authenticator app' }),
+    '123456',
+  )
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+  expect(await screen.findByRole('textbox', { name: 'Add a note' }, LAZY)).toBeVisible()
+  expect(location.history.at(-1)).toBe(`${AT}/notes`)
+})
