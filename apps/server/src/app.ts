@@ -85,8 +85,6 @@ export async function buildApp(
   })
   registerErrorHandler(app, { unavailable: (error) => availability.report(error) })
   await registerSecurityHeaders(app)
-  // The back-office host answers its own app and API only (decision 1601).
-  registerBackOfficeHost(app, config)
   // The first hooks that can refuse a request, so a refusal costs as little as possible.
   registerLoadShedding(app, config.loadShedding)
   registerDatabaseGate(app, availability, { writeTimeoutMs: config.databaseWriteTimeoutMs })
@@ -98,6 +96,9 @@ export async function buildApp(
   await registerCors(app, config)
   await registerRateLimits(app, config)
   await registerAntiForgery(app, config)
+  // The back-office host answers its own app and API only (decision 1601); after the cookie parser,
+  // before every route.
+  registerBackOfficeHost(app, config)
   const eventCounter = new EventCounter()
   app.decorate('eventCounter', eventCounter)
   if (config.retention.job) {

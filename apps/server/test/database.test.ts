@@ -143,10 +143,23 @@ test.skipIf(!postgres.available)(
     const tablesIn = (schema: string) =>
       rows.filter((row) => row.table_schema === schema).map((row) => row.table_name)
     const expected = [
+      'application_cases',
+      'application_index',
       'applications',
+      'audit_head',
+      'audit_log',
+      'back_office_settings',
       'deliveries',
+      'delivery_attempts',
+      'enrolments',
+      'erasures',
       'kysely_migration',
       'kysely_migration_lock',
+      'legal_holds',
+      'notes',
+      'operator_sessions',
+      'operators',
+      'status_changes',
       'submissions',
       'vehicles',
     ]

@@ -45,6 +45,8 @@ function apiRoutes(app: FastifyInstance): string[] {
     if (match === null) continue
     const [, path = '', methods = ''] = match
     if (!path.startsWith('/api/')) continue
+    // The back office's API is answered on its own host only and left out of the public document.
+    if (path.startsWith('/api/back-office/')) continue
     for (const method of methods.split(', ')) {
       // HEAD comes free with every GET; OPTIONS is the CORS preflight, not part of the API.
       if (method === 'HEAD' || method === 'OPTIONS') continue

@@ -95,6 +95,7 @@ export async function deleteExpired(
           .selectFrom('submissions')
           .select('submission_key')
           .where('created_at', '<', submittedBefore)
+          .where('submission_key', 'not in', heldKeys)
           .limit(limit),
       )
       .executeTakeFirst(),
@@ -107,6 +108,7 @@ export async function deleteExpired(
           .selectFrom('deliveries')
           .select('id')
           .where('created_at', '<', submittedBefore)
+          .where('submission_key', 'not in', heldKeys)
           .limit(limit),
       )
       .executeTakeFirst(),
@@ -148,7 +150,7 @@ export async function deleteExpired(
 }
 
 /** The applications under a legal hold now: retention leaves them until the hold is lifted. */
-function heldKeys(eb: ExpressionBuilder<Tables, 'applications'>) {
+function heldKeys(eb: ExpressionBuilder<Tables, keyof Tables>) {
   return eb.selectFrom('legal_holds').select('application_key').where('lifted_at', 'is', null)
 }
 

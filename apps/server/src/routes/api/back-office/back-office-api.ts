@@ -128,6 +128,9 @@ export async function registerBackOfficeApi(
       if (!route.url.startsWith(BACK_OFFICE_PREFIX)) {
         throw new Error(`back-office route outside ${BACK_OFFICE_PREFIX}: ${route.url}`)
       }
+      // The public OpenAPI document (served on the brands' hosts) describes the applicant API only; the
+      // back office's contract is in the README.
+      route.schema = { ...route.schema, hide: true }
     })
     api.addHook('onRequest', guard)
     await api.register(sessionRoutes, {
