@@ -30,6 +30,7 @@ export function DeliveriesPart() {
   const erased = detail.application.erased !== null
 
   async function retry(delivery: Delivery) {
+    if (busy) return
     setBusy(delivery.id)
     setMessage(undefined)
     try {
@@ -101,7 +102,7 @@ export function DeliveriesPart() {
                       <button
                         type="button"
                         className="button button--secondary button--small"
-                        disabled={busy === delivery.id}
+                        aria-disabled={busy === delivery.id || undefined}
                         onClick={() => void retry(delivery)}
                       >
                         Retry{' '}

@@ -55,6 +55,8 @@ export function ErasePart() {
 
   async function erase(event: FormEvent) {
     event.preventDefault()
+    // The button stays enabled while a request is out (disabling it would drop the keyboard's focus).
+    if (sending) return
     const errors = [
       reason.trim() ? undefined : { id: 'erase-reason', message: 'Enter why the data is erased' },
       confirmed.length > 0
@@ -125,7 +127,11 @@ export function ErasePart() {
           onChange={setConfirmed}
           error={form.errorFor('erase-confirm')}
         />
-        <button type="submit" className="button button--warning" disabled={sending}>
+        <button
+          type="submit"
+          className="button button--warning"
+          aria-disabled={sending || undefined}
+        >
           Erase personal data
         </button>
       </form>

@@ -31,6 +31,7 @@ export default function ExportPart() {
   }
 
   async function make() {
+    if (sending) return
     setSending(true)
     setFailed(false)
     try {
@@ -66,7 +67,12 @@ export default function ExportPart() {
             notes, status changes and audit entries about them. Making the export is recorded in the
             audit log.
           </p>
-          <button type="button" className="button" disabled={sending} onClick={() => void make()}>
+          <button
+            type="button"
+            className="button"
+            aria-disabled={sending || undefined}
+            onClick={() => void make()}
+          >
             Make the export
           </button>
         </>

@@ -34,6 +34,8 @@ export function LegalHoldPart() {
 
   async function act(event: FormEvent) {
     event.preventDefault()
+    // The button stays enabled while a request is out (disabling it would drop the keyboard's focus).
+    if (sending) return
     if (!hold && !reason.trim())
       return form.show([{ id: 'hold-reason', message: 'Enter why the data must be kept' }])
     setSending(true)
@@ -81,7 +83,7 @@ export function LegalHoldPart() {
               id="lift-hold"
               type="submit"
               className="button button--warning"
-              disabled={sending}
+              aria-disabled={sending || undefined}
             >
               Lift legal hold
             </button>
@@ -102,7 +104,7 @@ export function LegalHoldPart() {
             onChange={setReason}
             error={form.errorFor('hold-reason')}
           />
-          <button type="submit" className="button" disabled={sending}>
+          <button type="submit" className="button" aria-disabled={sending || undefined}>
             Set legal hold
           </button>
         </form>

@@ -24,6 +24,8 @@ export function NotesPart() {
 
   async function add(event: FormEvent) {
     event.preventDefault()
+    // The button stays enabled while a request is out (disabling it would drop the keyboard's focus).
+    if (sending) return
     setAdded(false)
     if (!text.trim()) return form.show([{ id: 'note', message: 'Enter the note' }])
     setSending(true)
@@ -64,7 +66,7 @@ export function NotesPart() {
             onChange={setText}
             error={form.errorFor('note')}
           />
-          <button type="submit" className="button" disabled={sending}>
+          <button type="submit" className="button" aria-disabled={sending || undefined}>
             Add note
           </button>
         </form>

@@ -33,6 +33,8 @@ export function StatusPart() {
 
   async function save(event: FormEvent) {
     event.preventDefault()
+    // The button stays enabled while a request is out (disabling it would drop the keyboard's focus).
+    if (sending) return
     if (!status) return form.show([{ id: 'status', message: 'Choose the status' }])
     if (status === application.brokerStatus) {
       navigate(base)
@@ -75,7 +77,7 @@ export function StatusPart() {
           error={form.errorFor('status')}
         />
         <div className="button-group">
-          <button type="submit" className="button" disabled={sending}>
+          <button type="submit" className="button" aria-disabled={sending || undefined}>
             Save status
           </button>
         </div>

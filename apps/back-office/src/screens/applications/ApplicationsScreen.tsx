@@ -171,6 +171,7 @@ export default function ApplicationsScreen() {
   }
 
   async function exportCsv() {
+    if (exporting) return
     setExporting(true)
     setExportMessage(undefined)
     try {
@@ -301,7 +302,7 @@ export default function ApplicationsScreen() {
               <button
                 type="button"
                 className="button button--secondary"
-                disabled={exporting}
+                aria-disabled={exporting || undefined}
                 onClick={() => void exportCsv()}
               >
                 Export this list as CSV

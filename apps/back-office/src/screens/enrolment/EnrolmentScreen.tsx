@@ -88,6 +88,8 @@ export default function EnrolmentScreen() {
 
   async function choosePassword(event: FormEvent, address: Address) {
     event.preventDefault()
+    // The button stays enabled while a request is out (disabling it would drop the keyboard's focus).
+    if (sending) return
     const errors = []
     if (password.length < address.passwordMinLength) {
       errors.push({
@@ -114,6 +116,8 @@ export default function EnrolmentScreen() {
 
   async function confirm(event: FormEvent) {
     event.preventDefault()
+    // The button stays enabled while a request is out (disabling it would drop the keyboard's focus).
+    if (sending) return
     const digits = codeDigits(code)
     if (!digits) {
       return form.show([
@@ -195,7 +199,7 @@ export default function EnrolmentScreen() {
             onChange={setConfirmation}
             error={form.errorFor('password-confirmation')}
           />
-          <button type="submit" className="button" disabled={sending}>
+          <button type="submit" className="button" aria-disabled={sending || undefined}>
             Continue
           </button>
         </form>
@@ -240,7 +244,7 @@ export default function EnrolmentScreen() {
           onChange={setCode}
           error={form.errorFor('code')}
         />
-        <button type="submit" className="button" disabled={sending}>
+        <button type="submit" className="button" aria-disabled={sending || undefined}>
           Confirm and sign in
         </button>
       </form>

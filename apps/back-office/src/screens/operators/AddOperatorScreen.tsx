@@ -40,6 +40,8 @@ export default function AddOperatorScreen() {
 
   async function add(event: FormEvent) {
     event.preventDefault()
+    // The button stays enabled while a request is out (disabling it would drop the keyboard's focus).
+    if (sending) return
     const errors = [
       /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())
         ? undefined
@@ -131,7 +133,7 @@ export default function AddOperatorScreen() {
           />
         ) : null}
         <div className="button-group">
-          <button type="submit" className="button" disabled={sending}>
+          <button type="submit" className="button" aria-disabled={sending || undefined}>
             Add operator
           </button>
           <Link href="/operators">Cancel</Link>

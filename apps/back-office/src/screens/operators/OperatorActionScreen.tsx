@@ -78,6 +78,7 @@ export default function OperatorActionScreen() {
   }
 
   async function confirm(target: Operator) {
+    if (sending) return
     setSending(true)
     try {
       if (action === 'reset') {
@@ -123,7 +124,7 @@ export default function OperatorActionScreen() {
           id="confirm-action"
           type="button"
           className="button button--warning"
-          disabled={sending}
+          aria-disabled={sending || undefined}
           onClick={() => void confirm(operator)}
         >
           {known.button}

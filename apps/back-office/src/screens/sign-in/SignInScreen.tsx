@@ -42,6 +42,8 @@ export default function SignInScreen() {
 
   async function submit(event: FormEvent) {
     event.preventDefault()
+    // The button stays enabled while a request is out (disabling it would drop the keyboard's focus).
+    if (sending) return
     const missing = [
       email.trim() ? undefined : { id: 'email', message: 'Enter your email address' },
       password ? undefined : { id: 'password', message: 'Enter your password' },
@@ -114,7 +116,7 @@ export default function SignInScreen() {
           onChange={setCode}
           error={form.errorFor('code')}
         />
-        <button type="submit" className="button" disabled={sending}>
+        <button type="submit" className="button" aria-disabled={sending || undefined}>
           Sign in
         </button>
       </form>
