@@ -62,7 +62,7 @@ test('an unknown address has its own page, and moving there focuses its heading'
   navigate('/nowhere')
   const heading = await screen.findByRole('heading', { level: 1, name: 'Page not found' }, LAZY)
   await waitFor(() => expect(heading).toHaveFocus())
-  expect(document.title).toBe('Page not found – Forecourt back office')
+  await waitFor(() => expect(document.title).toBe('Page not found – Forecourt back office'))
   await expectNoAxeViolations()
 })
 

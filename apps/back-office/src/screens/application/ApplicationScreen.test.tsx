@@ -31,7 +31,7 @@ test('the answers, grouped, under the identity bar and sub navigation; axe passe
   expect(screen.getByText('Current address').nextElementSibling).toHaveTextContent(
     '10 Acacia AvenueManchesterM1 1AE',
   )
-  expect(document.title).toBe('Application answers – Forecourt back office')
+  await waitFor(() => expect(document.title).toBe('Application answers – Forecourt back office'))
   await expectNoAxeViolations()
 })
 
@@ -41,7 +41,7 @@ test('sub navigation moves focus to the heading; the timeline is newest first wi
   await userEvent.click(await screen.findByRole('link', { name: 'Timeline' }, LAZY))
   expect(await screen.findByRole('heading', { level: 2, name: 'Timeline' })).toBeVisible()
   await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus())
-  expect(document.title).toBe('Application timeline – Forecourt back office')
+  await waitFor(() => expect(document.title).toBe('Application timeline – Forecourt back office'))
   expect(
     screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent),
   ).toEqual(['Delivery attempt 1 to acme-lending: HTTP 500, will retry', 'Submitted'])
@@ -56,7 +56,7 @@ test('another brand’s or an unknown application answers not found', async () =
   expect(
     await screen.findByRole('heading', { level: 1, name: 'Application not found' }, LAZY),
   ).toBeVisible()
-  expect(document.title).toBe('Application not found – Forecourt back office')
+  await waitFor(() => expect(document.title).toBe('Application not found – Forecourt back office'))
   await expectNoAxeViolations()
 })
 
@@ -123,7 +123,9 @@ test('notes: a caseworker adds one; an empty note is an error', async () => {
     'href',
     '#note',
   )
-  expect(document.title).toBe('Error: Application notes – Forecourt back office')
+  await waitFor(() =>
+    expect(document.title).toBe('Error: Application notes – Forecourt back office'),
+  )
   await expectNoAxeViolations()
   await userEvent.type(
     screen.getByRole('textbox', { name: 'Add a note' }),

@@ -128,7 +128,7 @@ test('a "to" date before the "from" date is an error in the summary', async () =
       name: 'The “to” date must be the same as or after the “from” date',
     }),
   ).toHaveAttribute('href', '#filter-to')
-  expect(document.title).toBe('Error: Applications – Forecourt back office')
+  await waitFor(() => expect(document.title).toBe('Error: Applications – Forecourt back office'))
   expect(api.to('GET /applications')).toHaveLength(1)
   await expectNoAxeViolations()
 })

@@ -68,7 +68,9 @@ test('password, then the QR code and setup key, then a code: enrolled and signed
     await screen.findByRole('link', { name: 'Your password must be at least 12 characters' }),
   ).toBeVisible()
   expect(screen.getByRole('link', { name: 'The two passwords are not the same' })).toBeVisible()
-  expect(document.title).toBe('Error: Set up your account – Forecourt back office')
+  await waitFor(() =>
+    expect(document.title).toBe('Error: Set up your account – Forecourt back office'),
+  )
   await expectNoAxeViolations()
   expect(api.to('POST /enrolment/password')).toEqual([])
 

@@ -118,7 +118,7 @@ test('adding an operator checks the form, then shows the enrolment address once'
       'This address is shown only now. If it is lost, reset the operator to make a new one.',
     ),
   ).toBeVisible()
-  expect(document.title).toBe('Operator added – Forecourt back office')
+  await waitFor(() => expect(document.title).toBe('Operator added – Forecourt back office'))
   expect(heading).toBeVisible()
   await expectNoAxeViolations()
 })

@@ -21,7 +21,7 @@ test('signed out, any address shows Sign in, titled, with no axe violations', as
   const { location } = renderApp('/applications')
   expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' }, LAZY)).toBeVisible()
   expect(location.history.at(-1)).toBe('/sign-in')
-  expect(document.title).toBe('Sign in – Forecourt back office')
+  await waitFor(() => expect(document.title).toBe('Sign in – Forecourt back office'))
   expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveAttribute(
     'autocomplete',
     'username',
@@ -45,7 +45,7 @@ test('nothing entered: the error summary lists each field, the title says Error,
       'Enter the 6-digit code from your authenticator app',
     ]),
   )
-  expect(document.title).toBe('Error: Sign in – Forecourt back office')
+  await waitFor(() => expect(document.title).toBe('Error: Sign in – Forecourt back office'))
   expect(api.sent).toEqual([])
   await expectNoAxeViolations()
 })
