@@ -220,8 +220,9 @@ export async function ensureSearchIndex(
 export const INDEX_CHECK_RETRY_MS = 30_000
 
 /**
- * Checks (and if need be rebuilds) the index when the app is ready. A database that is away then does
- * not stop the server starting: the check is tried again every 30 seconds until it succeeds.
+ * Checks (and if need be rebuilds) the index in the background once the app is ready: a rebuild over
+ * many rows takes longer than a start may, and the form must not wait for the back office. Until it is
+ * done a search may miss older applications. A database that is away is tried again every 30 seconds.
  */
 export function registerSearchIndexCheck(
   app: FastifyInstance,
@@ -245,7 +246,6 @@ export function registerSearchIndexCheck(
   }
   app.addHook('onReady', async () => {
     running = attempt()
-    await running
   })
   app.addHook('preClose', async () => {
     closed = true
