@@ -147,7 +147,7 @@ test('an admin enrols, finds an application, retries its delivery, notes, export
     )
     .toBe(true)
   await expect(async () => {
-    await page.reload()
+    await page.getByRole('button', { name: 'Check the deliveries again' }).click()
     await expect(page.getByRole('row', { name: /fake-lender/ })).toContainText('Delivered', {
       timeout: 1000,
     })

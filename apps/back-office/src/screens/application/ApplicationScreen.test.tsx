@@ -68,12 +68,19 @@ test('deliveries: a viewer sees no Retry; a caseworker retries the failed one', 
   viewer.unmount()
 
   let retried = false
+  let delivered = false
   const api = fakeApi({
     [DETAIL]: () =>
       [
         200,
         detail((d) => {
-          if (retried)
+          if (delivered)
+            Object.assign(d.deliveries[0]!, {
+              status: 'delivered',
+              lastStatusCode: 200,
+              deliveredAt: '2026-11-26T10:00:05.000Z',
+            })
+          else if (retried)
             Object.assign(d.deliveries[0]!, {
               status: 'pending',
               nextAttemptAt: '2026-11-26T10:00:00.000Z',
@@ -98,6 +105,12 @@ test('deliveries: a viewer sees no Retry; a caseworker retries the failed one', 
   ).toBeVisible()
   expect(api.to(`POST /applications/${KEY}/deliveries/dlv_1/retry`)).toHaveLength(1)
   expect(screen.getAllByRole('row')[1]).toHaveTextContent('Pending')
+
+  // Once sent, checking again shows it delivered.
+  delivered = true
+  await userEvent.click(screen.getByRole('button', { name: 'Check the deliveries again' }))
+  expect(await screen.findByText('The deliveries are up to date.')).toBeVisible()
+  expect(screen.getAllByRole('row')[1]).toHaveTextContent('Delivered')
 })
 
 test('notes: a caseworker adds one; an empty note is an error', async () => {

@@ -50,11 +50,31 @@ export function DeliveriesPart() {
     }
   }
 
+  // A retried delivery goes out within seconds: this shows where it got to without leaving the page.
+  async function checkAgain() {
+    if (busy) return
+    setBusy('all')
+    setMessage(undefined)
+    try {
+      await reload()
+      setMessage({ kind: 'success', text: 'The deliveries are up to date.' })
+    } finally {
+      setBusy(undefined)
+    }
+  }
+
   return (
     <>
       <PartTitle title="Application deliveries" />
       <h2>Deliveries</h2>
       {message ? <Notice kind={message.kind}>{message.text}</Notice> : null}
+      {detail.deliveries.length > 0 ? (
+        <p>
+          <button type="button" className="link-button" onClick={() => void checkAgain()}>
+            Check the deliveries again
+          </button>
+        </p>
+      ) : null}
       {detail.deliveries.length === 0 ? (
         <p>This application has not been sent to any lender.</p>
       ) : (
