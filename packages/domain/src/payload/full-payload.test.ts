@@ -173,7 +173,7 @@ test('a joint homeowner loan carries the property, the security address and the 
       postcode: 'LS16 9AA',
       yearsAtAddress: 50,
       monthsAtAddress: 11,
-      residentialStatus: 'Homeowner with a mortgage',
+      residentialStatus: 'Let to tenants',
     },
     employments: [
       {

@@ -16,7 +16,7 @@ import { isValidUkPostcode } from '../fields/postcode'
 import { validateText } from '../fields/text'
 import { validateYearsMonths } from '../fields/years-months'
 import { addressPeriods, employmentPeriods, entriesNeededForHistory } from '../histories/histories'
-import { hasEmployer, loanLimits } from '../journey/options'
+import { hasEmployer, isSecurityOccupancy, loanLimits } from '../journey/options'
 import { fieldError, type FieldError, type Person } from '../messages/messages'
 import { emptyAddress, type Address, type ApplicationState } from '../state/application-state'
 
@@ -368,6 +368,9 @@ export const stepRules: Record<string, StepRules> = {
       return [
         ...validateFoundAddress(security, security.manual),
         ...collect([
+          // Only an answer from this list: a home's status copied by an earlier "Yes" is not one
+          // (decision 1501).
+          ['securityOccupancy', isSecurityOccupancy(security.residentialStatus) ? null : radio('')],
           ['timeAtAddress', validateYearsMonths(security.yearsAtAddress, security.monthsAtAddress)],
         ]),
       ]

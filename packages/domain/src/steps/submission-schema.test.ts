@@ -375,6 +375,34 @@ test.each<[string, () => FullSubmissionPayload, Change, string, string]>([
     'Must be between 0 and 50.',
   ],
   [
+    'a property elsewhere with a home’s residential status (decision 1501)',
+    joint,
+    (p) => ({
+      ...p,
+      securityAddress: { ...p.securityAddress, residentialStatus: 'Homeowner with a mortgage' },
+    }),
+    'securityAddress.residentialStatus',
+    'Please choose an option to continue.',
+  ],
+  [
+    'a property elsewhere without who lives there',
+    joint,
+    (p) => ({ ...p, securityAddress: { ...p.securityAddress, residentialStatus: undefined } }),
+    'securityAddress.residentialStatus',
+    'Please choose an option to continue.',
+  ],
+  [
+    'the current address as security with who lives at a property elsewhere',
+    joint,
+    (p) => ({
+      ...p,
+      isSecurityCurrentAddress: true,
+      securityAddress: { ...p.securityAddress, residentialStatus: 'Let to tenants' },
+    }),
+    'securityAddress.residentialStatus',
+    'Please choose your residential status.',
+  ],
+  [
     'a homeowner loan over £250,000',
     joint,
     (p) => ({ ...p, loanAmount: 260000, loanAmountUnknown: false }),

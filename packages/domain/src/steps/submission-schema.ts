@@ -19,6 +19,7 @@ import {
   drivingLicenceOptions,
   employmentStatusOptions,
   hasEmployer,
+  isSecurityOccupancy,
   loanLimits,
   lookingToBuyOptions,
   maritalStatusOptions,
@@ -189,7 +190,7 @@ function postcode(person: Person = 'main') {
     })
 }
 
-function addressShape(yearsCap: number) {
+function addressShape(yearsCap: number, residentialStatus: z.ZodType<string>) {
   return {
     flatNumber: text(ADDRESS_LINE_MAX).optional(),
     buildingName: text(ADDRESS_LINE_MAX).optional(),
@@ -204,7 +205,7 @@ function addressShape(yearsCap: number) {
     postcode: postcode(),
     yearsAtAddress: years(yearsCap).optional(),
     monthsAtAddress: months().optional(),
-    residentialStatus: dropdown(residentialStatusOptions, 'residential status'),
+    residentialStatus,
   }
 }
 
@@ -212,14 +213,46 @@ type TimeAtAddress = { yearsAtAddress?: number; monthsAtAddress?: number }
 const checkTimeAtAddress = (address: TimeAtAddress, ctx: z.RefinementCtx) =>
   checkYearsMonths(ctx, address.yearsAtAddress, address.monthsAtAddress, 'yearsAtAddress')
 
+const homeStatus = () => dropdown(residentialStatusOptions, 'residential status')
+
 const addressSchema = z
-  .object({ addressIndex: z.number({ error: M.indexOrder }), ...addressShape(YEARS_CAP) })
+  .object({
+    addressIndex: z.number({ error: M.indexOrder }),
+    ...addressShape(YEARS_CAP, homeStatus()),
+  })
   .superRefine(checkTimeAtAddress)
 
-// The largest cap: a security address from the first address is capped lower by the mapper.
+// The largest cap: a security address from the first address is capped lower by the mapper. Its
+// status comes from the home's list when it is the current address, else from who lives there
+// (decision 1501): which list applies is checked with isSecurityCurrentAddress, below.
 const securityAddressSchema = z
-  .object(addressShape(SECURITY_YEARS_CAP_FROM_FORM), { error: M.object })
+  .object(
+    addressShape(
+      SECURITY_YEARS_CAP_FROM_FORM,
+      z.string({ error: () => messageText('radio.required') }),
+    ),
+    { error: M.object },
+  )
   .superRefine(checkTimeAtAddress)
+
+/** The security address's status, from the list that fits where the property is. */
+function checkSecurityStatus(
+  ctx: z.RefinementCtx,
+  isCurrentAddress: boolean,
+  status: string,
+): void {
+  const fits = isCurrentAddress
+    ? values(residentialStatusOptions).includes(status)
+    : isSecurityOccupancy(status)
+  if (fits) return
+  ctx.addIssue({
+    code: 'custom',
+    path: ['securityAddress', 'residentialStatus'],
+    message: isCurrentAddress
+      ? messageText('dropdown.required', { label: 'residential status' })
+      : messageText('radio.required'),
+  })
+}
 
 /** Employer details are required for a status that has an employer (journey.md). */
 function checkEmployer(
@@ -461,6 +494,12 @@ export function createSubmissionSchema(opts: SubmissionSchemaOptions) {
           add('isSecurityCurrentAddress', messageText('radio.required'))
         } else if (property.securityAddress === undefined) {
           add('securityAddress', M.required)
+        } else {
+          checkSecurityStatus(
+            ctx,
+            property.isSecurityCurrentAddress,
+            property.securityAddress.residentialStatus,
+          )
         }
       } else {
         for (const [field, value] of Object.entries(property)) {
