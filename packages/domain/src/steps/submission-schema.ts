@@ -16,6 +16,7 @@ import {
 } from '../fields/years-months'
 import {
   type Option,
+  depositTypeOptions,
   drivingLicenceOptions,
   employmentStatusOptions,
   hasEmployer,
@@ -29,7 +30,7 @@ import {
   titleOptions,
 } from '../journey/options'
 import { type Person, messageText } from '../messages/messages'
-import type { FullSubmissionPayload } from '../payload/full-payload'
+import { type FullSubmissionPayload, PAYLOAD_EXTENSIONS_VERSION } from '../payload/full-payload'
 
 export interface SubmissionSchemaOptions {
   /** Today in London (`londonToday(new Date())`): ages are judged on it. */
@@ -66,6 +67,8 @@ export const SUBMISSION_SHAPE_MESSAGES = {
   atLeastOneAddress: 'must hold at least one address',
   atLeastOneEmployment: 'must hold at least one employment',
   propertyOnly: 'is sent only with a loan secured on property',
+  depositOnly: 'is sent only with a deposit',
+  extensionsVersion: `must be ${PAYLOAD_EXTENSIONS_VERSION}`,
   jointOnly: 'is sent only with a joint application',
   tooLong: (max: number) => `must be ${max} characters or fewer`,
   tooMany: (max: number) => `must hold at most ${max} entries`,
@@ -354,6 +357,26 @@ function jointApplicantSchema(today: CalendarDate) {
     })
 }
 
+/**
+ * Forecourt's extension object (decision 1503): the answers §3 has no field for. What every
+ * completed journey answers is required; the rest is checked against the loan and the deposit below.
+ */
+const extensionsSchema = z.object(
+  {
+    version: z.literal(PAYLOAD_EXTENSIONS_VERSION, {
+      error: (issue) => (missing(issue) ? M.required : M.extensionsVersion),
+    }),
+    hasDeposit: z.boolean({ error: () => messageText('radio.required') }).optional(),
+    depositType: dropdown(depositTypeOptions, 'deposit type').optional(),
+    ownOtherProperties: z.boolean({ error: () => messageText('radio.required') }).optional(),
+    breathingSpace: z.boolean({ error: () => messageText('radio.required') }),
+    fairProcessingNoticeAcknowledged: z.literal(true, {
+      error: () => messageText('checkbox.required'),
+    }),
+  },
+  { error: (issue) => (missing(issue) ? M.required : M.object) },
+)
+
 /** The schema for one day's submissions (ages depend on `today`). */
 export function createSubmissionSchema(opts: SubmissionSchemaOptions) {
   const { today, knownAffiliateKeys } = opts
@@ -447,12 +470,13 @@ export function createSubmissionSchema(opts: SubmissionSchemaOptions) {
         colour: text().optional(),
         vrm: text(10).optional(),
         JointApplicant: jointApplicantSchema(today).optional(),
+        forecourt: extensionsSchema,
       },
       { error: M.object },
     )
     .superRefine((payload, ctx) => {
       const add = (path: string, message: string) =>
-        ctx.addIssue({ code: 'custom', message, path: [path] })
+        ctx.addIssue({ code: 'custom', message, path: path.split('.') })
       const limits = loanLimits[payload.loanPurposeType]
       const [minTerm, maxTerm] = [limits.minYears * 12, limits.maxYears * 12]
       if (payload.term < minTerm || payload.term > maxTerm) {
@@ -505,6 +529,21 @@ export function createSubmissionSchema(opts: SubmissionSchemaOptions) {
         for (const [field, value] of Object.entries(property)) {
           if (value !== undefined) add(field, M.propertyOnly)
         }
+      }
+
+      const extensions = payload.forecourt
+      if (payload.loanPurposeType === 'property') {
+        if (extensions.ownOtherProperties === undefined) {
+          add('forecourt.ownOtherProperties', messageText('radio.required'))
+        }
+      } else if (extensions.ownOtherProperties !== undefined) {
+        add('forecourt.ownOtherProperties', M.propertyOnly)
+      }
+      if (extensions.hasDeposit === true && extensions.depositType === undefined) {
+        add('forecourt.depositType', messageText('dropdown.required', { label: 'deposit type' }))
+      }
+      if (extensions.hasDeposit !== true && extensions.depositType !== undefined) {
+        add('forecourt.depositType', M.depositOnly)
       }
 
       if (payload.isJointApplication && payload.JointApplicant === undefined) {
