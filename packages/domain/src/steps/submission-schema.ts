@@ -29,6 +29,7 @@ import {
   residentialStatusOptions,
   titleOptions,
 } from '../journey/options'
+import { MAX_HISTORY_ENTRIES } from '../histories/histories'
 import { type Person, messageText } from '../messages/messages'
 import { type FullSubmissionPayload, PAYLOAD_EXTENSIONS_VERSION } from '../payload/full-payload'
 
@@ -79,7 +80,8 @@ const M = SUBMISSION_SHAPE_MESSAGES
 /** Free text that is not an answer to a question (tracking, technical, address lines). */
 const LONG_TEXT = 500
 const ADDRESS_LINE_MAX = 100
-const MAX_ENTRIES = 20
+/** As many addresses or employments as the journey can ask for: one a month for three years. */
+const MAX_ENTRIES = MAX_HISTORY_ENTRIES
 const VEHICLE_TYPES = ['Caravan', 'Van', 'Horsebox', 'Motorhome', 'Motorcycle', 'Car'] as const
 
 const values = (options: readonly Option[]) => options.map((option) => option.value)
