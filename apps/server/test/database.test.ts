@@ -147,6 +147,7 @@ test.skipIf(!postgres.available)(
       'deliveries',
       'kysely_migration',
       'kysely_migration_lock',
+      'needs_attention',
       'submissions',
       'vehicles',
     ]
