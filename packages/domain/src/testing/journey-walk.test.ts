@@ -164,6 +164,22 @@ test('journeys generated at random submit, on every brand, whatever is answered'
   )
 })
 
+test('answers changed from the check page, and the steps a change opens, submit too', () => {
+  let changed = 0
+  fc.assert(
+    fc.property(fc.gen(), fc.constantFrom(...BRAND_IDS), fc.boolean(), (g, id, vehicle) => {
+      const walk = walkAndSubmit(g, brands[id], { changes: 3 }, vehicle)
+      const check = walk.steps.findIndex((step) => step.stepId === 'before-you-submit')
+      expect(check).toBe(walk.steps.length - 1)
+      // Three Change links followed, each back to the check page.
+      const paths = walk.steps.map((step) => step.path)
+      if (new Set(paths).size < paths.length) changed += 1
+    }),
+    { numRuns: 150, endOnFailure: true },
+  )
+  expect(changed).toBeGreaterThan(100)
+})
+
 test('the partial saves along the way are the same mapping, never completed or agreed', () => {
   fc.assert(
     fc.property(fc.gen(), fc.constantFrom(...BRAND_IDS), (g, id) => {

@@ -581,13 +581,37 @@ export function writtenPaths(before: unknown, after: unknown, n: number, path = 
   return [path]
 }
 
+/** The check-your-answers step: its Change links reopen earlier steps. */
+const CHECK_ANSWERS = 'before-you-submit'
+const CHECK_ANSWERS_PATH = '/before-you-submit'
+
 /**
- * Walks the journey from the start screen to /submit. Throws a WalkError when a screen's answers
- * are refused more than MAX_ATTEMPTS times, when the journey table loses its way, or when a step
- * passed is not counted as answered.
+ * Where Continue goes from a step opened by a Change link on the check page, as the browser decides
+ * it (apps/web/src/journey/return-to-check.ts; a web test compares the two): the first step before
+ * the check page that is not answered, other than the one just left, else the check page.
+ */
+export function pathAfterChange(
+  state: ApplicationState,
+  brand: Brand,
+  currentPath: string,
+): string {
+  const ctx = { state, brand }
+  const visits = journeyVisits(ctx)
+  const end = visits.findIndex((visit) => visit.step.id === CHECK_ANSWERS)
+  const unanswered = visits
+    .slice(0, end === -1 ? visits.length : end)
+    .find((visit) => visit.path !== currentPath && !visit.step.isAnswered(ctx, visit.n))
+  return unanswered ? unanswered.path : CHECK_ANSWERS_PATH
+}
+
+/**
+ * Walks the journey from the start screen to /submit. On the check page the applicant may change
+ * up to three earlier answers through its Change links first, each followed by any steps the change
+ * opened. Throws a WalkError when a screen's answers are refused more than MAX_ATTEMPTS times, when
+ * the journey table loses its way, or when a step passed is not counted as answered.
  */
 export function walkJourney(options: WalkOptions): Walk {
-  const { brand, today, now, guid } = options
+  const { brand, today, now, guid, choices } = options
   const state = startedState(brand, guid, now)
   if (options.vehicle) {
     state.vehicleId = options.vehicle.id
@@ -595,11 +619,14 @@ export function walkJourney(options: WalkOptions): Walk {
   }
   const walked: WalkedStep[] = []
   const partials: PartialPayload[] = []
-  let path = nextPath(state, brand, '/')
-  for (let screens = 0; path !== '/submit'; screens += 1) {
-    if (path === undefined || screens > MAX_SCREENS) {
-      throw new WalkError(`The journey has no next step after ${walked.at(-1)?.path}`, walked)
-    }
+  const plainly: WalkOptions = {
+    ...options,
+    choices: { ...choices, typed: (_label, kind) => PLAIN_TYPED[kind] },
+  }
+
+  /** One screen: answered until its rules pass, then Continue. */
+  const answerScreen = (path: string) => {
+    if (walked.length > MAX_SCREENS) throw new WalkError('The walk goes round in circles', walked)
     const visit: Visit | undefined = journeyVisits({ state, brand }).find((v) => v.path === path)
     if (!visit) throw new WalkError(`${path} is not in the journey`, walked)
     const blocked = redirectForDeepLink(state, brand, path)
@@ -616,10 +643,6 @@ export function walkJourney(options: WalkOptions): Walk {
     const ctx = { state, brand, n, today }
     let errors: StepFieldError[] = []
     let refused = 0
-    const plainly: WalkOptions = {
-      ...options,
-      choices: { ...options.choices, typed: (_label, kind) => PLAIN_TYPED[kind] },
-    }
     for (;;) {
       answer(state, n, refused < MAX_ATTEMPTS / 2 ? options : plainly)
       errors = validateStep(step.id, ctx)
@@ -637,7 +660,30 @@ export function walkJourney(options: WalkOptions): Walk {
       throw new WalkError(`${path} passed its rules but does not count as answered`, walked)
     }
     if (isReadyForPartialSave(state.form)) partials.push(toPartialPayload(state, { brand, now }))
+  }
+
+  let path = nextPath(state, brand, '/')
+  while (path !== CHECK_ANSWERS_PATH) {
+    if (path === undefined) {
+      throw new WalkError(`The journey has no next step after ${walked.at(-1)?.path}`, walked)
+    }
+    answerScreen(path)
     path = nextPath(state, brand, path)
+  }
+  const changes = choices.int('changes', 0, 3)
+  for (let change = 1; change <= changes; change += 1) {
+    const earlier = journeyVisits({ state, brand })
+      .map((visit) => visit.path)
+      .filter((visitPath) => visitPath !== CHECK_ANSWERS_PATH && visitPath !== '/submit')
+    let at = choices.pick(`change:${change}`, earlier)
+    while (at !== CHECK_ANSWERS_PATH) {
+      answerScreen(at)
+      at = pathAfterChange(state, brand, at)
+    }
+  }
+  answerScreen(CHECK_ANSWERS_PATH)
+  if (nextPath(state, brand, CHECK_ANSWERS_PATH) !== '/submit') {
+    throw new WalkError('The check page does not lead to /submit', walked)
   }
   const payload = toFullSubmissionPayload(state, { brand, now, agreeTerms: true })
   return { state, steps: walked, payload, partials }
