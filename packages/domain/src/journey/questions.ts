@@ -3,7 +3,7 @@
 // A test walks the journey and checks each row against the payload the mapper makes; a step added
 // to the table without its questions here fails it.
 
-/** How an answer is changed on its way into the payload (§5 "Normalisation before sending"). */
+/** How an answer is changed on its way into the payload (the normalisation before sending). */
 export type SentAs =
   /** Unchanged: an option's value, a yes/no, a number, a ticked box. */
   | 'as-is'

@@ -117,7 +117,7 @@ export interface PayloadJointApplicant extends PayloadOptIns {
 export const PAYLOAD_EXTENSIONS_VERSION = 1
 
 /**
- * Answers the applicant gives that §3's payload has no field for, so none is dropped on the way to
+ * Answers the applicant gives that the specification's payload has no field for, so none is dropped on the way to
  * the broker and the lenders (docs/decisions/1503). Always sent, with its version.
  */
 export interface PayloadExtensions {
@@ -194,7 +194,7 @@ export interface FullSubmissionPayload extends PayloadOptIns {
   vrm?: string
   /** Only for a joint application. */
   JointApplicant?: PayloadJointApplicant
-  /** Forecourt's extension to §3: the answers it has no field for (decision 1503). */
+  /** Forecourt's extension to the specification's payload: the answers it has no field for (decision 1503). */
   forecourt: PayloadExtensions
 }
 

@@ -360,7 +360,7 @@ function jointApplicantSchema(today: CalendarDate) {
 }
 
 /**
- * Forecourt's extension object (decision 1503): the answers §3 has no field for. What every
+ * Forecourt's extension object (decision 1503): the answers the specification's payload has no field for. What every
  * completed journey answers is required; the rest is checked against the loan and the deposit below.
  */
 const extensionsSchema = z.object(

@@ -320,7 +320,7 @@ function dateOfBirthParts(choices: Choices, label: string, today: CalendarDate) 
   // Born `age` years ago, before today's date in the year, so the age is exactly that.
   const beforeBirthday = month > today.month || (month === today.month && day > today.day)
   const year = today.year - age - (beforeBirthday ? 1 : 0)
-  // The control pads a single digit when the field is left (§5); Continue may come first.
+  // The control pads a single digit when the field is left; Continue may come first.
   const typed = (part: string, value: number) =>
     choices.pick(`${label}:${part}-typed`, [String(value).padStart(2, '0'), String(value)])
   return { day: typed('day', day), month: typed('month', month), year: String(year) }

@@ -1,6 +1,6 @@
 // /security-address-add (the property is not the current address): the property's address, found
 // by postcode or typed in (manual), who lives there (docs/decisions/1501), and how long the
-// applicant has owned it, up to 50 years (§9).
+// applicant has owned it, up to 50 years (a property's own cap, SECURITY_YEARS_CAP_FROM_FORM).
 import { SECURITY_YEARS_CAP_FROM_FORM } from '@forecourt/domain/fields/years-months'
 import { securityOccupancyOptions } from '@forecourt/domain/journey/options'
 import type { Address, SavedAddress } from '@forecourt/domain/state/application-state'
