@@ -156,6 +156,7 @@ test.skipIf(!postgres.available)(
       'kysely_migration',
       'kysely_migration_lock',
       'legal_holds',
+      'needs_attention',
       'notes',
       'operator_sessions',
       'operators',

@@ -153,6 +153,7 @@ for (const engine of await engines()) {
         partialApplications: 2,
         submissions: 3,
         deliveries: 5,
+        needsAttention: 0,
       })
       const kept = [
         'submitted-2191-days',
@@ -176,6 +177,7 @@ for (const engine of await engines()) {
         partialApplications: 0,
         submissions: 0,
         deliveries: 0,
+        needsAttention: 0,
       })
       const dayLater = new Date(NOW.getTime() + DAY_MS)
       expect(await deleteExpired(db, POLICY, dayLater)).toEqual({
@@ -183,6 +185,7 @@ for (const engine of await engines()) {
         partialApplications: 1,
         submissions: 1,
         deliveries: 2,
+        needsAttention: 0,
       })
       expect((await remaining(db)).applications).not.toContain('submitted-exactly-2192-days')
       expect((await remaining(db)).applications).not.toContain('partial-exactly-30-days')
@@ -287,6 +290,7 @@ for (const engine of await engines()) {
         partialApplications: 7,
         submissions: 7,
         deliveries: 14,
+        needsAttention: 0,
       })
       expect(await remaining(db)).toEqual({
         applications: ['fresh-partial'],
@@ -328,6 +332,7 @@ for (const engine of await engines()) {
           partialApplications: 1,
           submissions: 1,
           deliveries: 2,
+          needsAttention: 0,
         })
         expect(lines.join('')).not.toContain('job-old')
       } finally {

@@ -42,7 +42,8 @@ export interface Tables {
   deliveries: DeliveriesTable
   applications: ApplicationsTable
   submissions: SubmissionsTable
-  // --- Back office (migration 0020) ---
+  needs_attention: NeedsAttentionTable
+  // Back office (migration 0020)
   operators: OperatorsTable
   operator_sessions: OperatorSessionsTable
   enrolments: EnrolmentsTable
@@ -132,7 +133,36 @@ export type NewApplicationRow = Insertable<ApplicationsTable>
 export type SubmissionRow = Selectable<SubmissionsTable>
 export type NewSubmissionRow = Insertable<SubmissionsTable>
 
-// --- Back office (migration 0020) ---
+// Submissions kept for the broker's attention (migration 0004, decision 1504)
+
+export const ATTENTION_REASONS = ['refused', 'conflict'] as const
+export type AttentionReason = (typeof ATTENTION_REASONS)[number]
+
+export interface NeedsAttentionTable {
+  /** Made by the application (`att_` + 32 hex). */
+  id: string
+  /** The submission key of the address (a UUID, lower case). */
+  submission_key: string
+  /** The reference the applicant was given (FC-…), derived from the key. */
+  reference: string
+  reason: AttentionReason
+  /** The status of the answer the applicant's browser was given. */
+  status_code: number
+  /** From the body's affiliate key when it names a brand, else from the host. */
+  brand: string
+  /** SHA-256, hex, of the body's canonical JSON: one row per distinct body under a key and reason. */
+  body_hash: string
+  /** JSON text of the body as received, sealed whole in a `$encrypted` envelope when a data key is set. */
+  body: string
+  /** JSON text: the refusal's `{ field, message }` list. */
+  errors: string
+  created_at: string
+}
+
+export type NeedsAttentionRow = Selectable<NeedsAttentionTable>
+export type NewNeedsAttentionRow = Insertable<NeedsAttentionTable>
+
+// Back office (migration 0020)
 
 export const OPERATOR_ROLES = ['admin', 'caseworker', 'viewer'] as const
 export type OperatorRole = (typeof OPERATOR_ROLES)[number]

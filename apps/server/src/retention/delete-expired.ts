@@ -1,7 +1,9 @@
 // Retention (specification §9 "up to six years"; quality.md): submitted applications are deleted six
 // years after submission, abandoned partial applications 30 days after their last save (both
-// configurable), and with a submission go its idempotency row and its lender deliveries. Portable SQL,
-// in batches, so a first run over years of rows never holds a long lock. Decision: docs/decisions/0806-*.
+// configurable), and with a submission go its idempotency row and its lender deliveries; a submission kept
+// for the broker's attention (refused or conflicting) goes after the same period as a submitted one.
+// Portable SQL, in batches, so a first run over years of rows never holds a long lock. Decisions:
+// docs/decisions/0806-*, 1504-*.
 
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
@@ -19,6 +21,8 @@ export interface RetentionSummary {
   /** Idempotency rows (submissions table). */
   submissions: number
   deliveries: number
+  /** Refused or conflicting submissions kept for the broker's attention. */
+  needsAttention: number
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -44,6 +48,7 @@ export async function deleteExpired(
     partialApplications: 0,
     submissions: 0,
     deliveries: 0,
+    needsAttention: 0,
   }
   const submittedBefore = cutoff(now, policy.submittedDays)
   const partialBefore = cutoff(now, policy.partialDays)
@@ -109,6 +114,19 @@ export async function deleteExpired(
           .select('id')
           .where('created_at', '<', submittedBefore)
           .where('submission_key', 'not in', heldKeys)
+          .limit(limit),
+      )
+      .executeTakeFirst(),
+  )
+
+  summary.needsAttention += await deleteInBatches(batchSize, (limit) =>
+    db
+      .deleteFrom('needs_attention')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('needs_attention')
+          .select('id')
+          .where('created_at', '<', submittedBefore)
           .limit(limit),
       )
       .executeTakeFirst(),

@@ -3,6 +3,7 @@
 import { hasEmployer } from './employer'
 import { employerWording } from './employer-wording'
 import { openingSteps } from './opening-steps'
+import { isSecurityOccupancy } from './security-occupancy'
 import { filled, known, type JourneyContext, type StepDefinition } from './step-definition'
 
 export type { JourneyContext, StepDefinition, StepLoop } from './step-definition'
@@ -93,8 +94,16 @@ export const steps: readonly StepDefinition[] = [
     path: '/security-address-add',
     title: 'What is the address of the property?',
     shownWhen: (ctx) => securedOnProperty(ctx) && ctx.state.form.isSecurityCurrentAddress === false,
-    isAnswered: ({ state }) =>
-      filled(state.form.securityAddress.postcode) && filled(state.form.securityAddress.town),
+    // The property's address, who lives there and how long it has been owned (decision 1501).
+    isAnswered: ({ state }) => {
+      const property = state.form.securityAddress
+      return (
+        filled(property.postcode) &&
+        filled(property.town) &&
+        isSecurityOccupancy(property.residentialStatus) &&
+        ((property.yearsAtAddress ?? 0) > 0 || (property.monthsAtAddress ?? 0) > 0)
+      )
+    },
   },
   {
     id: 'own-other-properties',

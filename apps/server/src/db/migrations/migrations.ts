@@ -5,11 +5,13 @@ import type { Migration } from 'kysely'
 import { createVehicles } from './0001-create-vehicles'
 import { createApplicationsAndSubmissions } from './0002-create-applications-and-submissions'
 import { createDeliveries } from './0003-create-deliveries'
+import { createNeedsAttention } from './0004-create-needs-attention'
 import { createBackOffice } from './0020-create-back-office'
 
 export const migrations: Record<string, Migration> = {
   '0001-create-vehicles': createVehicles,
   '0002-create-applications-and-submissions': createApplicationsAndSubmissions,
   '0003-create-deliveries': createDeliveries,
+  '0004-create-needs-attention': createNeedsAttention,
   '0020-create-back-office': createBackOffice,
 }

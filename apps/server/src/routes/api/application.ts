@@ -5,6 +5,7 @@
 
 import type { FastifyPluginAsync } from 'fastify'
 import type { Kysely } from 'kysely'
+import { MAX_HISTORY_ENTRIES } from '@forecourt/domain/histories/histories'
 import {
   SUBMISSION_SHAPE_MESSAGES,
   createSubmissionSchema,
@@ -47,7 +48,8 @@ export const APPLICATION_MESSAGES = {
 export const PARTIAL_LIMITS = {
   /** The longest free text the full submission accepts (tracking, user agent). */
   stringLength: 500,
-  listLength: 20,
+  /** The longest history the journey asks for: an address or employment a month for three years. */
+  listLength: MAX_HISTORY_ENTRIES,
   /** payload → addresses → entry → field. */
   depth: 3,
   fieldsPerObject: 80,

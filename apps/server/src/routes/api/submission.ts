@@ -1,21 +1,24 @@
 // POST /api/submission/{submissionKey}: the full application (specification §4 Submission, §7). It is
 // checked with the domain's schema (the browser runs the same rules), stored with its outbox rows in one
-// transaction, and answered only after the commit. Idempotent on the key. Decision records in
+// transaction, and answered only after the commit. Idempotent on the key. A body it refuses is still kept,
+// as needing the broker's attention, under the reference the applicant is given. Decision records in
 // docs/decisions: 0602-submission-idempotency, 0603-group-commit, 0606-submission-answers,
-// 1461-sqlite-writer-thread.
+// 1461-sqlite-writer-thread, 1504-refused-submissions-kept.
 
 import { createHash } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { brands } from '@forecourt/domain/brands/brand-data'
+import { brandIdForHost } from '@forecourt/domain/brands/host'
 import { type CalendarDate, londonToday } from '@forecourt/domain/fields/date-of-birth'
-import { validateSubmission, type SubmissionError } from '@forecourt/domain/steps/submission-schema'
+import { validateSubmission } from '@forecourt/domain/steps/submission-schema'
 import type { SearchIndexer } from '../../back-office/search-index'
 import type { DataKeyring } from '../../crypto/field-encryption'
 import type { Tables } from '../../db/tables'
 import { sqliteWriterFor } from '../../db/database'
 import { enqueueDeliveriesFor } from '../../delivery/outbox'
 import { nextServerSequence } from '../../repositories/application-repository'
+import { recordNeedsAttention } from '../../repositories/needs-attention-repository'
 import {
   batchingSubmissionStore,
   bodyHash,
@@ -114,6 +117,21 @@ export const invalidBody = {
   required: ['error'],
 } as const
 
+/** A refused submission's 400: the errors, and the reference under which it was kept (decision 1504). */
+const refusedBody = {
+  type: 'object',
+  properties: {
+    ...invalidBody.properties,
+    submissionKey: { type: 'string' },
+    reference: { type: 'string' },
+    status: { type: 'string', const: 'needs-attention' },
+  },
+  required: ['error'],
+} as const
+
+/** The status of a refused submission that was kept for the broker (decision 1504). */
+export const NEEDS_ATTENTION = 'needs-attention'
+
 const keyParams = (name: string) =>
   ({
     type: 'object',
@@ -124,7 +142,7 @@ const keyParams = (name: string) =>
 const schema = {
   summary: 'Submit a completed application',
   description:
-    'The full submission payload of §3. Stored with its lender deliveries in one transaction and answered after the commit. The same key and body again → the first answer again (Idempotent-Replayed: true); the same key with another body → 409.',
+    'The full submission payload. Stored with its lender deliveries in one transaction and answered after the commit. The same key and body again → the first answer again (Idempotent-Replayed: true); the same key with another body → 409. A JSON object the schema refuses is kept as needing attention and answered 400 with the errors, the reference and status "needs-attention".',
   params: keyParams('submissionKey'),
   body: { type: 'object', description: 'The full submission payload (specification §3)' },
   response: {
@@ -137,7 +155,7 @@ const schema = {
       },
       required: ['submissionKey', 'reference', 'status'],
     },
-    400: invalidBody,
+    400: refusedBody,
     409: errorBody,
     413: errorBody,
     415: errorBody,
@@ -170,8 +188,9 @@ export function sendShapeError(
     .send({ error: invalidMessage, errors: [{ field: '', message: 'must be an object' }] })
 }
 
-function sendInvalid(reply: FastifyReply, errors: SubmissionError[]): FastifyReply {
-  return reply.code(400).send({ error: SUBMISSION_MESSAGES.invalid, errors })
+/** The brand of a refused body: its affiliate key's when that names one, else the host's. */
+export function brandOfRefusedBody(body: Readonly<Record<string, unknown>>, host: string): string {
+  return brandForAffiliateKey(body.affiliateKey) ?? brandIdForHost(host)
 }
 
 function replay(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
@@ -240,7 +259,31 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
         // applicant who turned 80 since); the lookup is only needed here, as storing finds repeats.
         const earlier = await findSubmission(db, submissionKey)
         if (earlier !== undefined) return answerRepeat(reply, earlier, bodyHash(request.body))
-        return sendInvalid(reply, errors ?? [])
+        // Kept before answering, so the reference the applicant is given always names a record; a
+        // database that cannot keep it answers 503, which the browser retries.
+        const body = request.body as Record<string, unknown>
+        const reference = submissionReference(submissionKey)
+        await recordNeedsAttention(
+          db,
+          {
+            submissionKey,
+            reference,
+            reason: 'refused',
+            statusCode: 400,
+            brand: brandOfRefusedBody(body, request.host),
+            body,
+            errors: errors ?? [],
+            now,
+          },
+          dataKeys,
+        )
+        return reply.code(400).send({
+          error: SUBMISSION_MESSAGES.invalid,
+          errors: errors ?? [],
+          submissionKey,
+          reference,
+          status: NEEDS_ATTENTION,
+        })
       }
       const payload = result.value
       // The schema accepted the affiliate key, so it names a brand.

@@ -11,6 +11,7 @@ import {
   hasEmployer,
   loanPurposeOptions,
   lookingToBuyOptions,
+  securityOccupancyOptions,
   type Option,
 } from '@forecourt/domain/journey/options'
 import { addressLines as envelopeLines } from '@forecourt/domain/fields/address-lines'
@@ -260,6 +261,10 @@ export const STEP_ANSWERS: Record<string, StepAnswers> = {
       const security = state.form.securityAddress
       return [
         ['Address of the property', addressLines(security)],
+        [
+          'Who lives at the property',
+          labelOf(securityOccupancyOptions, security.residentialStatus),
+        ],
         ['How long you have owned it', duration(security.yearsAtAddress, security.monthsAtAddress)],
       ]
     },
