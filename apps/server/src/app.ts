@@ -34,6 +34,8 @@ import { stockRoutes } from './routes/api/stock'
 import { submissionRoutes } from './routes/api/submission'
 import { setActiveDestinations } from './delivery/destinations'
 import { createDeliveryWorker } from './delivery/worker'
+import { setActiveMailConfig } from './email/mail-config'
+import { createEmailSender } from './email/sender'
 
 export interface BuildAppOptions {
   /**
@@ -112,6 +114,13 @@ export async function buildApp(
     // onClose hook that closes the database, so attempts in flight can still record their results.
     app.addHook('onReady', async () => worker.start())
     app.addHook('preClose', async () => worker.stop())
+  }
+  // Emails: which brands have a broker inbox (for the outbox), and the sender beside the delivery worker
+  setActiveMailConfig(config.mail)
+  if (config.deliveryWorker) {
+    const sender = createEmailSender(config, database, app.log.child({ component: 'email' }))
+    app.addHook('onReady', async () => sender.start())
+    app.addHook('preClose', async () => sender.stop())
   }
 
   return app

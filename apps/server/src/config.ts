@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { parseDataKeyring, type DataKeyring } from './crypto/field-encryption'
 import { parseDeliveryConfig, type Destinations } from './delivery/destinations'
 import { parseAddressApiConfig, type AddressApiConfig } from './address/address-config'
+import { parseMailConfig, type MailConfig } from './email/mail-config'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -62,6 +63,9 @@ export interface Config {
   loadShedding: { maxInFlight: number; retryAfterSeconds: number }
   /** DATABASE_WRITE_TIMEOUT_MS: a write still waiting for the database after this long gets 503 (0: never). */
   databaseWriteTimeoutMs: number
+  // Email (parsed by email/mail-config.ts)
+  /** SMTP_URL or .eml files under DATA_DIR/mail/; MAIL_FROM, BROKER_INBOXES, BACK_OFFICE_URL. */
+  mail: MailConfig
 }
 
 export class ConfigError extends Error {
@@ -112,13 +116,15 @@ export function loadConfig(env: Env = process.env): Config {
   const delivery = parseDeliveryConfig(read, REPOSITORY_ROOT, problems)
   const addressApi = parseAddressApiConfig(read, problems)
   const resilience = parseResilience(read, problems)
+  const dataDir = fromRepositoryRoot(read('DATA_DIR') ?? 'data')
+  const mail = parseMailConfig(read, { nodeEnv, dataDir }, problems)
 
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     port,
     host,
     databaseUrl,
-    dataDir: fromRepositoryRoot(read('DATA_DIR') ?? 'data'),
+    dataDir,
     webDistDir: fromRepositoryRoot(read('WEB_DIST_DIR') ?? 'apps/web/dist'),
     logLevel: logLevel as LogLevel,
     trustProxy,
@@ -128,6 +134,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...delivery,
     addressApi,
     ...resilience,
+    mail,
   }
 }
 

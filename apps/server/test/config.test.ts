@@ -39,6 +39,20 @@ test('an empty environment gives the documented defaults', () => {
     deliveryWorker: true,
     loadShedding: { maxInFlight: 64, retryAfterSeconds: 2 },
     databaseWriteTimeoutMs: 10000,
+    mail: {
+      transport: 'file',
+      smtpUrl: undefined,
+      folder: resolve(REPOSITORY_ROOT, 'data', 'mail'),
+      from: 'no-reply@forecourt.localhost',
+      brokerInboxes: {
+        harbourlend: 'applications@harbourlend.example',
+        milebroker: 'new-applications@milebroker.example',
+        carfinance: 'applications@carfinance.example',
+        scorepal: 'finance-desk@scorepal.example',
+        creditlens: 'finance-desk@creditlens.example',
+      },
+      backOfficeUrl: 'http://localhost:3000/back-office',
+    },
   })
 })
 
@@ -72,6 +86,10 @@ test('every variable is read when valid', () => {
       LOAD_SHEDDING_MAX_IN_FLIGHT: '200',
       LOAD_SHEDDING_RETRY_AFTER_SECONDS: '10',
       DATABASE_WRITE_TIMEOUT_MS: '3000',
+      SMTP_URL: 'smtps://mailer:hunter2@smtp.example.com:465',
+      MAIL_FROM: 'no-reply@carfinance.example',
+      BROKER_INBOXES: '{"carfinance": "ops@carfinance.example", "scorepal": ""}',
+      BACK_OFFICE_URL: 'https://backoffice.example.com/',
     }),
   ).toEqual<Config>({
     port: 8080,
@@ -93,6 +111,19 @@ test('every variable is read when valid', () => {
     deliveryWorker: true,
     loadShedding: { maxInFlight: 200, retryAfterSeconds: 10 },
     databaseWriteTimeoutMs: 3000,
+    mail: {
+      transport: 'smtp',
+      smtpUrl: 'smtps://mailer:hunter2@smtp.example.com:465',
+      folder: '/var/lib/forecourt/mail',
+      from: 'no-reply@carfinance.example',
+      brokerInboxes: {
+        harbourlend: 'applications@harbourlend.example',
+        milebroker: 'new-applications@milebroker.example',
+        carfinance: 'ops@carfinance.example',
+        creditlens: 'finance-desk@creditlens.example',
+      },
+      backOfficeUrl: 'https://backoffice.example.com',
+    },
   })
 })
 

@@ -145,6 +145,7 @@ test.skipIf(!postgres.available)(
     const expected = [
       'applications',
       'deliveries',
+      'emails',
       'kysely_migration',
       'kysely_migration_lock',
       'submissions',

@@ -42,6 +42,7 @@ export interface Tables {
   deliveries: DeliveriesTable
   applications: ApplicationsTable
   submissions: SubmissionsTable
+  emails: EmailsTable
 }
 
 export type VehicleRow = Selectable<VehiclesTable>
@@ -117,3 +118,40 @@ export type ApplicationRow = Selectable<ApplicationsTable>
 export type NewApplicationRow = Insertable<ApplicationsTable>
 export type SubmissionRow = Selectable<SubmissionsTable>
 export type NewSubmissionRow = Insertable<SubmissionsTable>
+
+// --- Emails (the email outbox, migration 0040; decision 1652) ---
+
+export const EMAIL_STATUSES = ['pending', 'in_flight', 'sent', 'dead'] as const
+export type EmailStatus = (typeof EMAIL_STATUSES)[number]
+
+/** Who a message goes to, found when it is sent (never stored here): decision 1652. */
+export const EMAIL_RECIPIENTS = ['applicant', 'joint-applicant', 'broker'] as const
+export type EmailRecipient = (typeof EMAIL_RECIPIENTS)[number]
+
+export interface EmailsTable {
+  /** Made by the application (`eml_` + 32 hex); also the Message-ID's left part, the same on every try. */
+  id: string
+  /** The template's name (email/templates.ts). */
+  template: string
+  brand: string
+  /** The application the message is about; its stored payload gives the applicant's name and address. */
+  application_key: string | null
+  recipient: EmailRecipient
+  /** JSON: the template's parameters, never personal data (a reference, a decision id, a time). */
+  params: string
+  /** One message per cause: a repeated enqueue (a replayed transaction) inserts nothing. */
+  dedupe_key: string
+  status: EmailStatus
+  attempts: number
+  next_attempt_at: string
+  locked_by: string | null
+  locked_until: string | null
+  /** A short reason for the last failure, never with personal data. */
+  last_error: string | null
+  created_at: string
+  updated_at: string
+  sent_at: string | null
+}
+
+export type EmailRow = Selectable<EmailsTable>
+export type NewEmailRow = Insertable<EmailsTable>

@@ -7,7 +7,12 @@
 
 import type BetterSqlite3 from 'better-sqlite3'
 import { sealPayload, type DataKey, type DataKeyring } from '../crypto/field-encryption'
-import type { NewApplicationRow, NewSubmissionRow, SubmissionRow } from '../db/tables'
+import type {
+  NewApplicationRow,
+  NewEmailRow,
+  NewSubmissionRow,
+  SubmissionRow,
+} from '../db/tables'
 import { deliveryRowsFor } from '../delivery/outbox'
 import { payloadAad, type Payload } from './application-repository'
 import { bodyHash } from './submission-repository'
@@ -28,6 +33,8 @@ export interface SubmitOp {
   serverSequence: number
   /** The lender destinations configured for the brand: one outbox row each. */
   destinationIds: readonly string[]
+  /** The messages the submission causes, ready rows (email/enqueue.ts). */
+  emails: readonly NewEmailRow[]
 }
 
 /** What storing found, with the hash of the body sent (to compare with an existing row's). */
@@ -85,6 +92,15 @@ const UPSERT_PARTIAL_APPLICATION = `${APPLICATION_VALUES}
   on conflict (application_key) do update set brand = excluded.brand, payload = excluded.payload,
     updated_at = excluded.updated_at, server_sequence = excluded.server_sequence
   where applications.status = 'partial' and applications.server_sequence < excluded.server_sequence`
+
+// As enqueueEmails: a message already queued for the same cause is absorbed.
+const INSERT_EMAIL = `insert into emails
+  (id, template, brand, application_key, recipient, params, dedupe_key, status, attempts,
+    next_attempt_at, locked_by, locked_until, last_error, created_at, updated_at, sent_at)
+  values (@id, @template, @brand, @application_key, @recipient, @params, @dedupe_key, @status,
+    @attempts, @next_attempt_at, @locked_by, @locked_until, @last_error, @created_at, @updated_at,
+    @sent_at)
+  on conflict (dedupe_key) do nothing`
 
 const SELECT_APPLICATION_STATUS = 'select status from applications where application_key = ?'
 
@@ -155,6 +171,8 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
     for (const delivery of deliveryRowsFor(op.submissionKey, op.brand, op.now, op.destinationIds)) {
       insertDelivery.run(delivery)
     }
+    const insertEmail = statement(INSERT_EMAIL)
+    for (const email of op.emails) insertEmail.run(email)
     return { stored: true, bodyHash: hash }
   }
 

@@ -7,8 +7,9 @@ import { createHash } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { DataKeyring } from '../crypto/field-encryption'
 import type { SqliteWriter } from '../db/sqlite-writer'
-import type { NewSubmissionRow, SubmissionRow, Tables } from '../db/tables'
+import type { NewEmailRow, NewSubmissionRow, SubmissionRow, Tables } from '../db/tables'
 import { destinationIdsFor, type EnqueueArgs } from '../delivery/outbox'
+import { enqueueEmails } from '../email/outbox'
 import { storeSubmittedApplications, type Payload } from './application-repository'
 
 type Db = Kysely<Tables> | Transaction<Tables>
@@ -41,6 +42,8 @@ export interface NewSubmission {
   answer: StoredAnswer
   now: Date
   serverSequence: number
+  /** The messages the submission causes (email/enqueue.ts), written in its transaction. */
+  emails?: readonly NewEmailRow[]
 }
 
 /** What storing found, with the hash of the body sent (to compare with an existing row's). */
@@ -130,6 +133,10 @@ async function writeSubmissions(
     dataKeys,
   )
   await enqueueDeliveries(trx, submissions.map(enqueueArgs))
+  await enqueueEmails(
+    trx,
+    submissions.flatMap((submission) => submission.emails ?? []),
+  )
 }
 
 function enqueueArgs(submission: NewSubmission): EnqueueArgs {
@@ -255,6 +262,7 @@ export function writerSubmissionStore(
       now: submission.now.toISOString(),
       serverSequence: submission.serverSequence,
       destinationIds: destinationIdsFor(submission.brand),
+      emails: submission.emails ?? [],
     })
 }
 

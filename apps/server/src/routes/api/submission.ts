@@ -14,6 +14,7 @@ import type { DataKeyring } from '../../crypto/field-encryption'
 import type { Tables } from '../../db/tables'
 import { sqliteWriterFor } from '../../db/database'
 import { enqueueDeliveriesFor } from '../../delivery/outbox'
+import { submissionEmails } from '../../email/enqueue'
 import { nextServerSequence } from '../../repositories/application-repository'
 import {
   batchingSubmissionStore,
@@ -243,13 +244,10 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
       // The schema accepted the affiliate key, so it names a brand.
       const brand = brandForAffiliateKey(payload.affiliateKey) ?? ''
 
+      const reference = submissionReference(submissionKey)
       const answer: StoredAnswer = {
         status: 201,
-        body: JSON.stringify({
-          submissionKey,
-          reference: submissionReference(submissionKey),
-          status: 'received',
-        }),
+        body: JSON.stringify({ submissionKey, reference, status: 'received' }),
       }
       const outcome = await store({
         submissionKey,
@@ -259,6 +257,14 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
         answer,
         now,
         serverSequence,
+        // A confirmation to each applicant and the broker's alert, queued with the submission.
+        emails: submissionEmails({
+          submissionKey,
+          brand,
+          reference,
+          jointApplicant: payload.isJointApplication === true,
+          now,
+        }),
       })
       if (!outcome.stored) return answerRepeat(reply, outcome.existing, outcome.bodyHash)
       return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body)
