@@ -32,6 +32,7 @@ import { applicationRoutes } from './routes/api/application'
 import { readyRoutes } from './routes/api/ready'
 import { stockRoutes } from './routes/api/stock'
 import { submissionRoutes } from './routes/api/submission'
+import { evidenceRoutes } from './routes/api/evidence'
 import { setActiveDestinations } from './delivery/destinations'
 import { createDeliveryWorker } from './delivery/worker'
 import { setActiveMailConfig } from './email/mail-config'
@@ -104,6 +105,8 @@ export async function buildApp(
     // Submissions and partial saves
     await api.register(submissionRoutes, { db: database.db, dataKeys: config.dataKeys })
     await api.register(applicationRoutes, { db: database.db, dataKeys: config.dataKeys })
+    // What the applicant was shown and agreed to (decision 1654)
+    await api.register(evidenceRoutes, { db: database.db })
   })
   await registerStaticFrontEnd(app, config)
   // Lender delivery: the outbox's destinations, and the worker unless DELIVERY_WORKER=off

@@ -146,9 +146,12 @@ test.skipIf(!postgres.available)(
       'applications',
       'deliveries',
       'emails',
+      'evidence',
       'kysely_migration',
       'kysely_migration_lock',
       'submissions',
+      'support_flags',
+      'support_notes',
       'vehicles',
     ]
     expect(tablesIn(first.location)).toEqual(expected)

@@ -132,7 +132,7 @@ test('every path parameter is declared, required and constrained by a schema', (
 
 test('every write declares its body, the anti-forgery pair and its refusals', () => {
   const writes = operations().filter(([route]) => route.startsWith('POST '))
-  expect(writes.length).toBe(3)
+  expect(writes.length).toBe(4)
   for (const [route, operation] of writes) {
     expect(operation.requestBody?.content['application/json']?.schema, route).toBeDefined()
     expect(operation.security, route).toEqual([{ csrfHeader: [], csrfCookie: [] }])

@@ -43,6 +43,9 @@ export interface Tables {
   applications: ApplicationsTable
   submissions: SubmissionsTable
   emails: EmailsTable
+  evidence: EvidenceTable
+  support_flags: SupportFlagsTable
+  support_notes: SupportNotesTable
 }
 
 export type VehicleRow = Selectable<VehiclesTable>
@@ -155,3 +158,72 @@ export interface EmailsTable {
 
 export type EmailRow = Selectable<EmailsTable>
 export type NewEmailRow = Insertable<EmailsTable>
+
+// --- The evidence record (migration 0041; decision 1654) ---
+
+export const EVIDENCE_KINDS = [
+  'shown',
+  'agreed',
+  'declined',
+  'requested',
+  'answered',
+  'withdrawn',
+] as const
+export type EvidenceKind = (typeof EVIDENCE_KINDS)[number]
+
+export const EVIDENCE_SOURCES = ['browser', 'submission', 'operator'] as const
+export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number]
+
+/** Append-only: rows are inserted, never updated; a withdrawal is a new row. */
+export interface EvidenceTable {
+  /** Made by the application (`evd_` + 32 hex). */
+  id: string
+  application_key: string
+  brand: string
+  applicant: 'main' | 'joint'
+  kind: EvidenceKind
+  disclosure_id: string
+  version: number
+  /** SHA-256 (hex) of the exact text shown (disclosure-manifest.ts). */
+  text_hash: string
+  /** For marketing consents: email, sms, phone, post, partner-email, partner-sms, partner-phone. */
+  channel: string | null
+  /** The route the text was on, as the browser reported it (`/before-you-submit`). */
+  screen: string | null
+  /** The server's clock when the record arrived (ISO 8601, UTC). */
+  at: string
+  source: EvidenceSource
+  /** The operator who made an operator record (a withdrawal, an answer). */
+  operator_id: string | null
+  /** JSON, for an answer to a commission request: the lender and the amount or percentage. */
+  detail: string | null
+  /** The browser's id for the item (or a fixed one for the submission's): a repeat inserts nothing. */
+  client_item_id: string | null
+}
+
+export type EvidenceRow = Selectable<EvidenceTable>
+export type NewEvidenceRow = Insertable<EvidenceTable>
+
+// --- Vulnerability: the flag and the operator's adjustment and outcome (migration 0042; decision 1659) ---
+
+export interface SupportFlagsTable {
+  application_key: string
+  brand: string
+  /** JSON list: 'discuss-financial-circumstances', 'additional-needs'. */
+  reasons: string
+  flagged_at: string
+}
+
+export interface SupportNotesTable {
+  id: string
+  application_key: string
+  step: 'adjustment' | 'outcome'
+  /** JSON: the note, sealed with the data key when one is configured (it may be about health). */
+  note: string
+  operator_id: string
+  at: string
+}
+
+export type SupportFlagRow = Selectable<SupportFlagsTable>
+export type NewSupportFlagRow = Insertable<SupportFlagsTable>
+export type SupportNoteRow = Selectable<SupportNotesTable>

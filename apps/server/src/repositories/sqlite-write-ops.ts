@@ -10,7 +10,9 @@ import { sealPayload, type DataKey, type DataKeyring } from '../crypto/field-enc
 import type {
   NewApplicationRow,
   NewEmailRow,
+  NewEvidenceRow,
   NewSubmissionRow,
+  NewSupportFlagRow,
   SubmissionRow,
 } from '../db/tables'
 import { deliveryRowsFor } from '../delivery/outbox'
@@ -35,6 +37,9 @@ export interface SubmitOp {
   destinationIds: readonly string[]
   /** The messages the submission causes, ready rows (email/enqueue.ts). */
   emails: readonly NewEmailRow[]
+  /** The evidence it records and the vulnerability flag it raises (evidence/submission-evidence.ts). */
+  evidence: readonly NewEvidenceRow[]
+  supportFlag: NewSupportFlagRow | null
 }
 
 /** What storing found, with the hash of the body sent (to compare with an existing row's). */
@@ -101,6 +106,18 @@ const INSERT_EMAIL = `insert into emails
     @attempts, @next_attempt_at, @locked_by, @locked_until, @last_error, @created_at, @updated_at,
     @sent_at)
   on conflict (dedupe_key) do nothing`
+
+// As appendEvidence and storeSupportFlags: a repeat inserts nothing.
+const INSERT_EVIDENCE = `insert into evidence
+  (id, application_key, brand, applicant, kind, disclosure_id, version, text_hash, channel, screen, at,
+    source, operator_id, detail, client_item_id)
+  values (@id, @application_key, @brand, @applicant, @kind, @disclosure_id, @version, @text_hash,
+    @channel, @screen, @at, @source, @operator_id, @detail, @client_item_id)
+  on conflict (application_key, client_item_id) do nothing`
+
+const INSERT_SUPPORT_FLAG = `insert into support_flags (application_key, brand, reasons, flagged_at)
+  values (@application_key, @brand, @reasons, @flagged_at)
+  on conflict (application_key) do nothing`
 
 const SELECT_APPLICATION_STATUS = 'select status from applications where application_key = ?'
 
@@ -173,6 +190,9 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
     }
     const insertEmail = statement(INSERT_EMAIL)
     for (const email of op.emails) insertEmail.run(email)
+    const insertEvidence = statement(INSERT_EVIDENCE)
+    for (const record of op.evidence) insertEvidence.run(record)
+    if (op.supportFlag !== null) statement(INSERT_SUPPORT_FLAG).run(op.supportFlag)
     return { stored: true, bodyHash: hash }
   }
 

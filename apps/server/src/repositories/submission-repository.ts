@@ -7,9 +7,18 @@ import { createHash } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { DataKeyring } from '../crypto/field-encryption'
 import type { SqliteWriter } from '../db/sqlite-writer'
-import type { NewEmailRow, NewSubmissionRow, SubmissionRow, Tables } from '../db/tables'
+import type {
+  NewEmailRow,
+  NewEvidenceRow,
+  NewSubmissionRow,
+  NewSupportFlagRow,
+  SubmissionRow,
+  Tables,
+} from '../db/tables'
 import { destinationIdsFor, type EnqueueArgs } from '../delivery/outbox'
 import { enqueueEmails } from '../email/outbox'
+import { appendEvidence } from '../evidence/evidence-repository'
+import { storeSupportFlags } from '../evidence/support-repository'
 import { storeSubmittedApplications, type Payload } from './application-repository'
 
 type Db = Kysely<Tables> | Transaction<Tables>
@@ -44,6 +53,10 @@ export interface NewSubmission {
   serverSequence: number
   /** The messages the submission causes (email/enqueue.ts), written in its transaction. */
   emails?: readonly NewEmailRow[]
+  /** What the submission proves was agreed (evidence/submission-evidence.ts). */
+  evidence?: readonly NewEvidenceRow[]
+  /** The vulnerability flag its support answers raise, if any. */
+  supportFlag?: NewSupportFlagRow
 }
 
 /** What storing found, with the hash of the body sent (to compare with an existing row's). */
@@ -136,6 +149,16 @@ async function writeSubmissions(
   await enqueueEmails(
     trx,
     submissions.flatMap((submission) => submission.emails ?? []),
+  )
+  await appendEvidence(
+    trx,
+    submissions.flatMap((submission) => submission.evidence ?? []),
+  )
+  await storeSupportFlags(
+    trx,
+    submissions.flatMap((submission) =>
+      submission.supportFlag === undefined ? [] : [submission.supportFlag],
+    ),
   )
 }
 
@@ -263,6 +286,8 @@ export function writerSubmissionStore(
       serverSequence: submission.serverSequence,
       destinationIds: destinationIdsFor(submission.brand),
       emails: submission.emails ?? [],
+      evidence: submission.evidence ?? [],
+      supportFlag: submission.supportFlag ?? null,
     })
 }
 

@@ -5,6 +5,7 @@
 
 import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
+import { deleteExpiredRecords } from '../evidence/retention'
 
 export interface RetentionPolicy {
   /** Days after submission that a submitted application is kept. */
@@ -127,6 +128,9 @@ export async function deleteExpired(
       )
       .executeTakeFirst(),
   )
+
+  // The evidence, emails and support records of those applications (decision 1654).
+  await deleteExpiredRecords(db, { submittedBefore, partialBefore }, batchSize)
 
   return summary
 }

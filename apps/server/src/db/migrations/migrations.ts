@@ -6,10 +6,14 @@ import { createVehicles } from './0001-create-vehicles'
 import { createApplicationsAndSubmissions } from './0002-create-applications-and-submissions'
 import { createDeliveries } from './0003-create-deliveries'
 import { createEmails } from './0040-create-emails'
+import { createEvidence } from './0041-create-evidence'
+import { createSupport } from './0042-create-support'
 
 export const migrations: Record<string, Migration> = {
   '0001-create-vehicles': createVehicles,
   '0002-create-applications-and-submissions': createApplicationsAndSubmissions,
   '0003-create-deliveries': createDeliveries,
   '0040-create-emails': createEmails,
+  '0041-create-evidence': createEvidence,
+  '0042-create-support': createSupport,
 }

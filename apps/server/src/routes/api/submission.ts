@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
+import type { BrandId } from '@forecourt/domain/brands/brand'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { type CalendarDate, londonToday } from '@forecourt/domain/fields/date-of-birth'
 import { validateSubmission, type SubmissionError } from '@forecourt/domain/steps/submission-schema'
@@ -15,6 +16,7 @@ import type { Tables } from '../../db/tables'
 import { sqliteWriterFor } from '../../db/database'
 import { enqueueDeliveriesFor } from '../../delivery/outbox'
 import { submissionEmails } from '../../email/enqueue'
+import { submissionEvidence, supportFlagFor } from '../../evidence/submission-evidence'
 import { nextServerSequence } from '../../repositories/application-repository'
 import {
   batchingSubmissionStore,
@@ -245,6 +247,7 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
       const brand = brandForAffiliateKey(payload.affiliateKey) ?? ''
 
       const reference = submissionReference(submissionKey)
+      const recorded = { submissionKey, brand: brand as BrandId, payload, now }
       const answer: StoredAnswer = {
         status: 201,
         body: JSON.stringify({ submissionKey, reference, status: 'received' }),
@@ -265,6 +268,9 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
           jointApplicant: payload.isJointApplication === true,
           now,
         }),
+        // What it proves was agreed, and the vulnerability flag (decisions 1654, 1659).
+        evidence: submissionEvidence(recorded),
+        supportFlag: supportFlagFor(recorded),
       })
       if (!outcome.stored) return answerRepeat(reply, outcome.existing, outcome.bodyHash)
       return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body)
