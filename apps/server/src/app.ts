@@ -33,6 +33,7 @@ import { readyRoutes } from './routes/api/ready'
 import { stockRoutes } from './routes/api/stock'
 import { submissionRoutes } from './routes/api/submission'
 import { evidenceRoutes } from './routes/api/evidence'
+import { lenderDecisionRoutes } from './routes/api/lender-decisions'
 import { setActiveDestinations } from './delivery/destinations'
 import { createDeliveryWorker } from './delivery/worker'
 import { setActiveMailConfig } from './email/mail-config'
@@ -107,6 +108,12 @@ export async function buildApp(
     await api.register(applicationRoutes, { db: database.db, dataKeys: config.dataKeys })
     // What the applicant was shown and agreed to (decision 1654)
     await api.register(evidenceRoutes, { db: database.db })
+    // Lenders' decisions, signed like our deliveries (decision 1656)
+    await api.register(lenderDecisionRoutes, {
+      db: database.db,
+      dataKeys: config.dataKeys,
+      destinations: () => config.lenderDestinations,
+    })
   })
   await registerStaticFrontEnd(app, config)
   // Lender delivery: the outbox's destinations, and the worker unless DELIVERY_WORKER=off

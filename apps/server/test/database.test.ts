@@ -149,6 +149,7 @@ test.skipIf(!postgres.available)(
       'evidence',
       'kysely_migration',
       'kysely_migration_lock',
+      'lender_decisions',
       'submissions',
       'support_flags',
       'support_notes',

@@ -46,6 +46,7 @@ export interface Tables {
   evidence: EvidenceTable
   support_flags: SupportFlagsTable
   support_notes: SupportNotesTable
+  lender_decisions: LenderDecisionsTable
 }
 
 export type VehicleRow = Selectable<VehiclesTable>
@@ -227,3 +228,45 @@ export interface SupportNotesTable {
 export type SupportFlagRow = Selectable<SupportFlagsTable>
 export type NewSupportFlagRow = Insertable<SupportFlagsTable>
 export type SupportNoteRow = Selectable<SupportNotesTable>
+
+// --- Lenders' decisions (migration 0043; decision 1656) ---
+
+export const LENDER_DECISIONS = [
+  'approved',
+  'approved-with-conditions',
+  'referred',
+  'declined',
+  'more-information-needed',
+  'withdrawn',
+  'paid-out',
+] as const
+export type LenderDecision = (typeof LENDER_DECISIONS)[number]
+
+export interface LenderDecisionsTable {
+  /** Made by the application (`ldc_` + 32 hex). */
+  id: string
+  /** The lender's webhook-id: the same id again gets the first answer. */
+  webhook_id: string
+  /** The lender's destination id (LENDER_DESTINATIONS). */
+  lender_id: string
+  brand: string
+  submission_key: string
+  decision: LenderDecision
+  lender_reference: string
+  /** When the lender decided (its clock, ISO 8601 UTC); orders one lender's decisions. */
+  decided_at: string
+  /** When it reached us (our clock). */
+  received_at: string
+  /** JSON: amount, termMonths, apr, monthlyPayment, commission {kind, value}; null without an offer. */
+  offer: string | null
+  /** The lender's note, as sent. */
+  message: string | null
+  /** 1 when it became the lender's current decision; 0 when a later one was already stored (history). */
+  current: number
+  /** The answer given, replayed for a repeated webhook-id. */
+  response_status: number
+  response_body: string
+}
+
+export type LenderDecisionRow = Selectable<LenderDecisionsTable>
+export type NewLenderDecisionRow = Insertable<LenderDecisionsTable>

@@ -1,4 +1,4 @@
-// Retention of the evidence, emails and support records (decision 1654): kept as long as the submitted
+// Retention of the evidence, emails, support records and lenders' decisions (decision 1654): kept as long as the submitted
 // application they belong to (six years by default), and deleted with the rest when that time is up.
 // Records about an application that was never submitted go once it has gone (30 days after its last
 // save by default). Portable SQL in batches, as retention/delete-expired.ts.
@@ -27,11 +27,25 @@ export async function deleteExpiredRecords(
   db: Kysely<Tables>,
   cutoffs: RecordCutoffs,
   batchSize: number,
-): Promise<Record<KeyedTable, number>> {
-  const counts = { evidence: 0, emails: 0, support_flags: 0, support_notes: 0 }
+): Promise<Record<KeyedTable | 'lender_decisions', number>> {
+  const counts = { evidence: 0, emails: 0, support_flags: 0, support_notes: 0, lender_decisions: 0 }
   for (const table of Object.keys(TIME_COLUMN) as KeyedTable[]) {
     counts[table] += await deleteWhere(db, table, batchSize, cutoffs.submittedBefore, false)
     counts[table] += await deleteWhere(db, table, batchSize, cutoffs.partialBefore, true)
+  }
+  // A decision arrives after its submission, so it goes with the submission's age at the latest.
+  for (;;) {
+    const ids = (
+      await db
+        .selectFrom('lender_decisions')
+        .select('id')
+        .where('received_at', '<', cutoffs.submittedBefore)
+        .limit(batchSize)
+        .execute()
+    ).map((row) => row.id)
+    if (ids.length === 0) break
+    const result = await db.deleteFrom('lender_decisions').where('id', 'in', ids).executeTakeFirst()
+    counts.lender_decisions += Number(result.numDeletedRows)
   }
   return counts
 }

@@ -8,6 +8,7 @@ import { createDeliveries } from './0003-create-deliveries'
 import { createEmails } from './0040-create-emails'
 import { createEvidence } from './0041-create-evidence'
 import { createSupport } from './0042-create-support'
+import { createLenderDecisions } from './0043-create-lender-decisions'
 
 export const migrations: Record<string, Migration> = {
   '0001-create-vehicles': createVehicles,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0040-create-emails': createEmails,
   '0041-create-evidence': createEvidence,
   '0042-create-support': createSupport,
+  '0043-create-lender-decisions': createLenderDecisions,
 }
