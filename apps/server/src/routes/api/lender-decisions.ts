@@ -67,8 +67,9 @@ const schema = {
     properties: { lenderId: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$' } },
     required: ['lenderId'],
   },
-  // No type: the body is read as text (the signature covers its bytes) and checked once it verifies.
+  // Text: the body is read as it came (the signature covers its bytes) and checked once it verifies.
   body: {
+    type: 'string',
     description:
       'JSON: submissionKey, decision, lenderReference, decidedAt, offer (with approvals), message',
   },
@@ -233,7 +234,7 @@ export const lenderDecisionRoutes: FastifyPluginAsync<LenderDecisionRoutesOption
   app.post<{ Params: { lenderId: string }; Body: string }>(
     '/api/lender-decisions/:lenderId',
     {
-      schema: { ...schema, body: undefined },
+      schema,
       config: { antiForgery: 'signed' },
       onRequest: requireJson,
     },
