@@ -133,7 +133,7 @@ export const EMAIL_RECIPIENTS = ['applicant', 'joint-applicant', 'broker'] as co
 export type EmailRecipient = (typeof EMAIL_RECIPIENTS)[number]
 
 export interface EmailsTable {
-  /** Made by the application (`eml_` + 32 hex); also the Message-ID's left part, the same on every try. */
+  /** Made by the application (`eml_` + 32 hex, time first); the Message-ID's left part on every try. */
   id: string
   /** The template's name (email/templates.ts). */
   template: string
@@ -177,7 +177,7 @@ export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number]
 
 /** Append-only: rows are inserted, never updated; a withdrawal is a new row. */
 export interface EvidenceTable {
-  /** Made by the application (`evd_` + 32 hex). */
+  /** Made by the application (`evd_` + 32 hex, time first). */
   id: string
   application_key: string
   brand: string

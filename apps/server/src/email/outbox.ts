@@ -12,8 +12,12 @@ import type { NextStep } from '../delivery/backoff'
 
 type Db = Kysely<Tables> | Transaction<Tables>
 
-export function newEmailId(): string {
-  return `eml_${randomUUID().replaceAll('-', '')}`
+/**
+ * `eml_` + the time (12 hex digits of milliseconds) + 20 random hex digits: ids that grow with time, so a
+ * submission's messages are appended at the end of the primary key rather than scattered through it.
+ */
+export function newEmailId(now: number = Date.now()): string {
+  return `eml_${now.toString(16).padStart(12, '0')}${randomUUID().replaceAll('-', '').slice(0, 20)}`
 }
 
 export interface NewEmail {
@@ -32,7 +36,7 @@ export interface NewEmail {
 export function emailRow(email: NewEmail): NewEmailRow {
   const now = email.now.toISOString()
   return {
-    id: newEmailId(),
+    id: newEmailId(email.now.getTime()),
     template: email.template,
     brand: email.brand,
     application_key: email.applicationKey,

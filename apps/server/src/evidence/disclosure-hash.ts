@@ -38,10 +38,21 @@ export function isPublishedDisclosure(
   version: number,
   hash: string,
 ): boolean {
-  const rendered = renderDisclosure(brand, id, version)
-  if (rendered === undefined) return false
-  const actual = disclosureHash(rendered.text)
-  return actual === hash && publishedHash(brand, id, version) === actual
+  const actual = renderedHash(brand, id, version)
+  return actual !== undefined && actual === hash && publishedHash(brand, id, version) === actual
+}
+
+// A version's text never changes while the process runs, so each is rendered and hashed once: a
+// submission records a dozen texts, and the work belongs off its path.
+const rendered = new Map<string, string | undefined>()
+
+function renderedHash(brand: BrandId, id: string, version: number): string | undefined {
+  const key = `${brand}\u0000${id}\u0000${version}`
+  if (!rendered.has(key)) {
+    const text = renderDisclosure(brand, id, version)?.text
+    rendered.set(key, text === undefined ? undefined : disclosureHash(text))
+  }
+  return rendered.get(key)
 }
 
 export interface CurrentText extends RenderedDisclosure {
@@ -50,6 +61,12 @@ export interface CurrentText extends RenderedDisclosure {
 
 /** The current version of a brand's disclosure with its hash (for records the server makes itself). */
 export function currentText(brand: BrandId, id: DisclosureId): CurrentText | undefined {
-  const rendered = currentDisclosure(brand, id)
-  return rendered === undefined ? undefined : { ...rendered, hash: disclosureHash(rendered.text) }
+  const key = `${brand}\u0000${id}`
+  if (!current.has(key)) {
+    const text = currentDisclosure(brand, id)
+    current.set(key, text === undefined ? undefined : { ...text, hash: disclosureHash(text.text) })
+  }
+  return current.get(key)
 }
+
+const current = new Map<string, CurrentText | undefined>()

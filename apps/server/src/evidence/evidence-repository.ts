@@ -18,8 +18,12 @@ import { currentText } from './disclosure-hash'
 
 type Db = Kysely<Tables> | Transaction<Tables>
 
-export function newEvidenceId(): string {
-  return `evd_${randomUUID().replaceAll('-', '')}`
+/**
+ * `evd_` + the time (12 hex digits of milliseconds) + 20 random hex digits: ids that grow with time, so
+ * a submission's records are appended at the end of the primary key instead of scattered through it.
+ */
+export function newEvidenceId(now: number = Date.now()): string {
+  return `evd_${now.toString(16).padStart(12, '0')}${randomUUID().replaceAll('-', '').slice(0, 20)}`
 }
 
 export interface EvidenceInput {
@@ -41,7 +45,7 @@ export interface EvidenceInput {
 
 export function evidenceRow(input: EvidenceInput): NewEvidenceRow {
   return {
-    id: newEvidenceId(),
+    id: newEvidenceId(input.at.getTime()),
     application_key: input.applicationKey,
     brand: input.brand,
     applicant: input.applicant,

@@ -107,14 +107,34 @@ const INSERT_EMAIL = `insert into emails
     @sent_at)
   on conflict (dedupe_key) do nothing`
 
-// As appendEvidence and storeSupportFlags: a repeat inserts nothing.
-const INSERT_EVIDENCE = `insert into evidence
-  (id, application_key, brand, applicant, kind, disclosure_id, version, text_hash, channel, screen, at,
-    source, operator_id, detail, client_item_id)
-  values (@id, @application_key, @brand, @applicant, @kind, @disclosure_id, @version, @text_hash,
-    @channel, @screen, @at, @source, @operator_id, @detail, @client_item_id)
-  on conflict (application_key, client_item_id) do nothing`
+// As appendEvidence: a repeat inserts nothing. A submission's records go in one statement (its dozen
+// rows one at a time cost the writer thread several times more).
+const EVIDENCE_COLUMNS = [
+  'id',
+  'application_key',
+  'brand',
+  'applicant',
+  'kind',
+  'disclosure_id',
+  'version',
+  'text_hash',
+  'channel',
+  'screen',
+  'at',
+  'source',
+  'operator_id',
+  'detail',
+  'client_item_id',
+] as const satisfies readonly (keyof NewEvidenceRow)[]
 
+function insertEvidenceText(rows: number): string {
+  const row = `(${EVIDENCE_COLUMNS.map(() => '?').join(', ')})`
+  return `insert into evidence (${EVIDENCE_COLUMNS.join(', ')})
+  values ${Array.from({ length: rows }, () => row).join(', ')}
+  on conflict (application_key, client_item_id) do nothing`
+}
+
+// As storeSupportFlags: a repeat inserts nothing.
 const INSERT_SUPPORT_FLAG = `insert into support_flags (application_key, brand, reasons, flagged_at)
   values (@application_key, @brand, @reasons, @flagged_at)
   on conflict (application_key) do nothing`
@@ -190,8 +210,11 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
     }
     const insertEmail = statement(INSERT_EMAIL)
     for (const email of op.emails) insertEmail.run(email)
-    const insertEvidence = statement(INSERT_EVIDENCE)
-    for (const record of op.evidence) insertEvidence.run(record)
+    if (op.evidence.length > 0) {
+      statement(insertEvidenceText(op.evidence.length)).run(
+        op.evidence.flatMap((record) => EVIDENCE_COLUMNS.map((column) => record[column] ?? null)),
+      )
+    }
     if (op.supportFlag !== null) statement(INSERT_SUPPORT_FLAG).run(op.supportFlag)
     return { stored: true, bodyHash: hash }
   }
