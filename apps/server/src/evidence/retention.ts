@@ -15,11 +15,21 @@ export interface RecordCutoffs {
 
 type KeyedTable = 'evidence' | 'emails' | 'support_flags' | 'support_notes'
 
-const TIME_COLUMN: Record<KeyedTable, 'at' | 'created_at' | 'flagged_at'> = {
-  evidence: 'at',
-  emails: 'created_at',
+// Evidence and email ids begin with their time (newEvidenceId, newEmailId), so "older than" is a range of
+// the primary key there, not a scan of the whole table; the support tables are small.
+const TIME_COLUMN: Record<KeyedTable, 'id' | 'flagged_at' | 'at'> = {
+  evidence: 'id',
+  emails: 'id',
   support_flags: 'flagged_at',
   support_notes: 'at',
+}
+
+const ID_PREFIX: Partial<Record<KeyedTable, string>> = { evidence: 'evd_', emails: 'eml_' }
+
+/** The value of the table's time column that stands for `iso`. */
+function bound(table: KeyedTable, iso: string): string {
+  const prefix = ID_PREFIX[table]
+  return prefix === undefined ? iso : `${prefix}${Date.parse(iso).toString(16).padStart(12, '0')}`
 }
 
 /** Deletes the expired rows of each table; returns how many went, per table. */
@@ -60,6 +70,7 @@ async function deleteWhere(
   // Kysely's types cannot follow a table chosen at run time; the columns used exist in all four.
   const typed = db as unknown as Kysely<Record<KeyedTable, Record<string, string | null>>>
   const time = TIME_COLUMN[table]
+  before = bound(table, before)
   let total = 0
   for (;;) {
     let select = typed.selectFrom(table).select('application_key').where(time, '<', before)
