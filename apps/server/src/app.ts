@@ -40,8 +40,12 @@ import {
 } from './back-office/search-index'
 import { registerBackOfficeHost } from './plugins/back-office-front-end'
 import { registerBackOfficeApi } from './routes/api/back-office/back-office-api'
+import { evidenceRoutes } from './routes/api/evidence'
+import { lenderDecisionRoutes } from './routes/api/lender-decisions'
 import { setActiveDestinations } from './delivery/destinations'
 import { createDeliveryWorker } from './delivery/worker'
+import { setActiveMailConfig } from './email/mail-config'
+import { createEmailSender } from './email/sender'
 
 export interface BuildAppOptions {
   /**
@@ -134,6 +138,14 @@ export async function buildApp(
       now: options.backOffice?.now,
       failureDelayBaseMs: options.backOffice?.failureDelayBaseMs,
     })
+    // What the applicant was shown and agreed to (decision 1654)
+    await api.register(evidenceRoutes, { db: database.db })
+    // Lenders' decisions, signed like our deliveries (decision 1656)
+    await api.register(lenderDecisionRoutes, {
+      db: database.db,
+      dataKeys: config.dataKeys,
+      destinations: () => config.lenderDestinations,
+    })
   })
   await registerStaticFrontEnd(app, config)
   // Lender delivery: the outbox's destinations, and the worker unless DELIVERY_WORKER=off
@@ -144,6 +156,13 @@ export async function buildApp(
     // onClose hook that closes the database, so attempts in flight can still record their results.
     app.addHook('onReady', async () => worker.start())
     app.addHook('preClose', async () => worker.stop())
+  }
+  // Emails: which brands have a broker inbox (for the outbox), and the sender beside the delivery worker
+  setActiveMailConfig(config.mail)
+  if (config.deliveryWorker) {
+    const sender = createEmailSender(config, database, app.log.child({ component: 'email' }))
+    app.addHook('onReady', async () => sender.start())
+    app.addHook('preClose', async () => sender.stop())
   }
 
   return app

@@ -8,6 +8,7 @@ import { parseDataKeyring, type DataKeyring } from './crypto/field-encryption'
 import { parseDeliveryConfig, type Destinations } from './delivery/destinations'
 import { parseAddressApiConfig, type AddressApiConfig } from './address/address-config'
 import { parseBackOfficeConfig, type BackOfficeConfig } from './back-office/back-office-config'
+import { parseMailConfig, type MailConfig } from './email/mail-config'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -65,6 +66,8 @@ export interface Config {
   databaseWriteTimeoutMs: number
   /** BACK_OFFICE_HOST, BACK_OFFICE_URL, BACK_OFFICE_DIST_DIR, FORECOURT_INDEX_KEY. */
   backOffice: BackOfficeConfig
+  /** SMTP_URL or .eml files under DATA_DIR/mail/; MAIL_FROM, BROKER_INBOXES (links to the back office use backOffice.url). */
+  mail: MailConfig
 }
 
 export class ConfigError extends Error {
@@ -117,13 +120,19 @@ export function loadConfig(env: Env = process.env): Config {
   const addressApi = parseAddressApiConfig(read, problems)
   const resilience = parseResilience(read, problems)
   const backOffice = parseBackOfficeConfig(read, port, fromRepositoryRoot, problems)
+  const dataDir = fromRepositoryRoot(read('DATA_DIR') ?? 'data')
+  const mail = parseMailConfig(
+    read,
+    { nodeEnv, dataDir, backOfficeUrl: backOffice.url },
+    problems,
+  )
 
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     port,
     host,
     databaseUrl,
-    dataDir: fromRepositoryRoot(read('DATA_DIR') ?? 'data'),
+    dataDir,
     webDistDir: fromRepositoryRoot(read('WEB_DIST_DIR') ?? 'apps/web/dist'),
     logLevel: logLevel as LogLevel,
     trustProxy,
@@ -134,6 +143,7 @@ export function loadConfig(env: Env = process.env): Config {
     addressApi,
     ...resilience,
     backOffice,
+    mail,
   }
 }
 

@@ -45,6 +45,20 @@ test('an empty environment gives the documented defaults', () => {
       distDir: resolve(REPOSITORY_ROOT, 'apps/back-office/dist'),
       indexKey: undefined,
     },
+    mail: {
+      transport: 'file',
+      smtpUrl: undefined,
+      folder: resolve(REPOSITORY_ROOT, 'data', 'mail'),
+      from: 'no-reply@forecourt.localhost',
+      brokerInboxes: {
+        harbourlend: 'applications@harbourlend.example',
+        milebroker: 'new-applications@milebroker.example',
+        carfinance: 'applications@carfinance.example',
+        scorepal: 'finance-desk@scorepal.example',
+        creditlens: 'finance-desk@creditlens.example',
+      },
+      backOfficeUrl: 'http://backoffice.localhost:3000',
+    },
   })
 })
 
@@ -82,6 +96,9 @@ test('every variable is read when valid', () => {
       BACK_OFFICE_URL: 'https://backoffice.broker.example/',
       BACK_OFFICE_DIST_DIR: '/srv/back-office',
       FORECOURT_INDEX_KEY: 'ab'.repeat(32),
+      SMTP_URL: 'smtps://mailer:hunter2@smtp.example.com:465',
+      MAIL_FROM: 'no-reply@carfinance.example',
+      BROKER_INBOXES: '{"carfinance": "ops@carfinance.example", "scorepal": ""}',
     }),
   ).toEqual<Config>({
     port: 8080,
@@ -108,6 +125,19 @@ test('every variable is read when valid', () => {
       url: 'https://backoffice.broker.example',
       distDir: '/srv/back-office',
       indexKey: Buffer.from('ab'.repeat(32), 'hex'),
+    },
+    mail: {
+      transport: 'smtp',
+      smtpUrl: 'smtps://mailer:hunter2@smtp.example.com:465',
+      folder: '/var/lib/forecourt/mail',
+      from: 'no-reply@carfinance.example',
+      brokerInboxes: {
+        harbourlend: 'applications@harbourlend.example',
+        milebroker: 'new-applications@milebroker.example',
+        carfinance: 'ops@carfinance.example',
+        creditlens: 'finance-desk@creditlens.example',
+      },
+      backOfficeUrl: 'https://backoffice.broker.example',
     },
   })
 })

@@ -43,6 +43,8 @@ export function faultServerEnv(): Record<string, string> {
     RATE_LIMIT_LOOKUPS_PER_MINUTE: '0',
     DELIVERY_WORKER: 'off',
     RETENTION_JOB: 'off',
+    // Emails are queued with each submission; with the worker off none is sent or written.
+    MAIL_TRANSPORT: 'file',
     LENDER_DESTINATIONS: JSON.stringify({
       carfinance: LENDER_IDS.map((id) => ({
         id,

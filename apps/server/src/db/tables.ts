@@ -57,6 +57,11 @@ export interface Tables {
   delivery_attempts: DeliveryAttemptsTable
   audit_log: AuditLogTable
   audit_head: AuditHeadTable
+  emails: EmailsTable
+  evidence: EvidenceTable
+  support_flags: SupportFlagsTable
+  support_notes: SupportNotesTable
+  lender_decisions: LenderDecisionsTable
 }
 
 export type VehicleRow = Selectable<VehiclesTable>
@@ -314,3 +319,150 @@ export interface AuditHeadTable {
 
 export type OperatorRow = Selectable<OperatorsTable>
 export type AuditRow = Selectable<AuditLogTable>
+// --- Emails (the email outbox, migration 0040; decision 1652) ---
+
+export const EMAIL_STATUSES = ['pending', 'in_flight', 'sent', 'dead'] as const
+export type EmailStatus = (typeof EMAIL_STATUSES)[number]
+
+/** Who a message goes to, found when it is sent (never stored here): decision 1652. */
+export const EMAIL_RECIPIENTS = ['applicant', 'joint-applicant', 'broker'] as const
+export type EmailRecipient = (typeof EMAIL_RECIPIENTS)[number]
+
+export interface EmailsTable {
+  /** Made by the application (`eml_` + 32 hex, time first); the Message-ID's left part on every try. */
+  id: string
+  /** The template's name (email/templates.ts). */
+  template: string
+  brand: string
+  /** The application the message is about; its stored payload gives the applicant's name and address. */
+  application_key: string | null
+  recipient: EmailRecipient
+  /** JSON: the template's parameters, never personal data (a reference, a decision id, a time). */
+  params: string
+  /** One message per cause: a repeated enqueue (a replayed transaction) inserts nothing. */
+  dedupe_key: string
+  status: EmailStatus
+  attempts: number
+  next_attempt_at: string
+  locked_by: string | null
+  locked_until: string | null
+  /** A short reason for the last failure, never with personal data. */
+  last_error: string | null
+  created_at: string
+  updated_at: string
+  sent_at: string | null
+}
+
+export type EmailRow = Selectable<EmailsTable>
+export type NewEmailRow = Insertable<EmailsTable>
+
+// --- The evidence record (migration 0041; decision 1654) ---
+
+export const EVIDENCE_KINDS = [
+  'shown',
+  'agreed',
+  'declined',
+  'requested',
+  'answered',
+  'withdrawn',
+] as const
+export type EvidenceKind = (typeof EVIDENCE_KINDS)[number]
+
+export const EVIDENCE_SOURCES = ['browser', 'submission', 'operator'] as const
+export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number]
+
+/** Append-only: rows are inserted, never updated; a withdrawal is a new row. */
+export interface EvidenceTable {
+  /** Made by the application (`evd_` + 32 hex, time first). */
+  id: string
+  application_key: string
+  brand: string
+  applicant: 'main' | 'joint'
+  kind: EvidenceKind
+  disclosure_id: string
+  version: number
+  /** SHA-256 (hex) of the exact text shown (disclosure-manifest.ts). */
+  text_hash: string
+  /** For marketing consents: email, sms, phone, post, partner-email, partner-sms, partner-phone. */
+  channel: string | null
+  /** The route the text was on, as the browser reported it (`/before-you-submit`). */
+  screen: string | null
+  /** The server's clock when the record arrived (ISO 8601, UTC). */
+  at: string
+  source: EvidenceSource
+  /** The operator who made an operator record (a withdrawal, an answer). */
+  operator_id: string | null
+  /** JSON, for an answer to a commission request: the lender and the amount or percentage. */
+  detail: string | null
+  /** The browser's id for the item (or a fixed one for the submission's): a repeat inserts nothing. */
+  client_item_id: string | null
+}
+
+export type EvidenceRow = Selectable<EvidenceTable>
+export type NewEvidenceRow = Insertable<EvidenceTable>
+
+// --- Vulnerability: the flag and the operator's adjustment and outcome (migration 0042; decision 1659) ---
+
+export interface SupportFlagsTable {
+  application_key: string
+  brand: string
+  /** JSON list: 'discuss-financial-circumstances', 'additional-needs'. */
+  reasons: string
+  flagged_at: string
+}
+
+export interface SupportNotesTable {
+  id: string
+  application_key: string
+  step: 'adjustment' | 'outcome'
+  /** JSON: the note, sealed with the data key when one is configured (it may be about health). */
+  note: string
+  operator_id: string
+  at: string
+}
+
+export type SupportFlagRow = Selectable<SupportFlagsTable>
+export type NewSupportFlagRow = Insertable<SupportFlagsTable>
+export type SupportNoteRow = Selectable<SupportNotesTable>
+
+// --- Lenders' decisions (migration 0043; decision 1656) ---
+
+export const LENDER_DECISIONS = [
+  'approved',
+  'approved-with-conditions',
+  'referred',
+  'declined',
+  'more-information-needed',
+  'withdrawn',
+  'paid-out',
+] as const
+export type LenderDecision = (typeof LENDER_DECISIONS)[number]
+
+export interface LenderDecisionsTable {
+  /** Made by the application (`ldc_` + 32 hex). */
+  id: string
+  /** The lender's webhook-id: the same id again gets the first answer. */
+  webhook_id: string
+  /** The lender's destination id (LENDER_DESTINATIONS). */
+  lender_id: string
+  brand: string
+  submission_key: string
+  decision: LenderDecision
+  lender_reference: string
+  /** When the lender decided (its clock, ISO 8601 UTC); orders one lender's decisions. */
+  decided_at: string
+  /** When it reached us (our clock). */
+  received_at: string
+  /** JSON: amount, termMonths, apr, monthlyPayment, commission {kind, value}; null without an offer. */
+  offer: string | null
+  /** The lender's note, as sent. */
+  message: string | null
+  /** 1 when it became the lender's current decision; 0 when a later one was already stored (history). */
+  current: number
+  /** The answer given, replayed for a repeated webhook-id. */
+  response_status: number
+  response_body: string
+}
+
+export type LenderDecisionRow = Selectable<LenderDecisionsTable>
+export type NewLenderDecisionRow = Insertable<LenderDecisionsTable>

@@ -8,7 +8,14 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import type { IndexEntry } from '../back-office/search-index-rows'
 import { sealPayload, type DataKey, type DataKeyring } from '../crypto/field-encryption'
-import type { NewApplicationRow, NewSubmissionRow, SubmissionRow } from '../db/tables'
+import type {
+  NewApplicationRow,
+  NewEmailRow,
+  NewEvidenceRow,
+  NewSubmissionRow,
+  NewSupportFlagRow,
+  SubmissionRow,
+} from '../db/tables'
 import { deliveryRowsFor } from '../delivery/outbox'
 import { payloadAad, type Payload } from './application-repository'
 import { bodyHash } from './submission-repository'
@@ -31,6 +38,11 @@ export interface SubmitOp {
   destinationIds: readonly string[]
   /** The back office's search index rows of the application (back-office/search-index.ts). */
   index?: readonly IndexEntry[]
+  /** The messages the submission causes, ready rows (email/enqueue.ts). */
+  emails: readonly NewEmailRow[]
+  /** The evidence it records and the vulnerability flag it raises (evidence/submission-evidence.ts). */
+  evidence: readonly NewEvidenceRow[]
+  supportFlag: NewSupportFlagRow | null
 }
 
 /** What storing found, with the hash of the body sent (to compare with an existing row's). */
@@ -95,6 +107,46 @@ const UPSERT_PARTIAL_APPLICATION = `${APPLICATION_VALUES}
 const DELETE_INDEX_ROWS = 'delete from application_index where application_key = ?'
 const INSERT_INDEX_ROW = `insert into application_index (application_key, field, hash)
   values (?, ?, ?) on conflict do nothing`
+// As enqueueEmails: a message already queued for the same cause is absorbed.
+const INSERT_EMAIL = `insert into emails
+  (id, template, brand, application_key, recipient, params, dedupe_key, status, attempts,
+    next_attempt_at, locked_by, locked_until, last_error, created_at, updated_at, sent_at)
+  values (@id, @template, @brand, @application_key, @recipient, @params, @dedupe_key, @status,
+    @attempts, @next_attempt_at, @locked_by, @locked_until, @last_error, @created_at, @updated_at,
+    @sent_at)
+  on conflict (dedupe_key) do nothing`
+
+// As appendEvidence: a repeat inserts nothing. A submission's records go in one statement (its dozen
+// rows one at a time cost the writer thread several times more).
+const EVIDENCE_COLUMNS = [
+  'id',
+  'application_key',
+  'brand',
+  'applicant',
+  'kind',
+  'disclosure_id',
+  'version',
+  'text_hash',
+  'channel',
+  'screen',
+  'at',
+  'source',
+  'operator_id',
+  'detail',
+  'client_item_id',
+] as const satisfies readonly (keyof NewEvidenceRow)[]
+
+function insertEvidenceText(rows: number): string {
+  const row = `(${EVIDENCE_COLUMNS.map(() => '?').join(', ')})`
+  return `insert into evidence (${EVIDENCE_COLUMNS.join(', ')})
+  values ${Array.from({ length: rows }, () => row).join(', ')}
+  on conflict (application_key, client_item_id) do nothing`
+}
+
+// As storeSupportFlags: a repeat inserts nothing.
+const INSERT_SUPPORT_FLAG = `insert into support_flags (application_key, brand, reasons, flagged_at)
+  values (@application_key, @brand, @reasons, @flagged_at)
+  on conflict (application_key) do nothing`
 
 const SELECT_APPLICATION_STATUS = 'select status from applications where application_key = ?'
 
@@ -173,6 +225,14 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
     for (const delivery of deliveryRowsFor(op.submissionKey, op.brand, op.now, op.destinationIds)) {
       insertDelivery.run(delivery)
     }
+    const insertEmail = statement(INSERT_EMAIL)
+    for (const email of op.emails) insertEmail.run(email)
+    if (op.evidence.length > 0) {
+      statement(insertEvidenceText(op.evidence.length)).run(
+        op.evidence.flatMap((record) => EVIDENCE_COLUMNS.map((column) => record[column] ?? null)),
+      )
+    }
+    if (op.supportFlag !== null) statement(INSERT_SUPPORT_FLAG).run(op.supportFlag)
     return { stored: true, bodyHash: hash }
   }
 

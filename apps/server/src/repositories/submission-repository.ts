@@ -8,8 +8,18 @@ import type { Kysely, Transaction } from 'kysely'
 import type { DataKeyring } from '../crypto/field-encryption'
 import type { SqliteWriter } from '../db/sqlite-writer'
 import type { IndexEntry } from '../back-office/search-index-rows'
-import type { NewSubmissionRow, SubmissionRow, Tables } from '../db/tables'
+import type {
+  NewEmailRow,
+  NewEvidenceRow,
+  NewSubmissionRow,
+  NewSupportFlagRow,
+  SubmissionRow,
+  Tables,
+} from '../db/tables'
 import { destinationIdsFor, type EnqueueArgs } from '../delivery/outbox'
+import { enqueueEmails } from '../email/outbox'
+import { appendEvidence } from '../evidence/evidence-repository'
+import { storeSupportFlags } from '../evidence/support-repository'
 import { storeSubmittedApplications, type Payload } from './application-repository'
 
 type Db = Kysely<Tables> | Transaction<Tables>
@@ -44,6 +54,12 @@ export interface NewSubmission {
   serverSequence: number
   /** The back office's search index rows (back-office/search-index.ts). */
   index?: readonly IndexEntry[]
+  /** The messages the submission causes (email/enqueue.ts), written in its transaction. */
+  emails?: readonly NewEmailRow[]
+  /** What the submission proves was agreed (evidence/submission-evidence.ts). */
+  evidence?: readonly NewEvidenceRow[]
+  /** The vulnerability flag its support answers raise, if any. */
+  supportFlag?: NewSupportFlagRow
 }
 
 /** What storing found, with the hash of the body sent (to compare with an existing row's). */
@@ -134,6 +150,20 @@ async function writeSubmissions(
     dataKeys,
   )
   await enqueueDeliveries(trx, submissions.map(enqueueArgs))
+  await enqueueEmails(
+    trx,
+    submissions.flatMap((submission) => submission.emails ?? []),
+  )
+  await appendEvidence(
+    trx,
+    submissions.flatMap((submission) => submission.evidence ?? []),
+  )
+  await storeSupportFlags(
+    trx,
+    submissions.flatMap((submission) =>
+      submission.supportFlag === undefined ? [] : [submission.supportFlag],
+    ),
+  )
 }
 
 function enqueueArgs(submission: NewSubmission): EnqueueArgs {
@@ -260,6 +290,9 @@ export function writerSubmissionStore(
       serverSequence: submission.serverSequence,
       destinationIds: destinationIdsFor(submission.brand),
       index: submission.index,
+      emails: submission.emails ?? [],
+      evidence: submission.evidence ?? [],
+      supportFlag: submission.supportFlag ?? null,
     })
 }
 

@@ -7,6 +7,7 @@
 
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
+import { deleteExpiredRecords } from '../evidence/retention'
 
 export interface RetentionPolicy {
   /** Days after submission that a submitted application is kept. */
@@ -163,6 +164,9 @@ export async function deleteExpired(
     })
     if (candidates.length < batchSize) break
   }
+
+  // The evidence, emails and support records of those applications (decision 1654).
+  await deleteExpiredRecords(db, { submittedBefore, partialBefore }, batchSize)
 
   return summary
 }

@@ -7,6 +7,10 @@ import { createApplicationsAndSubmissions } from './0002-create-applications-and
 import { createDeliveries } from './0003-create-deliveries'
 import { createNeedsAttention } from './0004-create-needs-attention'
 import { createBackOffice } from './0020-create-back-office'
+import { createEmails } from './0040-create-emails'
+import { createEvidence } from './0041-create-evidence'
+import { createSupport } from './0042-create-support'
+import { createLenderDecisions } from './0043-create-lender-decisions'
 
 export const migrations: Record<string, Migration> = {
   '0001-create-vehicles': createVehicles,
@@ -14,4 +18,8 @@ export const migrations: Record<string, Migration> = {
   '0003-create-deliveries': createDeliveries,
   '0004-create-needs-attention': createNeedsAttention,
   '0020-create-back-office': createBackOffice,
+  '0040-create-emails': createEmails,
+  '0041-create-evidence': createEvidence,
+  '0042-create-support': createSupport,
+  '0043-create-lender-decisions': createLenderDecisions,
 }

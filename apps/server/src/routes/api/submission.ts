@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
+import type { BrandId } from '@forecourt/domain/brands/brand'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { brandIdForHost } from '@forecourt/domain/brands/host'
 import { type CalendarDate, londonToday } from '@forecourt/domain/fields/date-of-birth'
@@ -17,6 +18,8 @@ import type { DataKeyring } from '../../crypto/field-encryption'
 import type { Tables } from '../../db/tables'
 import { sqliteWriterFor } from '../../db/database'
 import { enqueueDeliveriesFor } from '../../delivery/outbox'
+import { submissionEmails } from '../../email/enqueue'
+import { submissionEvidence, supportFlagFor } from '../../evidence/submission-evidence'
 import { nextServerSequence } from '../../repositories/application-repository'
 import { recordNeedsAttention } from '../../repositories/needs-attention-repository'
 import {
@@ -289,13 +292,11 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
       // The schema accepted the affiliate key, so it names a brand.
       const brand = brandForAffiliateKey(payload.affiliateKey) ?? ''
 
+      const reference = submissionReference(submissionKey)
+      const recorded = { submissionKey, brand: brand as BrandId, payload, now }
       const answer: StoredAnswer = {
         status: 201,
-        body: JSON.stringify({
-          submissionKey,
-          reference: submissionReference(submissionKey),
-          status: 'received',
-        }),
+        body: JSON.stringify({ submissionKey, reference, status: 'received' }),
       }
       const outcome = await store({
         submissionKey,
@@ -306,6 +307,17 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
         now,
         serverSequence,
         index: options.searchIndexer?.(submissionKey, payload),
+        // A confirmation to each applicant and the broker's alert, queued with the submission.
+        emails: submissionEmails({
+          submissionKey,
+          brand,
+          reference,
+          jointApplicant: payload.isJointApplication === true,
+          now,
+        }),
+        // What it proves was agreed, and the vulnerability flag (decisions 1654, 1659).
+        evidence: submissionEvidence(recorded),
+        supportFlag: supportFlagFor(recorded),
       })
       if (!outcome.stored) return answerRepeat(reply, outcome.existing, outcome.bodyHash)
       return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body)
