@@ -63,7 +63,12 @@ export interface Config {
    * LOAD_SHEDDING_MAX_IN_FLIGHT: requests in flight beyond which new ones get 503 at once (0: never);
    * LOAD_SHEDDING_RETRY_AFTER_SECONDS: the Retry-After of that 503.
    */
-  loadShedding: { maxInFlight: number; retryAfterSeconds: number }
+  loadShedding: { maxInFlight: number; maxPerClient: number; retryAfterSeconds: number }
+  /**
+   * REQUEST_TIMEOUT_MS: the headers and body of a request must all have arrived within this, or the HTTP
+   * server answers 408 and closes the connection (decision 1571).
+   */
+  requestTimeoutMs: number
   /** DATABASE_WRITE_TIMEOUT_MS: a write still waiting for the database after this long gets 503 (0: never). */
   databaseWriteTimeoutMs: number
   // --- end of load shedding and database outages ---
@@ -320,12 +325,17 @@ function originOf(entry: string): string | undefined {
 
 // --- Load shedding and database outages ---
 
-type ResilienceConfig = Pick<Config, 'loadShedding' | 'databaseWriteTimeoutMs'>
+type ResilienceConfig = Pick<Config, 'loadShedding' | 'databaseWriteTimeoutMs' | 'requestTimeoutMs'>
 
 // Three times the twenty clients of `npm run bench:api`, which the server serves at its maximum rate
 // without a queue: decision 1431.
 export const DEFAULT_MAX_IN_FLIGHT = 64
 export const DEFAULT_SHED_RETRY_AFTER_SECONDS = 2
+// Above the benchmark's twenty clients from one address; a browser sends at most six at once (decision 1571).
+export const DEFAULT_MAX_PER_CLIENT = 32
+// A 64 KiB body over a poor mobile link takes a second or two; ten is generous and still frees a slow
+// client's places quickly (decision 1571).
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000
 // The last resort, for a database that answers checks but not this write; half the browser's 20 s wait
 // for one attempt. An outage is found sooner, by the checks (decision 1432).
 export const DEFAULT_DATABASE_WRITE_TIMEOUT_MS = 10_000
@@ -350,6 +360,12 @@ function parseResilience(
         0,
         'a whole number of requests, or 0 to never shed load',
       ),
+      maxPerClient: whole(
+        'LOAD_SHEDDING_MAX_PER_CLIENT',
+        DEFAULT_MAX_PER_CLIENT,
+        0,
+        'a whole number of requests, or 0 for no cap per client',
+      ),
       retryAfterSeconds: whole(
         'LOAD_SHEDDING_RETRY_AFTER_SECONDS',
         DEFAULT_SHED_RETRY_AFTER_SECONDS,
@@ -357,6 +373,12 @@ function parseResilience(
         'a whole number of seconds, 1 or more',
       ),
     },
+    requestTimeoutMs: whole(
+      'REQUEST_TIMEOUT_MS',
+      DEFAULT_REQUEST_TIMEOUT_MS,
+      1000,
+      'a whole number of milliseconds, 1000 or more',
+    ),
     databaseWriteTimeoutMs: whole(
       'DATABASE_WRITE_TIMEOUT_MS',
       DEFAULT_DATABASE_WRITE_TIMEOUT_MS,

@@ -37,7 +37,8 @@ test('an empty environment gives the documented defaults', () => {
     addressApi: undefined,
     lenderDestinations: {},
     deliveryWorker: true,
-    loadShedding: { maxInFlight: 64, retryAfterSeconds: 2 },
+    loadShedding: { maxInFlight: 64, maxPerClient: 32, retryAfterSeconds: 2 },
+    requestTimeoutMs: 10000,
     databaseWriteTimeoutMs: 10000,
   })
 })
@@ -91,7 +92,8 @@ test('every variable is read when valid', () => {
     addressApi: undefined,
     lenderDestinations: {},
     deliveryWorker: true,
-    loadShedding: { maxInFlight: 200, retryAfterSeconds: 10 },
+    loadShedding: { maxInFlight: 200, maxPerClient: 32, retryAfterSeconds: 10 },
+    requestTimeoutMs: 10000,
     databaseWriteTimeoutMs: 3000,
   })
 })
