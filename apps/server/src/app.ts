@@ -14,6 +14,7 @@ import {
   registerDatabaseGate,
 } from './plugins/database-availability'
 import { registerErrorHandler } from './plugins/error-handler'
+import { registerHostCheck } from './plugins/allowed-hosts'
 import { registerJsonBodyParser } from './plugins/json-body'
 import { registerLoadShedding } from './plugins/load-shedding'
 // --- Security: anti-forgery, rate limits, CORS, OpenAPI, telemetry ---
@@ -83,6 +84,8 @@ export async function buildApp(
   })
   registerErrorHandler(app, { unavailable: (error) => availability.report(error) })
   await registerSecurityHeaders(app)
+  // Hosts we do not serve are refused before anything else (decision 1572).
+  registerHostCheck(app, { ...config.hosts, corsOrigins: config.corsOrigins })
   // The first hooks that can refuse a request, so a refusal costs as little as possible.
   registerLoadShedding(app, config.loadShedding)
   registerDatabaseGate(app, availability, { writeTimeoutMs: config.databaseWriteTimeoutMs })
@@ -160,7 +163,7 @@ async function openOwnDatabase(app: FastifyInstance, config: Config): Promise<Da
  */
 export function fastifyTrustProxy(
   trustProxy: TrustProxy,
-): boolean | string[] | ((address: string, hop: number) => boolean) {
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trustProxy !== 'number') return trustProxy
   const hops = trustProxy
   return (_address, hop) => hop < hops

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { parseDataKeyring, type DataKeyring } from './crypto/field-encryption'
 import { parseDeliveryConfig, type Destinations } from './delivery/destinations'
 import { parseAddressApiConfig, type AddressApiConfig } from './address/address-config'
+import { parseHostsConfig, type HostsConfig } from './plugins/allowed-hosts'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -15,10 +16,11 @@ export const NODE_ENVS = ['development', 'production', 'test'] as const
 export type NodeEnv = (typeof NODE_ENVS)[number]
 
 /**
- * Which proxies may set X-Forwarded-For: none (false), every one (true), the nearest N hops, or a list of
- * addresses, CIDR ranges or proxy-addr names (loopback, linklocal, uniquelocal).
+ * Which proxies may set X-Forwarded-For, -Host and -Proto: none (false), the nearest N hops, or a list of
+ * addresses, CIDR ranges or proxy-addr names (loopback, linklocal, uniquelocal). Never "every one": a
+ * client could then choose its own address and site (decision 1573).
  */
-export type TrustProxy = boolean | number | string[]
+export type TrustProxy = false | number | string[]
 
 export interface Config {
   port: number
@@ -30,6 +32,8 @@ export interface Config {
   logLevel: LogLevel
   trustProxy: TrustProxy
   nodeEnv: NodeEnv
+  /** ALLOWED_HOSTS, BACK_OFFICE_HOST: the hosts served besides the brands' domains (decision 1572). */
+  hosts: HostsConfig
   // --- Encryption at rest (parsed by crypto/field-encryption.ts) ---
   /**
    * FORECOURT_DATA_KEY (+ _ID) seals the personal fields of stored applications; FORECOURT_OLD_DATA_KEYS
@@ -110,6 +114,7 @@ export function loadConfig(env: Env = process.env): Config {
   const logLevel = parseEnum('LOG_LEVEL', read('LOG_LEVEL') ?? 'info', LOG_LEVELS, problems)
   const nodeEnv = parseEnum('NODE_ENV', read('NODE_ENV') ?? 'development', NODE_ENVS, problems)
   const trustProxy = parseTrustProxy(read('TRUST_PROXY'), problems)
+  const hosts = parseHostsConfig(read, nodeEnv, problems)
   const dataKeys = parseDataKeyring(
     {
       key: read('FORECOURT_DATA_KEY'),
@@ -118,6 +123,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     problems,
   )
+  checkDataKeyInProduction(read, nodeEnv, dataKeys, problems)
   const security = parseSecurity(read, nodeEnv, problems)
   const delivery = parseDeliveryConfig(read, REPOSITORY_ROOT, problems)
   const addressApi = parseAddressApiConfig(read, problems)
@@ -133,6 +139,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel as LogLevel,
     trustProxy,
     nodeEnv: nodeEnv as NodeEnv,
+    hosts,
     dataKeys,
     ...security,
     ...delivery,
@@ -188,7 +195,12 @@ function parseTrustProxy(value: string | undefined, problems: string[]): TrustPr
   if (value === undefined) return false
   const lower = value.toLowerCase()
   if (lower === 'false') return false
-  if (lower === 'true') return true
+  if (lower === 'true') {
+    problems.push(
+      'TRUST_PROXY=true would believe X-Forwarded-For, -Host and -Proto from anyone, so any client could choose its own address and brand: set the number of proxies in front of this server (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.5,10.0.0.6 or a CIDR range such as 10.0.0.0/24)',
+    )
+    return false
+  }
   if (/^\d+$/.test(value)) return Number(value)
   const entries = value
     .split(',')
@@ -197,7 +209,7 @@ function parseTrustProxy(value: string | undefined, problems: string[]): TrustPr
   const bad = entries.filter((entry) => !isProxyAddress(entry))
   if (entries.length === 0 || bad.length > 0) {
     problems.push(
-      `TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses or CIDR ranges (not understood: "${bad.join('", "') || value}")`,
+      `TRUST_PROXY must be false, a number of proxies, or a comma-separated list of their addresses or CIDR ranges (not understood: "${bad.join('", "') || value}")`,
     )
   }
   return entries
@@ -211,6 +223,28 @@ function isProxyAddress(entry: string): boolean {
   if (prefix === undefined) return true
   if (!/^\d+$/.test(prefix)) return false
   return Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+/**
+ * A production server stores applications sealed, unless the deployment says in so many words that it
+ * stores them in clear on purpose (FORECOURT_DATA_IN_CLEAR=yes), e.g. on an encrypted disk it trusts
+ * instead (decision 1574).
+ */
+function checkDataKeyInProduction(
+  read: (name: string) => string | undefined,
+  nodeEnv: string,
+  dataKeys: DataKeyring | undefined,
+  problems: string[],
+): void {
+  const inClear = read('FORECOURT_DATA_IN_CLEAR')?.toLowerCase()
+  if (inClear !== undefined && inClear !== 'yes' && inClear !== 'no') {
+    problems.push(`FORECOURT_DATA_IN_CLEAR must be yes or no (got "${inClear}")`)
+    return
+  }
+  if (nodeEnv !== 'production' || dataKeys?.current !== undefined || inClear === 'yes') return
+  problems.push(
+    'FORECOURT_DATA_KEY must be set in production: 32 random bytes, base64 or hex (for example from `openssl rand -base64 32`); to store applications in clear on purpose, set FORECOURT_DATA_IN_CLEAR=yes',
+  )
 }
 
 // --- Security and retention ---

@@ -358,7 +358,7 @@ function problemsOf(env: Record<string, string>): string[] {
 
 test.each<[Record<string, string>, string[]]>([
   [
-    { NODE_ENV: 'production' },
+    { NODE_ENV: 'production', FORECOURT_DATA_IN_CLEAR: 'yes' },
     [
       'FORECOURT_SECRET must be set in production: 32 or more random characters (for example from `openssl rand -base64 48`)',
     ],
@@ -367,7 +367,7 @@ test.each<[Record<string, string>, string[]]>([
     { FORECOURT_SECRET: 'short-secret-hunter2' },
     ['FORECOURT_SECRET must be at least 32 characters long (it has 20)'],
   ],
-  [{ NODE_ENV: 'production', FORECOURT_SECRET: SECRET }, []],
+  [{ NODE_ENV: 'production', FORECOURT_SECRET: SECRET, FORECOURT_DATA_IN_CLEAR: 'yes' }, []],
   [{ NODE_ENV: 'development' }, []],
   [{ NODE_ENV: 'test' }, []],
 ])('FORECOURT_SECRET in %o: %o', (env, problems) => {

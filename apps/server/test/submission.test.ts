@@ -10,6 +10,7 @@ import { submissionReference } from '../src/routes/api/submission'
 import {
   countRows,
   startEngineApp,
+  asReceived,
   submissionUrl,
   TEST_LENDERS,
   validSubmission,
@@ -191,7 +192,7 @@ for (const engine of allEngines) {
       })
       const stored = await findApplication(app.database.db, body.submissionKey, undefined)
       expect(stored).toMatchObject({ brand: 'carfinance', status: 'submitted' })
-      expect(stored?.payload).toEqual(body)
+      expect(stored?.payload).toEqual(asReceived(body))
       expect(stored?.submittedAt).toBe(stored?.updatedAt)
     })
 

@@ -40,6 +40,8 @@ export function faultServerEnv(): Record<string, string> {
     RATE_LIMIT_LOOKUPS_PER_MINUTE: '0',
     DELIVERY_WORKER: 'off',
     RETENTION_JOB: 'off',
+    // Production serves only its configured hosts; the scenarios ask by address.
+    ALLOWED_HOSTS: '127.0.0.1,localhost',
     LENDER_DESTINATIONS: JSON.stringify({
       carfinance: LENDER_IDS.map((id) => ({
         id,

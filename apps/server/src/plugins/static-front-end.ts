@@ -76,12 +76,30 @@ export async function registerStaticFrontEnd(
       },
     })
     const pages = loadPrerenderedPages(webDistDir)
-    app.get('/', (request, reply) => {
-      const page = pages.get(brandIdForHost(request.host ?? ''))
-      if (!page) return reply.sendFile('index.html')
-      reply.header('content-security-policy', page.contentSecurityPolicy)
-      return reply.sendFile(page.file)
-    })
+    app.get(
+      '/',
+      {
+        // Each brand has its own start page at the same address: caches must key it by Host too.
+        onSend: async (_request, reply, payload) => {
+          const vary = reply.getHeader('vary')
+          const values = vary === undefined ? [] : String(vary).split(/,\s*/)
+          if (!values.some((value) => value.toLowerCase() === 'host')) {
+            reply.header('vary', [...values, 'Host'].join(', '))
+          }
+          return payload
+        },
+      },
+      (request, reply) => {
+        const page = pages.get(
+          app.hasDecorator('brandOfRequest')
+            ? app.brandOfRequest(request)
+            : brandIdForHost(request.host ?? ''),
+        )
+        if (!page) return reply.sendFile('index.html')
+        reply.header('content-security-policy', page.contentSecurityPolicy)
+        return reply.sendFile(page.file)
+      },
+    )
   }
   await app.register(fastifyStatic, {
     root: VEHICLE_IMAGES_DIR,

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { brands } from '@forecourt/domain/brands/brand-data'
+import { brandIdForHost } from '@forecourt/domain/brands/host'
 import { type CalendarDate, londonToday } from '@forecourt/domain/fields/date-of-birth'
 import { validateSubmission, type SubmissionError } from '@forecourt/domain/steps/submission-schema'
 import type { DataKeyring } from '../../crypto/field-encryption'
@@ -50,7 +51,35 @@ export const SUBMISSION_MESSAGES = {
   keyMismatch: 'must equal the submission key in the address',
   conflict: 'This submission key was already used with a different application',
   contentType: 'Content-Type must be application/json',
+  otherBrand: "is the affiliate key of another brand than this site's",
 } as const
+
+/**
+ * What the server knows better than the client, stamped on the stored payload (decision 1572): the address
+ * the request came from and when it was received. The address the page sent, if any, is kept as the
+ * client's own.
+ */
+export function stampReceived<T extends { remoteAddress?: unknown }>(
+  payload: T,
+  request: Pick<FastifyRequest, 'ip'>,
+  now: Date,
+): T & { remoteAddress: string; clientRemoteAddress?: unknown; dateReceived: string } {
+  const { remoteAddress: clientRemoteAddress, ...rest } = payload
+  return {
+    ...(rest as T),
+    ...(clientRemoteAddress === undefined ? {} : { clientRemoteAddress }),
+    remoteAddress: request.ip,
+    dateReceived: now.toISOString(),
+  }
+}
+
+/** The brand of the site a request arrived on (decision 1572); by the usual host rule without the hook. */
+export function siteBrand(request: FastifyRequest): string {
+  const { server } = request
+  return server.hasDecorator('brandOfRequest')
+    ? server.brandOfRequest(request)
+    : brandIdForHost(request.host ?? '')
+}
 
 const AFFILIATE_KEYS: readonly string[] = Object.values(brands).map((brand) => brand.affiliateKey)
 const BRAND_BY_AFFILIATE_KEY: ReadonlyMap<string, string> = new Map(
@@ -231,7 +260,10 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
         ? result.errors
         : result.value.submissionKey.toLowerCase() !== submissionKey
           ? [{ field: 'submissionKey', message: SUBMISSION_MESSAGES.keyMismatch }]
-          : undefined
+          : // No page files an application into another brand's lenders.
+            brandForAffiliateKey(result.value.affiliateKey) !== siteBrand(request)
+            ? [{ field: 'affiliateKey', message: SUBMISSION_MESSAGES.otherBrand }]
+            : undefined
       if (errors !== undefined || !result.ok) {
         // A body stored earlier is answered as before, even if today's rules would refuse it (an
         // applicant who turned 80 since); the lookup is only needed here, as storing finds repeats.
@@ -239,8 +271,8 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
         if (earlier !== undefined) return answerRepeat(reply, earlier, bodyHash(request.body))
         return sendInvalid(reply, errors ?? [])
       }
-      const payload = result.value
-      // The schema accepted the affiliate key, so it names a brand.
+      const payload = stampReceived(result.value, request, now)
+      // The schema accepted the affiliate key, so it names a brand: the site's.
       const brand = brandForAffiliateKey(payload.affiliateKey) ?? ''
 
       const answer: StoredAnswer = {
