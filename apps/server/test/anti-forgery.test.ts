@@ -75,6 +75,25 @@ test('X-Forwarded-Proto from a proxy that is not trusted is ignored', async () =
   expect(response.headers['set-cookie']).toMatch(/^forecourt-csrf=[^;]+; Path=\/; SameSite=Strict$/)
 })
 
+test.each([
+  ['1', '192.0.2.10', true],
+  ['10.0.0.0/8', '10.1.2.3', true],
+  // Proxies are trusted, but this client reached the server without one.
+  ['10.0.0.0/8', '192.0.2.10', false],
+])(
+  'with TRUST_PROXY=%s, a page served over HTTPS through %s gets a Secure cookie: %s',
+  async (trustProxy, remoteAddress, secure) => {
+    const { app } = await appWithWriteRoutes({ TRUST_PROXY: trustProxy })
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/csrf',
+      remoteAddress,
+      headers: { 'x-forwarded-proto': 'https' },
+    })
+    expect(String(response.headers['set-cookie']).includes('; Secure;')).toBe(secure)
+  },
+)
+
 test('a valid token in the cookie and the header lets every write method through', async () => {
   const { app } = await appWithWriteRoutes()
   const token = await tokenFrom(app)
