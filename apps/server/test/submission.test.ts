@@ -355,15 +355,17 @@ for (const engine of allEngines) {
   })
 }
 
-test('the reference is FC- and two groups of four unambiguous characters, fixed by the key', () => {
-  expect(submissionReference(FILLED_GUID)).toBe('FC-NN07-T1T4')
-  expect(submissionReference(FILLED_GUID.toUpperCase())).toBe('FC-NN07-T1T4')
+test('the reference is FC- and three groups of four unambiguous characters, fixed by the key', () => {
+  expect(submissionReference(FILLED_GUID)).toBe('FC-NN07-T1T4-FN9J')
+  expect(submissionReference(FILLED_GUID.toUpperCase())).toBe('FC-NN07-T1T4-FN9J')
   const references = new Set<string>()
   for (let i = 0; i < 2000; i += 1) {
     const reference = submissionReference(randomUUID())
-    expect(reference).toMatch(/^FC-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/)
+    expect(reference).toMatch(
+      /^FC-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/,
+    )
     references.add(reference)
   }
-  // 40 bits: two thousand keys never share one.
+  // 60 bits: two thousand keys never share one.
   expect(references.size).toBe(2000)
 })

@@ -39,6 +39,8 @@ export interface NewSubmission {
   /** The validated payload, unknown keys stripped. */
   payload: Payload
   answer: StoredAnswer
+  /** The applicant's reference, stored unique (decision 1576). */
+  reference: string
   now: Date
   serverSequence: number
 }
@@ -143,6 +145,7 @@ function submissionRow(submission: NewSubmission, hash: string): NewSubmissionRo
     response_status: submission.answer.status,
     response_body: submission.answer.body,
     created_at: submission.now.toISOString(),
+    reference: submission.reference,
   }
 }
 
@@ -252,6 +255,7 @@ export function writerSubmissionStore(
       payload: JSON.stringify(submission.payload),
       sealWith: dataKeys?.current,
       answer: submission.answer,
+      reference: submission.reference,
       now: submission.now.toISOString(),
       serverSequence: submission.serverSequence,
       destinationIds: destinationIdsFor(submission.brand),

@@ -5,9 +5,11 @@ import type { Migration } from 'kysely'
 import { createVehicles } from './0001-create-vehicles'
 import { createApplicationsAndSubmissions } from './0002-create-applications-and-submissions'
 import { createDeliveries } from './0003-create-deliveries'
+import { addSubmissionReference } from './0010-submission-reference'
 
 export const migrations: Record<string, Migration> = {
   '0001-create-vehicles': createVehicles,
   '0002-create-applications-and-submissions': createApplicationsAndSubmissions,
   '0003-create-deliveries': createDeliveries,
+  '0010-submission-reference': addSubmissionReference,
 }

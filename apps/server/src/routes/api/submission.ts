@@ -4,11 +4,11 @@
 // docs/decisions: 0602-submission-idempotency, 0603-group-commit, 0606-submission-answers,
 // 1461-sqlite-writer-thread.
 
-import { createHash } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { brandIdForHost } from '@forecourt/domain/brands/host'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { type CalendarDate, londonToday } from '@forecourt/domain/fields/date-of-birth'
 import { validateSubmission, type SubmissionError } from '@forecourt/domain/steps/submission-schema'
 import type { DataKeyring } from '../../crypto/field-encryption'
@@ -99,24 +99,8 @@ function todayInLondon(now: Date): CalendarDate {
   return today.date
 }
 
-const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
-
-/**
- * A short reference an applicant can read over the phone (FC-7K2M-9QXD): eight Crockford base-32
- * characters (no I, L, O or U) of the key's SHA-256. It names the application to a person; the key
- * remains the identifier.
- */
-export function submissionReference(submissionKey: string): string {
-  const digest = createHash('sha256').update(submissionKey.toLowerCase()).digest()
-  // The first 40 bits, five at a time.
-  let bits = 0n
-  for (let i = 0; i < 5; i += 1) bits = (bits << 8n) | BigInt(digest[i] ?? 0)
-  let characters = ''
-  for (let shift = 35n; shift >= 0n; shift -= 5n) {
-    characters += REFERENCE_ALPHABET[Number((bits >> shift) & 31n)]
-  }
-  return `FC-${characters.slice(0, 4)}-${characters.slice(4)}`
-}
+/** The applicant's reference (decision 1576): the domain works it out, for the browser too. */
+export const submissionReference = applicationReference
 
 const errorBody = {
   type: 'object',
@@ -275,13 +259,10 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
       // The schema accepted the affiliate key, so it names a brand: the site's.
       const brand = brandForAffiliateKey(payload.affiliateKey) ?? ''
 
+      const reference = applicationReference(submissionKey)
       const answer: StoredAnswer = {
         status: 201,
-        body: JSON.stringify({
-          submissionKey,
-          reference: submissionReference(submissionKey),
-          status: 'received',
-        }),
+        body: JSON.stringify({ submissionKey, reference, status: 'received' }),
       }
       const outcome = await store({
         submissionKey,
@@ -289,6 +270,7 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
         brand,
         payload,
         answer,
+        reference,
         now,
         serverSequence,
       })

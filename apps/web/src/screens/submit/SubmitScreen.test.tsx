@@ -14,7 +14,7 @@ const SUBMISSION_URL = `/api/submission/${FILLED_GUID}`
 const THANK_YOU = `https://www.carfinance.example/thank-you?e=${encodeURIComponent(
   'YWRhLm9uZWlsbEBleGFtcGxlLmNvbQ==',
 )}`
-const CREATED = { submissionKey: FILLED_GUID, reference: 'FC-NN07-T1T4', status: 'received' }
+const CREATED = { submissionKey: FILLED_GUID, reference: 'FC-NN07-T1T4-FN9J', status: 'received' }
 
 let assign: ReturnType<typeof vi.fn<(url: string) => void>>
 
@@ -80,7 +80,7 @@ test('the mapped payload is POSTed with the header and keepalive, and the refere
   expect(getApplication()).toMatchObject({ isLocked: true, applicationSubmitOk: true })
   expect(screen.getByRole('heading', { level: 1, name: 'Sending your application' })).toBeVisible()
   expect(screen.getByRole('status')).toHaveTextContent(
-    'Your application has been sent.Your application reference is FC-NN07-T1T4.',
+    'Your application has been sent.Your application reference is FC-NN07-T1T4-FN9J.',
   )
   expect(screen.getByText('You will be taken to Car Finance Direct in 5 seconds.')).toBeVisible()
 })
@@ -112,7 +112,7 @@ test('a 503 is retried with the same key and body, then the answer is shown', as
   expect(second![0]).toBe(SUBMISSION_URL)
   expect(second![1]!.body).toBe(first![1]!.body)
   expect(screen.getByRole('status')).toHaveTextContent('Your application has been sent.')
-  expect(screen.getByRole('status')).toHaveTextContent('FC-NN07-T1T4')
+  expect(screen.getByRole('status')).toHaveTextContent('FC-NN07-T1T4-FN9J')
 })
 
 test('when every attempt fails: Submission Error with the GUID, the reference, and still the redirect', async () => {
@@ -133,7 +133,7 @@ test('when every attempt fails: Submission Error with the GUID, the reference, a
   expect(getApplication().applicationSubmitOk).toBe(false)
   await vi.waitFor(() =>
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Your application reference is FC-NN07-T1T4.',
+      'Your application reference is FC-NN07-T1T4-FN9J.',
     ),
   )
   Reflect.deleteProperty(navigator, 'sendBeacon')
