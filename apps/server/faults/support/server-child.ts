@@ -24,8 +24,9 @@ process.on('exit', () => {
 })
 
 /**
- * The server's settings for a fault run: production mode, encryption at rest on, rate limits off (one
- * client sends everything), deliveries enqueued but sent by no one, so the outbox rows stay as written.
+ * The server's settings for a fault run: production mode, encryption at rest on, rate limits and the cap
+ * per client address off (one client sends everything), deliveries enqueued but sent by no one, so the
+ * outbox rows stay as written.
  * Keep the returned object for every restart: the data key opens what earlier runs sealed, and the secret
  * keeps the anti-forgery pair valid.
  */
@@ -38,6 +39,8 @@ export function faultServerEnv(): Record<string, string> {
     FORECOURT_DATA_KEY: randomBytes(32).toString('base64'),
     RATE_LIMIT_WRITES_PER_MINUTE: '0',
     RATE_LIMIT_LOOKUPS_PER_MINUTE: '0',
+    // Likewise the cap per client address: one load generator stands for many applicants.
+    LOAD_SHEDDING_MAX_PER_CLIENT: '0',
     DELIVERY_WORKER: 'off',
     RETENTION_JOB: 'off',
     // Production serves only its configured hosts; the scenarios ask by address.
