@@ -58,6 +58,12 @@ test.each([
     'API.example.net',
     200,
   ],
+  [
+    'an IPv6 address of ALLOWED_HOSTS',
+    { ...PRODUCTION, ALLOWED_HOSTS: '2001:db8::5' },
+    '[2001:db8::5]:443',
+    200,
+  ],
   ['any host with ALLOWED_HOSTS=*', { ...PRODUCTION, ALLOWED_HOSTS: '*' }, 'evil.example', 200],
   ['a *.localhost host, in development', {}, 'scorepal.localhost:3000', 200],
   ['127.0.0.1, in development', {}, '127.0.0.1:3000', 200],

@@ -64,7 +64,8 @@ export function parseHostsConfig(
     )
   }
   return {
-    extra: names,
+    // An IPv6 address arrives in the Host header in brackets.
+    extra: names.map((name) => (isIP(name) === 6 ? `[${name}]` : name)),
     anyHost: entries.includes('*'),
     backOffice,
     localhost: nodeEnv !== 'production',
