@@ -232,7 +232,7 @@ test('carfinance: a single applicant, secured on the vehicle, from the start to 
   })
 
   await expect(page).toHaveURL(/\/submit$/)
-  await expect(page.getByText(/FC-[0-9A-Z]{4}-[0-9A-Z]{4}/).first()).toBeVisible()
+  await expect(page.getByText(/FC-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/).first()).toBeVisible()
   await page.waitForURL(/^https:\/\/www\.carfinance\.example\/thank-you\?e=/, { timeout: 15_000 })
   expect(new URL(page.url()).searchParams.get('e')).toBe(
     Buffer.from('ada@example.com').toString('base64'),
@@ -241,6 +241,14 @@ test('carfinance: a single applicant, secured on the vehicle, from the start to 
   const stored = storedApplication(guid)
   expect(stored?.status).toBe('submitted')
   expect(stored?.brand).toBe('carfinance')
-  expect(stored?.payload).toEqual(body)
+  // As sent, with what the server stamps: the address it saw and the time received; the page's
+  // address kept as the client's own (decision 1572).
+  const { remoteAddress: clientRemoteAddress, ...sent } = body
+  expect(stored?.payload).toEqual({
+    ...sent,
+    clientRemoteAddress,
+    remoteAddress: expect.stringMatching(/127\.0\.0\.1|::1/),
+    dateReceived: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+  })
   expect(countApplications(guid)).toBe(1)
 })
