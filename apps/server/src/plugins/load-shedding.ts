@@ -132,12 +132,9 @@ export function registerLoadShedding(app: FastifyInstance, options: LoadShedding
     if (reason !== undefined) return refuse(request, reply, reason)
     clients.set(key, clientCount + 1)
     let stage: 'receiving' | 'in-flight' | 'refused' = withBody ? 'receiving' : 'in-flight'
-    if (withBody) {
+    if (!withBody) inFlight += 1
+    else {
       receiving += 1
-    } else {
-      inFlight += 1
-    }
-    if (withBody) {
       arrived.set(request, () => {
         if (stage !== 'receiving') return true
         receiving -= 1
