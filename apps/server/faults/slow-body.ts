@@ -13,10 +13,9 @@ import { isMainModule, runAlone } from './support/run-alone'
 import { faultServerEnv, sqliteDatabase, startServer, writeHeaders } from './support/server-child'
 import { submissionTemplate } from './support/submission-load'
 import {
-  attackerAddresses,
+  attackInChildProcess,
   bystander,
   percentile,
-  slowBodyAttack,
   type BystanderRequest,
   type BystanderResult,
 } from './support/slow-body'
@@ -60,9 +59,11 @@ export const run: FaultScenario = async ({ quick }) => {
       console.log(
         `Slow bodies: ${addresses} address(es) × ${PER_ADDRESS} connections, ${seconds.measure} s…`,
       )
-      const attack = slowBodyAttack({
+      // The attackers in a process of their own, as they would be: their sockets share no event loop
+      // with the client being measured.
+      const attack = await attackInChildProcess({
         port: server.port,
-        addresses: attackerAddresses(addresses),
+        addresses,
         perAddress: PER_ADDRESS,
       })
       await new Promise((resolve) => setTimeout(resolve, seconds.settle * 1000))
@@ -76,8 +77,8 @@ export const run: FaultScenario = async ({ quick }) => {
         durationMs: seconds.measure * 1000,
         next,
       })
-      attack.stop()
-      phases.push({ addresses, served, ready, endings: attack.endings(), opened: attack.opened })
+      const { endings, opened } = await attack.stop()
+      phases.push({ addresses, served, ready, endings, opened })
       await new Promise((resolve) => setTimeout(resolve, 1000))
     }
     await server.stop()
@@ -145,7 +146,7 @@ function report(input: ReportInput): FaultReport {
     ...rows,
     '',
     `- The server: \`apps/server/src/server.ts\` in its own process on 127.0.0.1, SQLite, production mode, rate limits off, its defaults for the rest: 64 requests in flight, 32 per client address, 1,024 bodies arriving, a 10 s deadline on headers and body (decision 1571).`,
-    `- The attackers connect from 127.0.0.2 (then 127.0.0.2 … 127.0.0.21), ${PER_ADDRESS} connections per address, each sending \`Content-Length: 4000\` and then one byte a second; when the server ends one, the attacker opens another about a second later. The other client, from 127.0.0.200, sends \`GET /api/ip\`, \`GET /api/csrf\` and a submission in turn, one at a time, each on a new connection, for ${input.seconds.measure} s after a ${input.seconds.settle} s settling time. All on one machine: the latencies include the attackers' and the client's own CPU.`,
+    `- The attackers connect from 127.0.0.2 (then 127.0.0.2 … 127.0.0.21), ${PER_ADDRESS} connections per address, each sending \`Content-Length: 4000\` and then one byte a second; when the server ends one, the attacker opens another about a second later. The attackers run in a process of their own. The other client, from 127.0.0.200, sends \`GET /api/ip\`, \`GET /api/csrf\` and a submission in turn, one at a time, each on a new connection, for ${input.seconds.measure} s after a ${input.seconds.settle} s settling time. All on one machine: the latencies include the attackers' and the client's own CPU.`,
     `- Checked: ${checks.map((check) => `${check.what}${check.ok ? '' : ' — **FAIL**'}`).join('; ')}.`,
   ].join('\n')
   return { section: SECTION, heading: HEADING, markdown, passed }

@@ -7,12 +7,10 @@ import { PassThrough } from 'node:stream'
 import type { AddressInfo } from 'node:net'
 import { afterEach, expect, test } from 'vitest'
 import {
-  attackerAddresses,
+  attackInChildProcess,
   bystander,
   percentile,
-  slowBodyAttack,
   type BystanderRequest,
-  type SlowBodyAttack,
 } from '../faults/support/slow-body'
 import { applicationUrl, partialPayload, writeHeaders } from './submission-test-helpers'
 import { startTestApp, type TestApp } from './test-app'
@@ -20,9 +18,9 @@ import { startTestApp, type TestApp } from './test-app'
 const P99_BAR_MS = 250
 
 let testApp: TestApp | undefined
-let attack: SlowBodyAttack | undefined
+let attack: Awaited<ReturnType<typeof attackInChildProcess>> | undefined
 afterEach(async () => {
-  attack?.stop()
+  await attack?.stop().catch(() => undefined)
   attack = undefined
   await testApp?.close()
   testApp = undefined
@@ -36,7 +34,9 @@ async function listeningApp(env: Record<string, string> = {}) {
     DELIVERY_WORKER: 'off',
     RATE_LIMIT_WRITES_PER_MINUTE: '0',
     RATE_LIMIT_LOOKUPS_PER_MINUTE: '0',
-    REQUEST_TIMEOUT_MS: '2000',
+    // Past the measurement below, so the client is measured while every attacking socket is held; the
+    // deadline's closing them all at once, and their reconnecting together, is in the fault scenario.
+    REQUEST_TIMEOUT_MS: '5000',
     ...env,
   })
   const { app } = testApp
@@ -72,15 +72,18 @@ test.each([
     const { app, port, next } = await listeningApp()
     // The first requests compile schemas and start the SQLite writer: not the attack's doing.
     await bystander({ port, durationMs: 1000, next })
-    attack = slowBodyAttack({ port, addresses: attackerAddresses(addresses), perAddress })
-    // Every attacking socket has connected and sent its headers.
-    await sleep(1500)
+    // In a process of its own, as an attacker is: its sockets do not share the server's event loop.
+    attack = await attackInChildProcess({ port, addresses, perAddress })
+    // Every attacking socket has connected and sent its headers, and those refused have come back once.
+    await sleep(2500)
     expect(app.loadGauge.receiving()).toBeGreaterThan(0)
     const readyDuring = await readiness(app)
 
     const served = await bystander({ port, durationMs: 2500, next })
-    const endings = attack.endings()
-    attack.stop()
+    // Until the deadline has closed the first attacking requests.
+    await sleep(2000)
+    const { endings } = await attack.stop()
+    attack = undefined
 
     expect(readyDuring).toBe('200 ready')
     expect(served.errors).toBe(0)

@@ -3,8 +3,10 @@
 // (127.0.0.2, 127.0.0.3, …) and the server sees as many clients. Shared by the fault scenario
 // (faults/slow-body.ts) and its fast version (test/slow-body.test.ts).
 
+import { fork } from 'node:child_process'
 import { request } from 'node:http'
 import { connect, type Socket } from 'node:net'
+import { fileURLToPath } from 'node:url'
 
 /** The attacking addresses: 127.0.0.2 … 127.0.0.(n + 1). */
 export function attackerAddresses(count: number): string[] {
@@ -102,6 +104,40 @@ export function slowBodyAttack(options: {
       for (const socket of sockets) socket.destroy()
       sockets.clear()
     },
+  }
+}
+
+export interface AttackOutcome {
+  opened: number
+  endings: Map<string, number>
+}
+
+/** slowBodyAttack in a child process of its own; `stop()` ends it and says what happened. */
+export async function attackInChildProcess(options: {
+  port: number
+  addresses: number
+  perAddress: number
+}): Promise<{ stop(): Promise<AttackOutcome> }> {
+  const child = fork(
+    fileURLToPath(new URL('./slow-body-attacker.ts', import.meta.url)),
+    [String(options.port), String(options.addresses), String(options.perAddress)],
+    { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  )
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve())
+    child.once('error', reject)
+    child.once('exit', (code) => reject(new Error(`the attacker exited with ${code}`)))
+  })
+  return {
+    stop: () =>
+      new Promise<AttackOutcome>((resolve, reject) => {
+        child.removeAllListeners('exit')
+        child.once('message', (message: { endings: [string, number][]; opened: number }) =>
+          resolve({ opened: message.opened, endings: new Map(message.endings) }),
+        )
+        child.once('exit', () => reject(new Error('the attacker exited without its report')))
+        child.send('stop')
+      }),
   }
 }
 
