@@ -26,6 +26,7 @@ import { BROKER_STATUSES, type NewApplicationRow } from '../src/db/tables'
 import { submittedApplicationRow } from '../src/repositories/application-repository'
 import { validSubmission } from '../test/submission-test-helpers'
 import { openPostgres, openSqlite, postgresReachable } from '../test/test-databases'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 
 const QUICK = process.argv.includes('--quick')
 const REPORT = !QUICK && !process.argv.includes('--no-report')
@@ -217,7 +218,6 @@ async function measure(
     const first = await app.inject({ method: 'GET', url: '/api/back-office/applications', headers })
     const cursor = (first.json() as { nextCursor: string }).nextCursor
     const pick = (i: number) => stored[(i * 7919) % stored.length]!
-    const { submissionReference } = await import('../src/routes/api/submission')
     const cases: Case[] = [
       {
         name: 'first page, every brand',
@@ -282,7 +282,7 @@ async function measure(
         request: (i) => ({
           method: 'POST',
           url: '/api/back-office/applications/search',
-          body: { query: submissionReference(pick(i).key) },
+          body: { query: applicationReference(pick(i).key) },
         }),
       },
       {

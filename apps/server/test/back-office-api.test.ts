@@ -10,6 +10,7 @@ import { addOperator } from '../src/back-office/operators'
 import { codeAt } from '../src/back-office/totp'
 import { openSqlite } from './test-databases'
 import { PASSWORD, startBackOffice, type BackOfficeApp } from './back-office-helpers'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 
 const DATA_KEY = Buffer.alloc(32, 7).toString('base64')
 const FAILED =
@@ -669,8 +670,7 @@ test('search finds an application by reference, email, phone, postcode or last n
     }
     return { keys: body.items.map((item) => item.applicationKey), by: body.searchedBy }
   }
-  const { submissionReference } = await import('../src/routes/api/submission')
-  const reference = submissionReference(other)
+  const reference = applicationReference(other)
   expect(await search(reference)).toEqual({ keys: [other], by: 'reference' })
   expect(await search(reference.toLowerCase().replaceAll('-', ''))).toEqual({
     keys: [other],

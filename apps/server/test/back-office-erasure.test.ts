@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { verifyAuditChain } from '../src/back-office/audit-log'
 import { DeliveryWorker } from '../src/delivery/worker'
 import { submittedPayloadLoader } from '../src/delivery/payload'
-import { submissionReference } from '../src/routes/api/submission'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { startBackOffice } from './back-office-helpers'
 import { startFakeLender, type FakeLender } from './fake-lender'
 import { engines } from './test-databases'
@@ -115,7 +115,7 @@ for (const engine of await engines()) {
         )
         expect(lines).toHaveLength(4)
         expect(csv.body).toContain(
-          `${submissionReference(key)},carfinance,submitted,new,lender-a:delivered lender-b:pending,`,
+          `${applicationReference(key)},carfinance,submitted,new,lender-a:delivered lender-b:pending,`,
         )
         expect(csv.body).not.toContain('ada')
         expect(csv.body).not.toContain('07911')
@@ -192,7 +192,7 @@ for (const engine of await engines()) {
           .where('application_key', '=', key)
           .executeTakeFirstOrThrow()
         expect(tombstone).toMatchObject({
-          reference: submissionReference(key),
+          reference: applicationReference(key),
           brand: 'carfinance',
           kind: 'submitted',
           erased_by: admin.id,
@@ -245,7 +245,7 @@ for (const engine of await engines()) {
             timestamp: tombstone.erased_at,
             data: {
               submissionKey: key,
-              reference: submissionReference(key),
+              reference: applicationReference(key),
               erasedAt: tombstone.erased_at,
             },
           })

@@ -28,6 +28,7 @@ test('an empty environment gives the documented defaults', () => {
     logLevel: 'info',
     trustProxy: false,
     nodeEnv: 'development',
+    hosts: { extra: [], anyHost: false, backOffice: 'backoffice.localhost', localhost: true },
     secret: undefined,
     corsOrigins: [],
     redisUrl: undefined,
@@ -37,7 +38,8 @@ test('an empty environment gives the documented defaults', () => {
     addressApi: undefined,
     lenderDestinations: {},
     deliveryWorker: true,
-    loadShedding: { maxInFlight: 64, retryAfterSeconds: 2 },
+    loadShedding: { maxInFlight: 64, maxPerClient: 32, retryAfterSeconds: 2 },
+    requestTimeoutMs: 10000,
     databaseWriteTimeoutMs: 10000,
     backOffice: {
       host: 'backoffice.localhost',
@@ -81,6 +83,8 @@ test('every variable is read when valid', () => {
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '10.0.0.1',
       NODE_ENV: 'production',
+      ALLOWED_HOSTS: 'API.example.com, 10.0.0.7',
+      FORECOURT_DATA_IN_CLEAR: 'yes',
       FORECOURT_SECRET: 'x'.repeat(32),
       CORS_ORIGINS: 'https://apply.example.com',
       REDIS_URL: 'redis://cache:6379',
@@ -109,6 +113,12 @@ test('every variable is read when valid', () => {
     logLevel: 'warn',
     trustProxy: ['10.0.0.1'],
     nodeEnv: 'production',
+    hosts: {
+      extra: ['api.example.com', '10.0.0.7'],
+      anyHost: false,
+      backOffice: 'backoffice.broker.example',
+      localhost: false,
+    },
     secret: 'x'.repeat(32),
     corsOrigins: ['https://apply.example.com'],
     redisUrl: 'redis://cache:6379',
@@ -118,7 +128,8 @@ test('every variable is read when valid', () => {
     addressApi: undefined,
     lenderDestinations: {},
     deliveryWorker: true,
-    loadShedding: { maxInFlight: 200, retryAfterSeconds: 10 },
+    loadShedding: { maxInFlight: 200, maxPerClient: 32, retryAfterSeconds: 10 },
+    requestTimeoutMs: 10000,
     databaseWriteTimeoutMs: 3000,
     backOffice: {
       host: 'backoffice.broker.example',
@@ -158,7 +169,6 @@ test.each([
 test.each<[string, Config['trustProxy']]>([
   ['false', false],
   ['FALSE', false],
-  ['true', true],
   ['0', 0],
   ['2', 2],
   ['127.0.0.1', ['127.0.0.1']],
@@ -197,15 +207,27 @@ test.each<[Record<string, string>, string]>([
   ],
   [
     { TRUST_PROXY: 'yes' },
-    'TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses or CIDR ranges (not understood: "yes")',
+    'TRUST_PROXY must be false, a number of proxies, or a comma-separated list of their addresses or CIDR ranges (not understood: "yes")',
   ],
   [
     { TRUST_PROXY: '10.0.0.1,proxy.internal,10.0.0.0/33' },
-    'TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses or CIDR ranges (not understood: "proxy.internal", "10.0.0.0/33")',
+    'TRUST_PROXY must be false, a number of proxies, or a comma-separated list of their addresses or CIDR ranges (not understood: "proxy.internal", "10.0.0.0/33")',
+  ],
+  [
+    { TRUST_PROXY: 'true' },
+    'TRUST_PROXY=true would believe X-Forwarded-For, -Host and -Proto from anyone, so any client could choose its own address and brand: set the number of proxies in front of this server (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.5,10.0.0.6 or a CIDR range such as 10.0.0.0/24)',
+  ],
+  [
+    { ALLOWED_HOSTS: 'api.example.com:8443, *, bad host' },
+    'ALLOWED_HOSTS must be a comma-separated list of host names without a port, such as api.example.com, or * to answer any other host as the default brand (not understood: "api.example.com:8443", "bad host")',
+  ],
+  [
+    { BACK_OFFICE_HOST: 'https://backoffice.example.com' },
+    'BACK_OFFICE_HOST must be a host name without scheme or port, such as backoffice.example.com (got "https://backoffice.example.com")',
   ],
   [
     { TRUST_PROXY: ',' },
-    'TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses or CIDR ranges (not understood: ",")',
+    'TRUST_PROXY must be false, a number of proxies, or a comma-separated list of their addresses or CIDR ranges (not understood: ",")',
   ],
 ])('%o is refused with a clear message', (env, message) => {
   expect(problemsOf(env)).toEqual([message])
@@ -237,7 +259,7 @@ test('every bad variable is reported at once, in one readable error', () => {
       '- DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://"); leave it unset to use SQLite',
       '- LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
       '- NODE_ENV must be one of development, production, test (got "staging")',
-      '- TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses or CIDR ranges (not understood: "maybe")',
+      '- TRUST_PROXY must be false, a number of proxies, or a comma-separated list of their addresses or CIDR ranges (not understood: "maybe")',
     ].join('\n'),
   )
   // The database address may carry a password: the report names the problem, never the address.
@@ -264,4 +286,45 @@ test('the back office is checked: a host name, an address on that host, a 32-byt
   ).toEqual([
     'BACK_OFFICE_URL must be on BACK_OFFICE_HOST (backoffice.example.com), or its enrolment addresses would not work (got "https://apply.example.com")',
   ])
+})
+
+test.each<[Record<string, string>, string[]]>([
+  [
+    { NODE_ENV: 'production', FORECOURT_SECRET: 'x'.repeat(32) },
+    [
+      'FORECOURT_DATA_KEY must be set in production: 32 random bytes, base64 or hex (for example from `openssl rand -base64 32`); to store applications in clear on purpose, set FORECOURT_DATA_IN_CLEAR=yes',
+    ],
+  ],
+  [
+    { NODE_ENV: 'production', FORECOURT_SECRET: 'x'.repeat(32), FORECOURT_DATA_IN_CLEAR: 'no' },
+    [
+      'FORECOURT_DATA_KEY must be set in production: 32 random bytes, base64 or hex (for example from `openssl rand -base64 32`); to store applications in clear on purpose, set FORECOURT_DATA_IN_CLEAR=yes',
+    ],
+  ],
+  [
+    { NODE_ENV: 'production', FORECOURT_SECRET: 'x'.repeat(32), FORECOURT_DATA_IN_CLEAR: 'YES' },
+    [],
+  ],
+  [
+    {
+      NODE_ENV: 'production',
+      FORECOURT_SECRET: 'x'.repeat(32),
+      FORECOURT_DATA_KEY: Buffer.alloc(32, 1).toString('base64'),
+    },
+    [],
+  ],
+  [
+    { FORECOURT_DATA_IN_CLEAR: 'maybe' },
+    ['FORECOURT_DATA_IN_CLEAR must be yes or no (got "maybe")'],
+  ],
+  [{ NODE_ENV: 'development' }, []],
+])('production without a data key: %o → %o', (env, expected) => {
+  let problems: string[] = []
+  try {
+    loadConfig(env)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    problems = error.problems
+  }
+  expect(problems).toEqual(expected)
 })

@@ -11,7 +11,7 @@ import { enqueueDeliveriesFor } from '../src/delivery/outbox'
 import { submissionEmails } from '../src/email/enqueue'
 import { messageIdOf } from '../src/email/sender'
 import { storeSubmission } from '../src/repositories/submission-repository'
-import { submissionReference } from '../src/routes/api/submission'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { startSmtpCapture } from './smtp-capture'
 import { validSubmission } from './submission-test-helpers'
 import { engines, TEST_POSTGRES_URL, type TestDatabase } from './test-databases'
@@ -73,13 +73,14 @@ describe.each(allEngines)('on $name', (engine) => {
               brand: 'carfinance',
               payload: payload as unknown as Record<string, unknown>,
               answer: { status: 201, body: '{}' },
+              reference: applicationReference(key),
               now: new Date(),
               serverSequence: Date.now() * 1000 + i,
               emails: submissionEmails(
                 {
                   submissionKey: key,
                   brand: 'carfinance',
-                  reference: submissionReference(key),
+                  reference: applicationReference(key),
                   jointApplicant: false,
                   now: new Date(),
                 },

@@ -20,7 +20,7 @@ import { enqueueDeliveriesFor } from '../src/delivery/outbox'
 import { storeSubmission, writerSubmissionStore } from '../src/repositories/submission-repository'
 import { EmailSender, messageIdOf } from '../src/email/sender'
 import { fileTransport, smtpTransport } from '../src/email/transport'
-import { submissionReference } from '../src/routes/api/submission'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { startSmtpCapture, parseMessage, type SmtpCapture } from './smtp-capture'
 import {
   startEngineApp,
@@ -106,7 +106,7 @@ describe.each(allEngines)('emails on $name', (engine) => {
       const key = payload.submissionKey
       const answer = await app.post(submissionUrl(key), payload)
       expect(answer.statusCode).toBe(201)
-      const reference = submissionReference(key)
+      const reference = applicationReference(key)
 
       const rows = await emailRows(app, key)
       expect(rows.map((row) => [row.template, row.recipient, row.status])).toEqual([
@@ -218,7 +218,7 @@ describe.each(allEngines)('emails on $name', (engine) => {
       )!
       expect(main.text).toContain(`Dear ${payload.firstName} ${payload.lastName},`)
       expect(joint.headers.get('subject')).toBe(
-        `You are named on an application (${submissionReference(key)})`,
+        `You are named on an application (${applicationReference(key)})`,
       )
       const jointName = `${payload.JointApplicant!.firstName} ${payload.JointApplicant!.lastName}`
       expect(joint.text).toContain(`Dear ${jointName},`)
@@ -259,6 +259,7 @@ describe.each(allEngines)('emails on $name', (engine) => {
         brand: 'carfinance',
         payload: payload as unknown as Record<string, unknown>,
         answer: { status: 201, body: '{}' },
+        reference: applicationReference(key),
         now: new Date(),
         serverSequence: Date.now() * 1000,
         emails: [broken],
@@ -339,7 +340,7 @@ describe.each(allEngines)('emails on $name', (engine) => {
       const row = needsAttentionAlert(
         {
           brand: 'carfinance',
-          reference: submissionReference(key),
+          reference: applicationReference(key),
           applicationKey: key,
           caseId: 'case-1',
           now,
@@ -359,7 +360,7 @@ describe.each(allEngines)('emails on $name', (engine) => {
       expect(smtp.messages).toHaveLength(1)
       const [alert] = smtp.messages
       expect(alert!.headers.get('subject')).toBe(
-        `An application needs attention: ${submissionReference(key)} (Car Finance Direct)`,
+        `An application needs attention: ${applicationReference(key)} (Car Finance Direct)`,
       )
       expect(alert!.text).toContain('Arrived: 24 November 2026 at 10:15 (UK time)')
     },

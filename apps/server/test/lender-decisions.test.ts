@@ -14,7 +14,7 @@ import {
 import { unixSeconds, webhookHeaders } from '../src/delivery/signing'
 import { EmailSender } from '../src/email/sender'
 import { smtpTransport } from '../src/email/transport'
-import { submissionReference } from '../src/routes/api/submission'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture'
 import {
   startEngineApp,
@@ -151,7 +151,7 @@ describe.each(allEngines)('lender decisions on $name', (engine) => {
         .where('template', '=', 'decision-update')
         .execute()
       expect(emails.map((row) => [row.recipient, JSON.parse(row.params)])).toEqual([
-        ['applicant', { reference: submissionReference(submissionKey), decision: 'approved' }],
+        ['applicant', { reference: applicationReference(submissionKey), decision: 'approved' }],
       ])
       const sender = new EmailSender({
         database: app.database,
@@ -165,7 +165,7 @@ describe.each(allEngines)('lender decisions on $name', (engine) => {
       const update = smtp.messages.find(
         (message) =>
           message.headers.get('subject') ===
-          `An update on your application (${submissionReference(submissionKey)})`,
+          `An update on your application (${applicationReference(submissionKey)})`,
       )!
       expect(update.text).toContain('A lender on our panel has approved your application.')
       expect(update.text).toContain('For your security we do not put figures in emails.')

@@ -16,7 +16,7 @@ import {
   resealNeedsAttention,
 } from '../src/repositories/needs-attention-repository'
 import { deleteExpired } from '../src/retention/delete-expired'
-import { submissionReference } from '../src/routes/api/submission'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import {
   postJson,
   startEngineApp,
@@ -72,7 +72,7 @@ for (const engine of await engines()) {
         error: INVALID,
         errors: [{ field: 'email', message: EMAIL_INVALID }],
         submissionKey: key,
-        reference: submissionReference(key),
+        reference: applicationReference(key),
         status: 'needs-attention',
       })
       const kept = await findNeedsAttention(app.database.db, key, undefined)
@@ -80,7 +80,7 @@ for (const engine of await engines()) {
         {
           id: expect.stringMatching(/^att_[0-9a-f]{32}$/),
           submissionKey: key,
-          reference: submissionReference(key),
+          reference: applicationReference(key),
           reason: 'refused',
           statusCode: 400,
           brand: 'carfinance',
@@ -122,7 +122,7 @@ for (const engine of await engines()) {
         errors: [
           { field: 'contactNumber', message: 'Please try again, Your phone number looks invalid.' },
         ],
-        reference: submissionReference(key),
+        reference: applicationReference(key),
         status: 'needs-attention',
       })
       const kept = await findNeedsAttention(app.database.db, key, undefined)
@@ -272,7 +272,7 @@ for (const engine of await engines()) {
         testDatabase.database.db,
         {
           submissionKey: key,
-          reference: submissionReference(key),
+          reference: applicationReference(key),
           reason,
           statusCode: reason === 'refused' ? 400 : 409,
           brand,

@@ -744,7 +744,10 @@ function canaryRequests(pair: Pair): [string, Sent, number][] {
     ['submission', post(`/api/submission/${key}${QUERY}`, json(submission)), 201],
     [
       'joint submission',
-      post(`/api/submission/${jointKey}`, json(canaryJointSubmission(jointKey))),
+      // Harbour Lending's application, on its own site (decision 1572).
+      post(`/api/submission/${jointKey}`, json(canaryJointSubmission(jointKey)), {
+        host: 'harbourlend.localhost',
+      }),
       201,
     ],
     ['submission replayed', post(`/api/submission/${key}${QUERY}`, json(submission)), 201],
@@ -1140,14 +1143,21 @@ describe('the canary in the database: only encrypted with a key, in clear withou
         const partialKey = randomUUID()
         const key = randomUUID()
         const jointKey = randomUUID()
-        const writes: [string, unknown, number][] = [
-          [`/api/application/${partialKey}`, canaryPartial(partialKey), 202],
-          [`/api/application/${key}`, canaryPartial(key), 202],
-          [`/api/submission/${key}`, canarySubmission(key), 201],
-          [`/api/submission/${jointKey}`, canaryJointSubmission(jointKey), 201],
+        // The joint application is Harbour Lending's: sent on its site (decision 1572).
+        const harbourlend = { ...headers, host: 'harbourlend.localhost' }
+        const writes: [string, unknown, number, Record<string, string>][] = [
+          [`/api/application/${partialKey}`, canaryPartial(partialKey), 202, headers],
+          [`/api/application/${key}`, canaryPartial(key), 202, headers],
+          [`/api/submission/${key}`, canarySubmission(key), 201, headers],
+          [`/api/submission/${jointKey}`, canaryJointSubmission(jointKey), 201, harbourlend],
         ]
-        for (const [path, body, status] of writes) {
-          const answer = await server.send({ method: 'POST', path, headers, body: json(body) })
+        for (const [path, body, status, sent] of writes) {
+          const answer = await server.send({
+            method: 'POST',
+            path,
+            headers: sent,
+            body: json(body),
+          })
           expect(answer.status, `${path}: ${answer.body}`).toBe(status)
         }
         expect(await countRows(server.app.database)).toMatchObject({

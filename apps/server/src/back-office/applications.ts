@@ -11,7 +11,7 @@ import {
 import { openPayload, type DataKeyring } from '../crypto/field-encryption'
 import type { ApplicationStatus, AuditRow, BrokerStatus, DeliveryRow, Tables } from '../db/tables'
 import { payloadAad, type Payload } from '../repositories/application-repository'
-import { submissionReference } from '../routes/api/submission'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { ERASURE_KEY_PREFIX } from './erasure-notice'
 import { openNoteText } from './case-records'
 
@@ -208,7 +208,7 @@ export async function listApplications(
     const payload = openStored(row.application_key, row.payload, dataKeys)
     return {
       applicationKey: row.application_key,
-      reference: submissionReference(row.application_key),
+      reference: applicationReference(row.application_key),
       brand: row.brand,
       kind: row.status,
       name: (payload && payloadApplicantName(payload)) ?? null,

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely'
 import { payloadApplicantName } from '@forecourt/domain/payload/payload-answers'
 import type { DataKeyring } from '../crypto/field-encryption'
 import type { Tables } from '../db/tables'
-import { submissionReference } from '../routes/api/submission'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { answersOf, applicationRecords, findVisible, openApplicationPayload } from './applications'
 import { hashTerm, normaliseEmailTerm, normalisePhoneTerm } from './search-index'
 
@@ -50,7 +50,7 @@ export async function subjectAccessExport(
     const records = await applicationRecords(db, found.header, dataKeys)
     applications.push({
       applicationKey: key,
-      reference: submissionReference(key),
+      reference: applicationReference(key),
       brand: found.header.brand,
       kind: found.header.kind,
       createdAt: found.header.createdAt,

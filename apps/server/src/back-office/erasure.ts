@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
 import { deliveryRowsFor } from '../delivery/outbox'
-import { submissionReference } from '../routes/api/submission'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { appendAudit } from './audit-log'
 import { ERASURE_KEY_PREFIX } from './erasure-notice'
 
@@ -69,7 +69,7 @@ export async function eraseApplication(
       .insertInto('erasures')
       .values({
         application_key: key,
-        reference: submissionReference(key),
+        reference: applicationReference(key),
         brand: application.brand,
         kind: application.status,
         created_at: application.created_at,

@@ -13,7 +13,7 @@ import { isValidUkPostcode, normalisePostcode } from '@forecourt/domain/fields/p
 import { openPayload, type DataKeyring } from '../crypto/field-encryption'
 import type { Tables } from '../db/tables'
 import { payloadAad, type Payload } from '../repositories/application-repository'
-import { submissionReference } from '../routes/api/submission'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 
 import type { IndexEntry, SearchField } from './search-index-rows'
 
@@ -97,7 +97,7 @@ export function createSearchIndexer(key: Buffer): SearchIndexer {
       seen.add(id)
       entries.push({ field, hash })
     }
-    add('reference', submissionReference(applicationKey))
+    add('reference', applicationReference(applicationKey))
     const people = [payload, record(payload.JointApplicant)]
     for (const person of people) {
       if (person === undefined) continue

@@ -131,6 +131,11 @@ export interface SubmissionsTable {
   response_status: number
   response_body: string
   created_at: string
+  /**
+   * The applicant's reference (FC-XXXX-XXXX-XXXX), from the key; unique (migration 0010). Null only
+   * while that migration fills in earlier rows.
+   */
+  reference: string | null
 }
 
 export type ApplicationRow = Selectable<ApplicationsTable>

@@ -31,6 +31,8 @@ export interface SubmitOp {
   sealWith: DataKey | undefined
   /** The answer to store, replayed byte for byte to a repeat. */
   answer: { status: number; body: string }
+  /** The applicant's reference, stored unique. */
+  reference: string
   /** ISO 8601, UTC. */
   now: string
   serverSequence: number
@@ -77,13 +79,13 @@ export type WriteResult<O extends WriteOp> = O extends SubmitOp
       ? true
       : never
 
-const SELECT_SUBMISSION = `select submission_key, body_hash, response_status, response_body, created_at
-  from submissions where submission_key = ?`
+const SELECT_SUBMISSION = `select submission_key, body_hash, response_status, response_body, created_at,
+  reference from submissions where submission_key = ?`
 
 // The primary key decides: a key already stored inserts nothing, and its row is read instead.
 const INSERT_NEW_SUBMISSION = `insert into submissions
-  (submission_key, body_hash, response_status, response_body, created_at)
-  values (@submission_key, @body_hash, @response_status, @response_body, @created_at)
+  (submission_key, body_hash, response_status, response_body, created_at, reference)
+  values (@submission_key, @body_hash, @response_status, @response_body, @created_at, @reference)
   on conflict (submission_key) do nothing`
 
 const APPLICATION_VALUES = `insert into applications
@@ -203,6 +205,7 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
       response_status: op.answer.status,
       response_body: op.answer.body,
       created_at: op.now,
+      reference: op.reference,
     } satisfies NewSubmissionRow)
     if (changes === 0) {
       // Stored before, or earlier in this batch: inside the batch's write transaction the row read is

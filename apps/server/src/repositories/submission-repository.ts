@@ -50,6 +50,8 @@ export interface NewSubmission {
   /** The validated payload, unknown keys stripped. */
   payload: Payload
   answer: StoredAnswer
+  /** The applicant's reference, stored unique (decision 1576). */
+  reference: string
   now: Date
   serverSequence: number
   /** The back office's search index rows (back-office/search-index.ts). */
@@ -177,6 +179,7 @@ function submissionRow(submission: NewSubmission, hash: string): NewSubmissionRo
     response_status: submission.answer.status,
     response_body: submission.answer.body,
     created_at: submission.now.toISOString(),
+    reference: submission.reference,
   }
 }
 
@@ -286,6 +289,7 @@ export function writerSubmissionStore(
       payload: JSON.stringify(submission.payload),
       sealWith: dataKeys?.current,
       answer: submission.answer,
+      reference: submission.reference,
       now: submission.now.toISOString(),
       serverSequence: submission.serverSequence,
       destinationIds: destinationIdsFor(submission.brand),

@@ -107,7 +107,7 @@ export function checkBrand(brand: unknown): string[] {
 
 /**
  * Every brand checked, plus what only shows across brands: the key must be the brand's id, and
- * affiliate keys and tag-manager ids must not repeat (a submission would be credited wrongly).
+ * affiliate keys, tag-manager ids and domains must not repeat (a submission would be credited wrongly).
  */
 export function checkAllBrands(
   all: Readonly<Record<string, unknown>> = brands,
@@ -115,6 +115,7 @@ export function checkAllBrands(
 ): string[] {
   const problems: string[] = []
   const seen = { affiliateKey: new Map<unknown, string>(), gtmId: new Map<unknown, string>() }
+  const seenDomains = new Map<unknown, string>()
   for (const [key, brand] of Object.entries(all)) {
     problems.push(...checkBrand(brand))
     // The disclosures live beside the brand record (disclosures.ts, decision 1651).
@@ -130,6 +131,12 @@ export function checkAllBrands(
       } else {
         seen[field].set(value, key)
       }
+    }
+    for (const domain of Array.isArray(brand.domains) ? (brand.domains as unknown[]) : []) {
+      const first = seenDomains.get(domain)
+      if (first !== undefined)
+        problems.push(`${key}: domain ${String(domain)} is already used by ${first}`)
+      else seenDomains.set(domain, key)
     }
   }
   return problems

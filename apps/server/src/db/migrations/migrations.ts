@@ -6,6 +6,7 @@ import { createVehicles } from './0001-create-vehicles'
 import { createApplicationsAndSubmissions } from './0002-create-applications-and-submissions'
 import { createDeliveries } from './0003-create-deliveries'
 import { createNeedsAttention } from './0004-create-needs-attention'
+import { addSubmissionReference } from './0010-submission-reference'
 import { createBackOffice } from './0020-create-back-office'
 import { createEmails } from './0040-create-emails'
 import { createEvidence } from './0041-create-evidence'
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0002-create-applications-and-submissions': createApplicationsAndSubmissions,
   '0003-create-deliveries': createDeliveries,
   '0004-create-needs-attention': createNeedsAttention,
+  '0010-submission-reference': addSubmissionReference,
   '0020-create-back-office': createBackOffice,
   '0040-create-emails': createEmails,
   '0041-create-evidence': createEvidence,

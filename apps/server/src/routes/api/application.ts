@@ -27,6 +27,9 @@ import {
   invalidBody,
   requireJson,
   sendShapeError,
+  siteBrand,
+  stampReceived,
+  SUBMISSION_MESSAGES,
 } from './submission'
 
 export interface ApplicationRoutesOptions {
@@ -201,10 +204,17 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = a
       if (!check.ok) {
         return reply.code(400).send({ error: APPLICATION_MESSAGES.invalid, errors: check.errors })
       }
+      // No page saves an application into another brand (decision 1572).
+      if (check.brand !== siteBrand(request)) {
+        return reply.code(400).send({
+          error: APPLICATION_MESSAGES.invalid,
+          errors: [{ field: 'affiliateKey', message: SUBMISSION_MESSAGES.otherBrand }],
+        })
+      }
       const save = {
         applicationKey,
         brand: check.brand,
-        payload: check.payload,
+        payload: stampReceived(check.payload, request, now),
         now,
         serverSequence,
         index: options.searchIndexer?.(applicationKey, check.payload),

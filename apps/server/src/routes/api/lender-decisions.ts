@@ -24,7 +24,8 @@ import {
 import { decisionUpdateEmails } from '../../email/enqueue'
 import { RELAYED_DECISIONS, type RelayedDecision } from '../../email/templates'
 import { findApplication } from '../../repositories/application-repository'
-import { KEY_PATTERN, invalidBody, requireJson, submissionReference } from './submission'
+import { KEY_PATTERN, invalidBody, requireJson } from './submission'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 
 export interface LenderDecisionRoutesOptions {
   db: Kysely<Tables>
@@ -312,7 +313,7 @@ export const lenderDecisionRoutes: FastifyPluginAsync<LenderDecisionRoutesOption
                 decisionId: id,
                 submissionKey: body.submissionKey,
                 brand: application.brand,
-                reference: submissionReference(body.submissionKey),
+                reference: applicationReference(body.submissionKey),
                 decision: body.decision as RelayedDecision,
                 jointApplicant: application.payload.isJointApplication === true,
                 now,

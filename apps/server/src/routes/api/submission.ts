@@ -5,12 +5,12 @@
 // docs/decisions: 0602-submission-idempotency, 0603-group-commit, 0606-submission-answers,
 // 1461-sqlite-writer-thread, 1504-refused-submissions-kept.
 
-import { createHash } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { BrandId } from '@forecourt/domain/brands/brand'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { brandIdForHost } from '@forecourt/domain/brands/host'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { type CalendarDate, londonToday } from '@forecourt/domain/fields/date-of-birth'
 import { validateSubmission } from '@forecourt/domain/steps/submission-schema'
 import type { SearchIndexer } from '../../back-office/search-index'
@@ -59,7 +59,35 @@ export const SUBMISSION_MESSAGES = {
   keyMismatch: 'must equal the submission key in the address',
   conflict: 'This submission key was already used with a different application',
   contentType: 'Content-Type must be application/json',
+  otherBrand: "is the affiliate key of another brand than this site's",
 } as const
+
+/**
+ * What the server knows better than the client, stamped on the stored payload (decision 1572): the address
+ * the request came from and when it was received. The address the page sent, if any, is kept as the
+ * client's own.
+ */
+export function stampReceived<T extends { remoteAddress?: unknown }>(
+  payload: T,
+  request: Pick<FastifyRequest, 'ip'>,
+  now: Date,
+): T & { remoteAddress: string; clientRemoteAddress?: unknown; dateReceived: string } {
+  const { remoteAddress: clientRemoteAddress, ...rest } = payload
+  return {
+    ...(rest as T),
+    ...(clientRemoteAddress === undefined ? {} : { clientRemoteAddress }),
+    remoteAddress: request.ip,
+    dateReceived: now.toISOString(),
+  }
+}
+
+/** The brand of the site a request arrived on (decision 1572); by the usual host rule without the hook. */
+export function siteBrand(request: FastifyRequest): string {
+  const { server } = request
+  return server.hasDecorator('brandOfRequest')
+    ? server.brandOfRequest(request)
+    : brandIdForHost(request.host ?? '')
+}
 
 const AFFILIATE_KEYS: readonly string[] = Object.values(brands).map((brand) => brand.affiliateKey)
 const BRAND_BY_AFFILIATE_KEY: ReadonlyMap<string, string> = new Map(
@@ -77,25 +105,6 @@ function todayInLondon(now: Date): CalendarDate {
   const minute = Math.floor(now.getTime() / 60_000)
   if (today?.minute !== minute) today = { minute, date: londonToday(now) }
   return today.date
-}
-
-const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
-
-/**
- * A short reference an applicant can read over the phone (FC-7K2M-9QXD): eight Crockford base-32
- * characters (no I, L, O or U) of the key's SHA-256. It names the application to a person; the key
- * remains the identifier.
- */
-export function submissionReference(submissionKey: string): string {
-  const digest = createHash('sha256').update(submissionKey.toLowerCase()).digest()
-  // The first 40 bits, five at a time.
-  let bits = 0n
-  for (let i = 0; i < 5; i += 1) bits = (bits << 8n) | BigInt(digest[i] ?? 0)
-  let characters = ''
-  for (let shift = 35n; shift >= 0n; shift -= 5n) {
-    characters += REFERENCE_ALPHABET[Number((bits >> shift) & 31n)]
-  }
-  return `FC-${characters.slice(0, 4)}-${characters.slice(4)}`
 }
 
 const errorBody = {
@@ -256,7 +265,10 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
         ? result.errors
         : result.value.submissionKey.toLowerCase() !== submissionKey
           ? [{ field: 'submissionKey', message: SUBMISSION_MESSAGES.keyMismatch }]
-          : undefined
+          : // No page files an application into another brand's lenders.
+            brandForAffiliateKey(result.value.affiliateKey) !== siteBrand(request)
+            ? [{ field: 'affiliateKey', message: SUBMISSION_MESSAGES.otherBrand }]
+            : undefined
       if (errors !== undefined || !result.ok) {
         // A body stored earlier is answered as before, even if today's rules would refuse it (an
         // applicant who turned 80 since); the lookup is only needed here, as storing finds repeats.
@@ -265,7 +277,7 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
         // Kept before answering, so the reference the applicant is given always names a record; a
         // database that cannot keep it answers 503, which the browser retries.
         const body = request.body as Record<string, unknown>
-        const reference = submissionReference(submissionKey)
+        const reference = applicationReference(submissionKey)
         await recordNeedsAttention(
           db,
           {
@@ -288,11 +300,11 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
           status: NEEDS_ATTENTION,
         })
       }
-      const payload = result.value
-      // The schema accepted the affiliate key, so it names a brand.
+      const payload = stampReceived(result.value, request, now)
+      // The schema accepted the affiliate key, so it names a brand: the site's.
       const brand = brandForAffiliateKey(payload.affiliateKey) ?? ''
 
-      const reference = submissionReference(submissionKey)
+      const reference = applicationReference(submissionKey)
       const recorded = { submissionKey, brand: brand as BrandId, payload, now }
       const answer: StoredAnswer = {
         status: 201,
@@ -304,6 +316,7 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
         brand,
         payload,
         answer,
+        reference,
         now,
         serverSequence,
         index: options.searchIndexer?.(submissionKey, payload),

@@ -39,7 +39,7 @@ import {
 } from '../../../db/tables'
 import { deliveryView } from '../../../back-office/applications'
 import { subjectAccessExport } from '../../../back-office/data-export'
-import { submissionReference } from '../submission'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { findDeliveries, retryDeliveries } from '../../../delivery/outbox'
 import {
   brandName,
@@ -312,7 +312,7 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
       return {
         application: {
           applicationKey: header.applicationKey,
-          reference: submissionReference(header.applicationKey),
+          reference: applicationReference(header.applicationKey),
           brand: header.brand,
           brandName: brandName(header.brand),
           kind: header.kind,

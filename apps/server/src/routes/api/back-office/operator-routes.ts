@@ -17,7 +17,7 @@ import {
   resetOperator,
 } from '../../../back-office/operators'
 import { OPERATOR_ROLES, type OperatorRole, type OperatorRow } from '../../../db/tables'
-import { submissionReference } from '../submission'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import {
   invalid,
   NOT_FOUND,
@@ -187,7 +187,8 @@ export const operatorRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
           operatorEmail: row.operator_id === null ? null : (emails.get(row.operator_id) ?? null),
           action: row.action,
           applicationKey: row.application_key,
-          reference: row.application_key === null ? null : submissionReference(row.application_key),
+          reference:
+            row.application_key === null ? null : applicationReference(row.application_key),
           targetOperatorId: row.target_operator_id,
           detail: JSON.parse(row.detail) as unknown,
         })),
