@@ -20,6 +20,7 @@ export default defineConfig({
       },
       './apps/web/vite.config.ts',
       './apps/web/vitest.lib.config.ts',
+      './apps/back-office/vite.config.ts',
       './scripts/vitest.config.mjs',
       {
         test: {

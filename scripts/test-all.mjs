@@ -106,8 +106,11 @@ const [built] = await Promise.all([
   // The build (front ends and server), then the JavaScript, CSS and HTML budgets of quality.md measured
   // on it (docs/decisions/1401).
   checkBeside('build', 'npm', ['run', 'build']).then(async (ok) => {
-    if (ok) await checkBeside('size budget', 'node', ['scripts/size-budget.mjs'])
-    else console.error('✖ size budget not checked: the build failed')
+    if (ok) {
+      await checkBeside('size budget', 'node', ['scripts/size-budget.mjs'])
+      // The back office's own bars (docs/decisions/1631).
+      await checkBeside('back-office size budget', 'node', ['scripts/back-office-size-budget.mjs'])
+    } else console.error('✖ size budgets not checked: the build failed')
     return ok
   }),
   checkBeside('typecheck', 'npm', ['run', 'typecheck']),
@@ -150,6 +153,28 @@ if (built) {
 runnerResult(
   'playwright',
   existsSync(playwrightReport) ? readJson(playwrightReport) : undefined,
+  (r) => ({
+    passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
+    failed: (r.stats?.unexpected ?? 0) + (r.errors?.length ?? 0),
+    skipped: r.stats?.skipped ?? 0,
+  }),
+)
+
+// The back office's journey: its own server set-up (a fake lender, the data key), one worker.
+const backOfficeReport = join(reports, 'playwright-back-office.json')
+if (built) {
+  run(
+    'back-office end-to-end tests (Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/back-office/playwright.config.ts'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: backOfficeReport },
+  )
+} else {
+  console.error('✖ back-office end-to-end tests not run: the front-end build failed')
+}
+runnerResult(
+  'playwright back office',
+  existsSync(backOfficeReport) ? readJson(backOfficeReport) : undefined,
   (r) => ({
     passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
     failed: (r.stats?.unexpected ?? 0) + (r.errors?.length ?? 0),

@@ -151,6 +151,14 @@ test('harbourlend: a joint application secured on a property, with short histori
 
   await expectThankYouPage(page, 'harbourlend', { joint: true })
   const guid = String(body.submissionKey)
-  expect(storedApplication(guid)?.payload).toEqual(body)
+  // As sent, with what the server stamps: the address it saw and the time received; the page's
+  // address kept as the client's own (decision 1572).
+  const { remoteAddress: clientRemoteAddress, ...sent } = body
+  expect(storedApplication(guid)?.payload).toEqual({
+    ...sent,
+    clientRemoteAddress,
+    remoteAddress: expect.stringMatching(/127\.0\.0\.1|::1/),
+    dateReceived: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+  })
   expect(countApplications(guid)).toBe(1)
 })

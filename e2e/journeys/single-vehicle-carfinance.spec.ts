@@ -229,6 +229,9 @@ test('carfinance: a single applicant, secured on the vehicle, from the start to 
     remoteAddress: expect.stringMatching(/127\.0\.0\.1|::1/),
     submittedBy: expect.stringMatching(/^carfinance\.localhost:\d+$/),
     IsCompleted: true,
+    // The answers the specification's payload has no field for (decision 1503); carfinance asks no
+    // deposit question, so there is no hasDeposit.
+    forecourt: { version: 1, breathingSpace: false, fairProcessingNoticeAcknowledged: true },
   })
 
   await expect(page).toHaveURL(/\/submit$/)
@@ -242,6 +245,14 @@ test('carfinance: a single applicant, secured on the vehicle, from the start to 
   const stored = storedApplication(guid)
   expect(stored?.status).toBe('submitted')
   expect(stored?.brand).toBe('carfinance')
-  expect(stored?.payload).toEqual(body)
+  // As sent, with what the server stamps: the address it saw and the time received; the page's
+  // address kept as the client's own (decision 1572).
+  const { remoteAddress: clientRemoteAddress, ...sent } = body
+  expect(stored?.payload).toEqual({
+    ...sent,
+    clientRemoteAddress,
+    remoteAddress: expect.stringMatching(/127\.0\.0\.1|::1/),
+    dateReceived: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+  })
   expect(countApplications(guid)).toBe(1)
 })

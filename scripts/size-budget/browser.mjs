@@ -59,6 +59,17 @@ export async function startServer(repositoryRoot, distDir) {
       WEB_DIST_DIR: distDir,
       NODE_ENV: 'production',
       FORECOURT_SECRET: randomBytes(48).toString('base64'),
+      FORECOURT_DATA_KEY: randomBytes(32).toString('base64'),
+      // Production serves only its configured hosts: here each brand's *.localhost name.
+      ALLOWED_HOSTS: [
+        'localhost',
+        '127.0.0.1',
+        ...['harbourlend', 'milebroker', 'carfinance', 'scorepal', 'creditlens', 'apply'].map(
+          (label) => `${label}.localhost`,
+        ),
+      ].join(','),
+      // Emails are queued with each submission; with the worker off none is sent or written.
+      MAIL_TRANSPORT: 'file',
       LOG_LEVEL: 'warn',
       DELIVERY_WORKER: 'off',
     },

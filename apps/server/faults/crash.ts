@@ -23,7 +23,8 @@ import { openPayload, parseDataKeyring, sealedWith } from '../src/crypto/field-e
 import { createDatabase, SQLITE_FILE_NAME } from '../src/db/database'
 import { payloadAad } from '../src/repositories/application-repository'
 import { bodyHash, canonicalJson } from '../src/repositories/submission-repository'
-import { SUBMISSION_MESSAGES, submissionReference } from '../src/routes/api/submission'
+import { SUBMISSION_MESSAGES } from '../src/routes/api/submission'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { writeReportSection } from '../../../scripts/report-section.mjs'
 import type { FaultOptions, FaultReport, FaultScenario } from './fault-report'
 import { busyness, reportHeader } from './support/machine'
@@ -190,7 +191,7 @@ function otherBody(body: string): string {
 function expectedAnswer(key: string): string {
   return JSON.stringify({
     submissionKey: key,
-    reference: submissionReference(key),
+    reference: applicationReference(key),
     status: 'received',
   })
 }
@@ -619,7 +620,15 @@ async function checkDatabase(
         const sealed = JSON.parse(application?.payload ?? 'null') as Record<string, unknown>
         if (sealedWith(sealed) === undefined) wrong.push('payload not encrypted')
         const opened = openPayload(sealed, keyring, payloadAad(key))
-        if (canonicalJson(opened) !== canonicalJson(sentBody)) wrong.push('payload differs')
+        // The server stamps the address it saw and the time received; the page's address is kept as
+        // the client's own (decision 1572).
+        const { remoteAddress, dateReceived, clientRemoteAddress, ...rest } = opened
+        const asSent =
+          clientRemoteAddress === undefined ? rest : { ...rest, remoteAddress: clientRemoteAddress }
+        if (canonicalJson(asSent) !== canonicalJson(sentBody)) wrong.push('payload differs')
+        if (typeof remoteAddress !== 'string' || typeof dateReceived !== 'string') {
+          wrong.push('no address or time stamped by the server')
+        }
       } catch (error) {
         wrong.push(`payload unreadable (${error instanceof Error ? error.message : 'error'})`)
       }

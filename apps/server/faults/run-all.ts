@@ -32,6 +32,12 @@ export const SCENARIOS = [
     heading: 'Malformed input',
   },
   {
+    name: 'slow-body',
+    file: 'slow-body.ts',
+    section: 'faults:slow-body',
+    heading: 'Slow request bodies from one and from twenty addresses',
+  },
+  {
     name: 'memory',
     file: 'memory.ts',
     section: 'faults:memory',

@@ -26,6 +26,9 @@ export const ENTRY_POINTS = {
   worker: 'src/worker.ts',
   // The operator command (`npm run deliveries`).
   deliveries: 'src/cli/deliveries.ts',
+  // The back office's operator and audit commands (`npm run operators`, `npm run audit`).
+  operators: 'src/cli/operators.ts',
+  audit: 'src/cli/audit.ts',
   // The second half of a data key rotation (docs/operations.md).
   reseal: 'src/crypto/reseal.ts',
   // The SQLite writer thread (decision 1461), started by the server from the file beside it.

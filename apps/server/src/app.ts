@@ -14,6 +14,7 @@ import {
   registerDatabaseGate,
 } from './plugins/database-availability'
 import { registerErrorHandler } from './plugins/error-handler'
+import { registerHostCheck } from './plugins/allowed-hosts'
 import { registerJsonBodyParser } from './plugins/json-body'
 import { registerLoadShedding } from './plugins/load-shedding'
 import { registerAntiForgery } from './plugins/anti-forgery'
@@ -32,8 +33,20 @@ import { applicationRoutes } from './routes/api/application'
 import { readyRoutes } from './routes/api/ready'
 import { stockRoutes } from './routes/api/stock'
 import { submissionRoutes } from './routes/api/submission'
+import {
+  createSearchIndexer,
+  ensureSearchIndex,
+  registerSearchIndexCheck,
+  searchIndexKey,
+} from './back-office/search-index'
+import { registerBackOfficeHost } from './plugins/back-office-front-end'
+import { registerBackOfficeApi } from './routes/api/back-office/back-office-api'
+import { evidenceRoutes } from './routes/api/evidence'
+import { lenderDecisionRoutes } from './routes/api/lender-decisions'
 import { setActiveDestinations } from './delivery/destinations'
 import { createDeliveryWorker } from './delivery/worker'
+import { setActiveMailConfig } from './email/mail-config'
+import { createEmailSender } from './email/sender'
 
 export interface BuildAppOptions {
   /**
@@ -43,10 +56,14 @@ export interface BuildAppOptions {
   db?: Database
   /** false for silence; a destination to capture the log lines; by default JSON lines on stdout. */
   logger?: false | { stream: LogDestination }
+  /** Back-office tests: their own clock, and no wait after a failed sign-in. */
+  backOffice?: { now?: () => Date; failureDelayBaseMs?: number }
 }
 
 // An application is a few kilobytes of JSON; anything near this size is not one.
 export const BODY_LIMIT_BYTES = 64 * 1024
+/** How often the HTTP server looks for requests past their deadline. */
+export const CONNECTIONS_CHECKING_INTERVAL_MS = 1000
 
 export async function buildApp(
   config: Config,
@@ -58,6 +75,14 @@ export async function buildApp(
     logController: new PathOnlyLogController(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
+    // Deadlines on the headers and the whole request (body included): Node answers 408 and closes the
+    // connection, checked every second rather than every 30 s (decision 1571).
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: config.requestTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
+    },
   })
 
   const database = options.db ?? (await openOwnDatabase(app, config))
@@ -69,6 +94,8 @@ export async function buildApp(
   })
   registerErrorHandler(app, { unavailable: (error) => availability.report(error) })
   await registerSecurityHeaders(app)
+  // Hosts we do not serve are refused before anything else (decision 1572).
+  registerHostCheck(app, { ...config.hosts, corsOrigins: config.corsOrigins })
   // The first hooks that can refuse a request, so a refusal costs as little as possible.
   registerLoadShedding(app, config.loadShedding)
   registerDatabaseGate(app, availability, { writeTimeoutMs: config.databaseWriteTimeoutMs })
@@ -79,18 +106,25 @@ export async function buildApp(
   await registerCors(app, config)
   await registerRateLimits(app, config)
   await registerAntiForgery(app, config)
+  // The back-office host answers its own app and API only (decision 1601); after the cookie parser,
+  // before every route.
+  registerBackOfficeHost(app, config)
   const eventCounter = new EventCounter()
   app.decorate('eventCounter', eventCounter)
   if (config.retention.job) {
     registerRetentionJob(app, { db: database.db, policy: config.retention })
   }
+  // Back office: the search index is brought up to its key before any write (decision 1605)
+  const indexKey = searchIndexKey(config.backOffice.indexKey, config.dataKeys)
+  registerSearchIndexCheck(app, () => ensureSearchIndex(database.db, indexKey, config.dataKeys))
+  const searchIndexer = createSearchIndexer(indexKey)
   await app.register(async (api) => {
     // API answers are per request and will carry personal data: no browser or proxy may keep them.
     api.addHook('onRequest', async (_request, reply) => {
       reply.header('cache-control', 'no-store')
     })
     await api.register(healthRoutes)
-    await api.register(readyRoutes, { availability })
+    await api.register(readyRoutes, { availability, load: app.loadGauge })
     await api.register(ipRoutes)
     await api.register(stockRoutes, { db: database.db })
     // Security: anti-forgery token, OpenAPI document, telemetry sink
@@ -100,8 +134,31 @@ export async function buildApp(
     // Address lookup
     await api.register(addressRoutes, { provider: createAddressProvider(config, app.log) })
     // Submissions and partial saves
-    await api.register(submissionRoutes, { db: database.db, dataKeys: config.dataKeys })
-    await api.register(applicationRoutes, { db: database.db, dataKeys: config.dataKeys })
+    await api.register(submissionRoutes, {
+      db: database.db,
+      dataKeys: config.dataKeys,
+      searchIndexer,
+    })
+    await api.register(applicationRoutes, {
+      db: database.db,
+      dataKeys: config.dataKeys,
+      searchIndexer,
+    })
+    await registerBackOfficeApi(api, {
+      db: database.db,
+      config,
+      searchIndexKey: indexKey,
+      now: options.backOffice?.now,
+      failureDelayBaseMs: options.backOffice?.failureDelayBaseMs,
+    })
+    // What the applicant was shown and agreed to (decision 1654)
+    await api.register(evidenceRoutes, { db: database.db })
+    // Lenders' decisions, signed like our deliveries (decision 1656)
+    await api.register(lenderDecisionRoutes, {
+      db: database.db,
+      dataKeys: config.dataKeys,
+      destinations: () => config.lenderDestinations,
+    })
   })
   await registerStaticFrontEnd(app, config)
   // Lender delivery: the outbox's destinations, and the worker unless DELIVERY_WORKER=off
@@ -112,6 +169,13 @@ export async function buildApp(
     // onClose hook that closes the database, so attempts in flight can still record their results.
     app.addHook('onReady', async () => worker.start())
     app.addHook('preClose', async () => worker.stop())
+  }
+  // Emails: which brands have a broker inbox (for the outbox), and the sender beside the delivery worker
+  setActiveMailConfig(config.mail)
+  if (config.deliveryWorker) {
+    const sender = createEmailSender(config, database, app.log.child({ component: 'email' }))
+    app.addHook('onReady', async () => sender.start())
+    app.addHook('preClose', async () => sender.stop())
   }
 
   return app
@@ -140,7 +204,7 @@ async function openOwnDatabase(app: FastifyInstance, config: Config): Promise<Da
  */
 export function fastifyTrustProxy(
   trustProxy: TrustProxy,
-): boolean | string[] | ((address: string, hop: number) => boolean) {
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trustProxy !== 'number') return trustProxy
   const hops = trustProxy
   return (_address, hop) => hop < hops

@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url'
 import { parseDataKeyring, type DataKeyring } from './crypto/field-encryption'
 import { parseDeliveryConfig, type Destinations } from './delivery/destinations'
 import { parseAddressApiConfig, type AddressApiConfig } from './address/address-config'
+import { parseBackOfficeConfig, type BackOfficeConfig } from './back-office/back-office-config'
+import { parseMailConfig, type MailConfig } from './email/mail-config'
+import { parseHostsConfig, type HostsConfig } from './plugins/allowed-hosts'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -15,10 +18,11 @@ export const NODE_ENVS = ['development', 'production', 'test'] as const
 export type NodeEnv = (typeof NODE_ENVS)[number]
 
 /**
- * Which proxies may set X-Forwarded-For: none (false), every one (true), the nearest N hops, or a list of
- * addresses, CIDR ranges or proxy-addr names (loopback, linklocal, uniquelocal).
+ * Which proxies may set X-Forwarded-For, -Host and -Proto: none (false), the nearest N hops, or a list of
+ * addresses, CIDR ranges or proxy-addr names (loopback, linklocal, uniquelocal). Never "every one": a
+ * client could then choose its own address and site (decision 1573).
  */
-export type TrustProxy = boolean | number | string[]
+export type TrustProxy = false | number | string[]
 
 export interface Config {
   port: number
@@ -30,6 +34,8 @@ export interface Config {
   logLevel: LogLevel
   trustProxy: TrustProxy
   nodeEnv: NodeEnv
+  /** ALLOWED_HOSTS, BACK_OFFICE_HOST: the hosts served besides the brands' domains (decision 1572). */
+  hosts: HostsConfig
   // Encryption at rest (parsed by crypto/field-encryption.ts)
   /**
    * FORECOURT_DATA_KEY (+ _ID) seals the personal fields of stored applications; FORECOURT_OLD_DATA_KEYS
@@ -59,9 +65,18 @@ export interface Config {
    * LOAD_SHEDDING_MAX_IN_FLIGHT: requests in flight beyond which new ones get 503 at once (0: never);
    * LOAD_SHEDDING_RETRY_AFTER_SECONDS: the Retry-After of that 503.
    */
-  loadShedding: { maxInFlight: number; retryAfterSeconds: number }
+  loadShedding: { maxInFlight: number; maxPerClient: number; retryAfterSeconds: number }
+  /**
+   * REQUEST_TIMEOUT_MS: the headers and body of a request must all have arrived within this, or the HTTP
+   * server answers 408 and closes the connection (decision 1571).
+   */
+  requestTimeoutMs: number
   /** DATABASE_WRITE_TIMEOUT_MS: a write still waiting for the database after this long gets 503 (0: never). */
   databaseWriteTimeoutMs: number
+  /** BACK_OFFICE_HOST, BACK_OFFICE_URL, BACK_OFFICE_DIST_DIR, FORECOURT_INDEX_KEY. */
+  backOffice: BackOfficeConfig
+  /** SMTP_URL or .eml files under DATA_DIR/mail/; MAIL_FROM, BROKER_INBOXES (links to the back office use backOffice.url). */
+  mail: MailConfig
 }
 
 export class ConfigError extends Error {
@@ -109,26 +124,34 @@ export function loadConfig(env: Env = process.env): Config {
     },
     problems,
   )
+  checkDataKeyInProduction(read, nodeEnv, dataKeys, problems)
   const security = parseSecurity(read, nodeEnv, problems)
   const delivery = parseDeliveryConfig(read, REPOSITORY_ROOT, problems)
   const addressApi = parseAddressApiConfig(read, problems)
   const resilience = parseResilience(read, problems)
+  const backOffice = parseBackOfficeConfig(read, port, fromRepositoryRoot, problems)
+  const hosts = parseHostsConfig(read, nodeEnv, backOffice.host, problems)
+  const dataDir = fromRepositoryRoot(read('DATA_DIR') ?? 'data')
+  const mail = parseMailConfig(read, { nodeEnv, dataDir, backOfficeUrl: backOffice.url }, problems)
 
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     port,
     host,
     databaseUrl,
-    dataDir: fromRepositoryRoot(read('DATA_DIR') ?? 'data'),
+    dataDir,
     webDistDir: fromRepositoryRoot(read('WEB_DIST_DIR') ?? 'apps/web/dist'),
     logLevel: logLevel as LogLevel,
     trustProxy,
     nodeEnv: nodeEnv as NodeEnv,
+    hosts,
     dataKeys,
     ...security,
     ...delivery,
     addressApi,
     ...resilience,
+    backOffice,
+    mail,
   }
 }
 
@@ -179,7 +202,12 @@ function parseTrustProxy(value: string | undefined, problems: string[]): TrustPr
   if (value === undefined) return false
   const lower = value.toLowerCase()
   if (lower === 'false') return false
-  if (lower === 'true') return true
+  if (lower === 'true') {
+    problems.push(
+      'TRUST_PROXY=true would believe X-Forwarded-For, -Host and -Proto from anyone, so any client could choose its own address and brand: set the number of proxies in front of this server (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.5,10.0.0.6 or a CIDR range such as 10.0.0.0/24)',
+    )
+    return false
+  }
   if (/^\d+$/.test(value)) return Number(value)
   const entries = value
     .split(',')
@@ -188,7 +216,7 @@ function parseTrustProxy(value: string | undefined, problems: string[]): TrustPr
   const bad = entries.filter((entry) => !isProxyAddress(entry))
   if (entries.length === 0 || bad.length > 0) {
     problems.push(
-      `TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses or CIDR ranges (not understood: "${bad.join('", "') || value}")`,
+      `TRUST_PROXY must be false, a number of proxies, or a comma-separated list of their addresses or CIDR ranges (not understood: "${bad.join('", "') || value}")`,
     )
   }
   return entries
@@ -202,6 +230,28 @@ function isProxyAddress(entry: string): boolean {
   if (prefix === undefined) return true
   if (!/^\d+$/.test(prefix)) return false
   return Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+/**
+ * A production server stores applications sealed, unless the deployment says in so many words that it
+ * stores them in clear on purpose (FORECOURT_DATA_IN_CLEAR=yes), e.g. on an encrypted disk it trusts
+ * instead (decision 1574).
+ */
+function checkDataKeyInProduction(
+  read: (name: string) => string | undefined,
+  nodeEnv: string,
+  dataKeys: DataKeyring | undefined,
+  problems: string[],
+): void {
+  const inClear = read('FORECOURT_DATA_IN_CLEAR')?.toLowerCase()
+  if (inClear !== undefined && inClear !== 'yes' && inClear !== 'no') {
+    problems.push(`FORECOURT_DATA_IN_CLEAR must be yes or no (got "${inClear}")`)
+    return
+  }
+  if (nodeEnv !== 'production' || dataKeys?.current !== undefined || inClear === 'yes') return
+  problems.push(
+    'FORECOURT_DATA_KEY must be set in production: 32 random bytes, base64 or hex (for example from `openssl rand -base64 32`); to store applications in clear on purpose, set FORECOURT_DATA_IN_CLEAR=yes',
+  )
 }
 
 // Security and retention
@@ -316,12 +366,17 @@ function originOf(entry: string): string | undefined {
 
 // Load shedding and database outages
 
-type ResilienceConfig = Pick<Config, 'loadShedding' | 'databaseWriteTimeoutMs'>
+type ResilienceConfig = Pick<Config, 'loadShedding' | 'databaseWriteTimeoutMs' | 'requestTimeoutMs'>
 
 // Three times the twenty clients of `npm run bench:api`, which the server serves at its maximum rate
 // without a queue: decision 1431.
 export const DEFAULT_MAX_IN_FLIGHT = 64
 export const DEFAULT_SHED_RETRY_AFTER_SECONDS = 2
+// Above the benchmark's twenty clients from one address; a browser sends at most six at once (decision 1571).
+export const DEFAULT_MAX_PER_CLIENT = 32
+// A 64 KiB body over a poor mobile link takes a second or two; ten is generous and still frees a slow
+// client's places quickly (decision 1571).
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000
 // The last resort, for a database that answers checks but not this write; half the browser's 20 s wait
 // for one attempt. An outage is found sooner, by the checks (decision 1432).
 export const DEFAULT_DATABASE_WRITE_TIMEOUT_MS = 10_000
@@ -346,6 +401,12 @@ function parseResilience(
         0,
         'a whole number of requests, or 0 to never shed load',
       ),
+      maxPerClient: whole(
+        'LOAD_SHEDDING_MAX_PER_CLIENT',
+        DEFAULT_MAX_PER_CLIENT,
+        0,
+        'a whole number of requests, or 0 for no cap per client',
+      ),
       retryAfterSeconds: whole(
         'LOAD_SHEDDING_RETRY_AFTER_SECONDS',
         DEFAULT_SHED_RETRY_AFTER_SECONDS,
@@ -353,6 +414,12 @@ function parseResilience(
         'a whole number of seconds, 1 or more',
       ),
     },
+    requestTimeoutMs: whole(
+      'REQUEST_TIMEOUT_MS',
+      DEFAULT_REQUEST_TIMEOUT_MS,
+      1000,
+      'a whole number of milliseconds, 1000 or more',
+    ),
     databaseWriteTimeoutMs: whole(
       'DATABASE_WRITE_TIMEOUT_MS',
       DEFAULT_DATABASE_WRITE_TIMEOUT_MS,

@@ -31,7 +31,10 @@ export class PathOnlyLogController extends LogController {
   ): void {
     if (this.isLogDisabled(request)) return
     const fields = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime) }
-    if (error) reply.log.error({ ...fields, err: error }, 'request errored')
+    // A client that went away is no fault of the server's: one line, no stack (decision 1574).
+    if (error && isClientGone(error)) {
+      reply.log.info({ ...fields, code: (error as { code?: unknown }).code }, 'client went away')
+    } else if (error) reply.log.error({ ...fields, err: error }, 'request errored')
     else reply.log.info(fields, 'request completed')
   }
 
@@ -39,6 +42,20 @@ export class PathOnlyLogController extends LogController {
     if (this.isLogDisabled(request)) return
     request.log.info({ req: request }, 'route not found')
   }
+}
+
+/** Socket errors that mean the client closed or reset the connection before the answer was written. */
+const CLIENT_GONE_CODES = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNABORTED',
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'ERR_STREAM_DESTROYED',
+])
+
+export function isClientGone(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && CLIENT_GONE_CODES.has(code)
 }
 
 interface LoggableError {

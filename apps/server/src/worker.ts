@@ -1,7 +1,7 @@
-// `npm run worker`: the delivery worker alone, against the configured database. Run one or more beside
-// servers started with DELIVERY_WORKER=off (or beside servers that run their own: on PostgreSQL they all
-// share the rows safely). SIGINT or SIGTERM stops claiming, lets attempts in flight finish, then closes
-// the database.
+// `npm run worker`: the delivery worker and the email sender alone, against the configured database. Run
+// one or more beside servers started with DELIVERY_WORKER=off (or beside servers that run their own: on
+// PostgreSQL they all share the rows safely). SIGINT or SIGTERM stops claiming, lets attempts in flight
+// finish, then closes the database.
 
 import './runtime-check'
 import Fastify from 'fastify'
@@ -10,6 +10,8 @@ import { createDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
 import { setActiveDestinations } from './delivery/destinations'
 import { createDeliveryWorker } from './delivery/worker'
+import { setActiveMailConfig } from './email/mail-config'
+import { createEmailSender } from './email/sender'
 import { loggerOptions } from './logging'
 
 // The worker's own stop grace is 5 s, and an attempt answers or times out within 10 s: this is the
@@ -51,6 +53,10 @@ async function main(): Promise<void> {
   }
   const worker = createDeliveryWorker(config, database, log)
   worker.start()
+  // The email outbox is sent from the same process (decision 1652).
+  setActiveMailConfig(config.mail)
+  const sender = createEmailSender(config, database, log.child({ component: 'email' }))
+  sender.start()
 
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
@@ -61,8 +67,7 @@ async function main(): Promise<void> {
       log.error('shutdown took too long; exiting')
       process.exit(1)
     }, SHUTDOWN_GRACE_MS).unref()
-    worker
-      .stop()
+    Promise.all([worker.stop(), sender.stop()])
       .then(() => database.close())
       .then(
         () => process.exit(0),

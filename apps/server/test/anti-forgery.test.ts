@@ -75,6 +75,25 @@ test('X-Forwarded-Proto from a proxy that is not trusted is ignored', async () =
   expect(response.headers['set-cookie']).toMatch(/^forecourt-csrf=[^;]+; Path=\/; SameSite=Strict$/)
 })
 
+test.each([
+  ['1', '192.0.2.10', true],
+  ['10.0.0.0/8', '10.1.2.3', true],
+  // Proxies are trusted, but this client reached the server without one.
+  ['10.0.0.0/8', '192.0.2.10', false],
+])(
+  'with TRUST_PROXY=%s, a page served over HTTPS through %s gets a Secure cookie: %s',
+  async (trustProxy, remoteAddress, secure) => {
+    const { app } = await appWithWriteRoutes({ TRUST_PROXY: trustProxy })
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/csrf',
+      remoteAddress,
+      headers: { 'x-forwarded-proto': 'https' },
+    })
+    expect(String(response.headers['set-cookie']).includes('; Secure;')).toBe(secure)
+  },
+)
+
 test('a valid token in the cookie and the header lets every write method through', async () => {
   const { app } = await appWithWriteRoutes()
   const token = await tokenFrom(app)
@@ -358,7 +377,7 @@ function problemsOf(env: Record<string, string>): string[] {
 
 test.each<[Record<string, string>, string[]]>([
   [
-    { NODE_ENV: 'production' },
+    { NODE_ENV: 'production', MAIL_TRANSPORT: 'file', FORECOURT_DATA_IN_CLEAR: 'yes' },
     [
       'FORECOURT_SECRET must be set in production: 32 or more random characters (for example from `openssl rand -base64 48`)',
     ],
@@ -367,7 +386,15 @@ test.each<[Record<string, string>, string[]]>([
     { FORECOURT_SECRET: 'short-secret-hunter2' },
     ['FORECOURT_SECRET must be at least 32 characters long (it has 20)'],
   ],
-  [{ NODE_ENV: 'production', FORECOURT_SECRET: SECRET }, []],
+  [
+    {
+      NODE_ENV: 'production',
+      FORECOURT_SECRET: SECRET,
+      MAIL_TRANSPORT: 'file',
+      FORECOURT_DATA_IN_CLEAR: 'yes',
+    },
+    [],
+  ],
   [{ NODE_ENV: 'development' }, []],
   [{ NODE_ENV: 'test' }, []],
 ])('FORECOURT_SECRET in %o: %o', (env, problems) => {

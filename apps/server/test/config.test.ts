@@ -28,6 +28,7 @@ test('an empty environment gives the documented defaults', () => {
     logLevel: 'info',
     trustProxy: false,
     nodeEnv: 'development',
+    hosts: { extra: [], anyHost: false, backOffice: 'backoffice.localhost', localhost: true },
     secret: undefined,
     corsOrigins: [],
     redisUrl: undefined,
@@ -37,8 +38,29 @@ test('an empty environment gives the documented defaults', () => {
     addressApi: undefined,
     lenderDestinations: {},
     deliveryWorker: true,
-    loadShedding: { maxInFlight: 64, retryAfterSeconds: 2 },
+    loadShedding: { maxInFlight: 64, maxPerClient: 32, retryAfterSeconds: 2 },
+    requestTimeoutMs: 10000,
     databaseWriteTimeoutMs: 10000,
+    backOffice: {
+      host: 'backoffice.localhost',
+      url: 'http://backoffice.localhost:3000',
+      distDir: resolve(REPOSITORY_ROOT, 'apps/back-office/dist'),
+      indexKey: undefined,
+    },
+    mail: {
+      transport: 'file',
+      smtpUrl: undefined,
+      folder: resolve(REPOSITORY_ROOT, 'data', 'mail'),
+      from: 'no-reply@forecourt.localhost',
+      brokerInboxes: {
+        harbourlend: 'applications@harbourlend.example',
+        milebroker: 'new-applications@milebroker.example',
+        carfinance: 'applications@carfinance.example',
+        scorepal: 'finance-desk@scorepal.example',
+        creditlens: 'finance-desk@creditlens.example',
+      },
+      backOfficeUrl: 'http://backoffice.localhost:3000',
+    },
   })
 })
 
@@ -61,6 +83,8 @@ test('every variable is read when valid', () => {
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '10.0.0.1',
       NODE_ENV: 'production',
+      ALLOWED_HOSTS: 'API.example.com, 10.0.0.7',
+      FORECOURT_DATA_IN_CLEAR: 'yes',
       FORECOURT_SECRET: 'x'.repeat(32),
       CORS_ORIGINS: 'https://apply.example.com',
       REDIS_URL: 'redis://cache:6379',
@@ -72,6 +96,13 @@ test('every variable is read when valid', () => {
       LOAD_SHEDDING_MAX_IN_FLIGHT: '200',
       LOAD_SHEDDING_RETRY_AFTER_SECONDS: '10',
       DATABASE_WRITE_TIMEOUT_MS: '3000',
+      BACK_OFFICE_HOST: 'BackOffice.Broker.Example',
+      BACK_OFFICE_URL: 'https://backoffice.broker.example/',
+      BACK_OFFICE_DIST_DIR: '/srv/back-office',
+      FORECOURT_INDEX_KEY: 'ab'.repeat(32),
+      SMTP_URL: 'smtps://mailer:hunter2@smtp.example.com:465',
+      MAIL_FROM: 'no-reply@carfinance.example',
+      BROKER_INBOXES: '{"carfinance": "ops@carfinance.example", "scorepal": ""}',
     }),
   ).toEqual<Config>({
     port: 8080,
@@ -82,6 +113,12 @@ test('every variable is read when valid', () => {
     logLevel: 'warn',
     trustProxy: ['10.0.0.1'],
     nodeEnv: 'production',
+    hosts: {
+      extra: ['api.example.com', '10.0.0.7'],
+      anyHost: false,
+      backOffice: 'backoffice.broker.example',
+      localhost: false,
+    },
     secret: 'x'.repeat(32),
     corsOrigins: ['https://apply.example.com'],
     redisUrl: 'redis://cache:6379',
@@ -91,8 +128,28 @@ test('every variable is read when valid', () => {
     addressApi: undefined,
     lenderDestinations: {},
     deliveryWorker: true,
-    loadShedding: { maxInFlight: 200, retryAfterSeconds: 10 },
+    loadShedding: { maxInFlight: 200, maxPerClient: 32, retryAfterSeconds: 10 },
+    requestTimeoutMs: 10000,
     databaseWriteTimeoutMs: 3000,
+    backOffice: {
+      host: 'backoffice.broker.example',
+      url: 'https://backoffice.broker.example',
+      distDir: '/srv/back-office',
+      indexKey: Buffer.from('ab'.repeat(32), 'hex'),
+    },
+    mail: {
+      transport: 'smtp',
+      smtpUrl: 'smtps://mailer:hunter2@smtp.example.com:465',
+      folder: '/var/lib/forecourt/mail',
+      from: 'no-reply@carfinance.example',
+      brokerInboxes: {
+        harbourlend: 'applications@harbourlend.example',
+        milebroker: 'new-applications@milebroker.example',
+        carfinance: 'ops@carfinance.example',
+        creditlens: 'finance-desk@creditlens.example',
+      },
+      backOfficeUrl: 'https://backoffice.broker.example',
+    },
   })
 })
 
@@ -112,7 +169,6 @@ test.each([
 test.each<[string, Config['trustProxy']]>([
   ['false', false],
   ['FALSE', false],
-  ['true', true],
   ['0', 0],
   ['2', 2],
   ['127.0.0.1', ['127.0.0.1']],
@@ -151,15 +207,27 @@ test.each<[Record<string, string>, string]>([
   ],
   [
     { TRUST_PROXY: 'yes' },
-    'TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses or CIDR ranges (not understood: "yes")',
+    'TRUST_PROXY must be false, a number of proxies, or a comma-separated list of their addresses or CIDR ranges (not understood: "yes")',
   ],
   [
     { TRUST_PROXY: '10.0.0.1,proxy.internal,10.0.0.0/33' },
-    'TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses or CIDR ranges (not understood: "proxy.internal", "10.0.0.0/33")',
+    'TRUST_PROXY must be false, a number of proxies, or a comma-separated list of their addresses or CIDR ranges (not understood: "proxy.internal", "10.0.0.0/33")',
+  ],
+  [
+    { TRUST_PROXY: 'true' },
+    'TRUST_PROXY=true would believe X-Forwarded-For, -Host and -Proto from anyone, so any client could choose its own address and brand: set the number of proxies in front of this server (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.5,10.0.0.6 or a CIDR range such as 10.0.0.0/24)',
+  ],
+  [
+    { ALLOWED_HOSTS: 'api.example.com:8443, *, bad host' },
+    'ALLOWED_HOSTS must be a comma-separated list of host names without a port, such as api.example.com, or * to answer any other host as the default brand (not understood: "api.example.com:8443", "bad host")',
+  ],
+  [
+    { BACK_OFFICE_HOST: 'https://backoffice.example.com' },
+    'BACK_OFFICE_HOST must be a host name without scheme or port, such as backoffice.example.com (got "https://backoffice.example.com")',
   ],
   [
     { TRUST_PROXY: ',' },
-    'TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses or CIDR ranges (not understood: ",")',
+    'TRUST_PROXY must be false, a number of proxies, or a comma-separated list of their addresses or CIDR ranges (not understood: ",")',
   ],
 ])('%o is refused with a clear message', (env, message) => {
   expect(problemsOf(env)).toEqual([message])
@@ -191,9 +259,72 @@ test('every bad variable is reported at once, in one readable error', () => {
       '- DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://"); leave it unset to use SQLite',
       '- LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
       '- NODE_ENV must be one of development, production, test (got "staging")',
-      '- TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses or CIDR ranges (not understood: "maybe")',
+      '- TRUST_PROXY must be false, a number of proxies, or a comma-separated list of their addresses or CIDR ranges (not understood: "maybe")',
     ].join('\n'),
   )
   // The database address may carry a password: the report names the problem, never the address.
   expect(error.message).not.toContain('hunter2')
+})
+
+test('the back office is checked: a host name, an address on that host, a 32-byte index key', () => {
+  expect(
+    problemsOf({
+      BACK_OFFICE_HOST: 'https://backoffice.example.com',
+      BACK_OFFICE_URL: 'ftp://other.example.com',
+      FORECOURT_INDEX_KEY: 'short',
+    }),
+  ).toEqual([
+    'BACK_OFFICE_HOST must be a host name without scheme or port, such as backoffice.example.com (got "https://backoffice.example.com")',
+    'BACK_OFFICE_URL must start with https:// or http:// (got "ftp://other.example.com")',
+    'FORECOURT_INDEX_KEY must be 32 random bytes written as base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32',
+  ])
+  expect(
+    problemsOf({
+      BACK_OFFICE_HOST: 'backoffice.example.com',
+      BACK_OFFICE_URL: 'https://apply.example.com',
+    }),
+  ).toEqual([
+    'BACK_OFFICE_URL must be on BACK_OFFICE_HOST (backoffice.example.com), or its enrolment addresses would not work (got "https://apply.example.com")',
+  ])
+})
+
+test.each<[Record<string, string>, string[]]>([
+  [
+    { NODE_ENV: 'production', FORECOURT_SECRET: 'x'.repeat(32) },
+    [
+      'FORECOURT_DATA_KEY must be set in production: 32 random bytes, base64 or hex (for example from `openssl rand -base64 32`); to store applications in clear on purpose, set FORECOURT_DATA_IN_CLEAR=yes',
+    ],
+  ],
+  [
+    { NODE_ENV: 'production', FORECOURT_SECRET: 'x'.repeat(32), FORECOURT_DATA_IN_CLEAR: 'no' },
+    [
+      'FORECOURT_DATA_KEY must be set in production: 32 random bytes, base64 or hex (for example from `openssl rand -base64 32`); to store applications in clear on purpose, set FORECOURT_DATA_IN_CLEAR=yes',
+    ],
+  ],
+  [
+    { NODE_ENV: 'production', FORECOURT_SECRET: 'x'.repeat(32), FORECOURT_DATA_IN_CLEAR: 'YES' },
+    [],
+  ],
+  [
+    {
+      NODE_ENV: 'production',
+      FORECOURT_SECRET: 'x'.repeat(32),
+      FORECOURT_DATA_KEY: Buffer.alloc(32, 1).toString('base64'),
+    },
+    [],
+  ],
+  [
+    { FORECOURT_DATA_IN_CLEAR: 'maybe' },
+    ['FORECOURT_DATA_IN_CLEAR must be yes or no (got "maybe")'],
+  ],
+  [{ NODE_ENV: 'development' }, []],
+])('production without a data key: %o → %o', (env, expected) => {
+  let problems: string[] = []
+  try {
+    loadConfig(env)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    problems = error.problems
+  }
+  expect(problems).toEqual(expected)
 })

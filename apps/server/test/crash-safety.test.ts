@@ -110,7 +110,7 @@ test('the check after the kills reports a lost, an altered, a moved, a half-deli
           .run(outbox)
         file
           .prepare(
-            "insert into submissions values (?, 'hash', 201, '{}', '2026-01-01T00:00:00.000Z')",
+            "insert into submissions values (?, 'hash', 201, '{}', '2026-01-01T00:00:00.000Z', null)",
           )
           .run(stranger)
       } finally {

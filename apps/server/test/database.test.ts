@@ -4,8 +4,10 @@
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
-import { sql } from 'kysely'
+import { randomUUID } from 'node:crypto'
+import { Migrator, sql } from 'kysely'
 import { afterEach, expect, test } from 'vitest'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { createDatabase, SQLITE_FILE_NAME } from '../src/db/database'
 import { migrations } from '../src/db/migrations/migrations'
 import { migrateToLatest } from '../src/db/migrate'
@@ -17,6 +19,7 @@ import { NO_DESTINATIONS, setActiveDestinations } from '../src/delivery/destinat
 import { findApplication } from '../src/repositories/application-repository'
 import {
   bodyHash,
+  isUniqueViolation,
   writerSubmissionStore,
   type NewSubmission,
 } from '../src/repositories/submission-repository'
@@ -143,11 +146,30 @@ test.skipIf(!postgres.available)(
     const tablesIn = (schema: string) =>
       rows.filter((row) => row.table_schema === schema).map((row) => row.table_name)
     const expected = [
+      'application_cases',
+      'application_index',
       'applications',
+      'audit_head',
+      'audit_log',
+      'back_office_settings',
       'deliveries',
+      'delivery_attempts',
+      'emails',
+      'enrolments',
+      'erasures',
+      'evidence',
       'kysely_migration',
       'kysely_migration_lock',
+      'legal_holds',
+      'lender_decisions',
+      'needs_attention',
+      'notes',
+      'operator_sessions',
+      'operators',
+      'status_changes',
       'submissions',
+      'support_flags',
+      'support_notes',
       'vehicles',
     ]
     expect(tablesIn(first.location)).toEqual(expected)
@@ -210,6 +232,7 @@ function checked(body: { submissionKey: string }): NewSubmission {
     brand: 'carfinance',
     payload: body,
     answer: { status: 201, body: JSON.stringify({ submissionKey: body.submissionKey }) },
+    reference: applicationReference(body.submissionKey),
     now: NOW,
     serverSequence: 1_000_000,
   }
@@ -260,6 +283,7 @@ test.for([
         response_status: 201,
         response_body: checked(first).answer.body,
         created_at: NOW.toISOString(),
+        reference: applicationReference(first.submissionKey),
       })
       expect(await findApplication(database.db, first.submissionKey, undefined)).toMatchObject({
         brand: 'carfinance',
@@ -354,3 +378,55 @@ test('SQLite writer: closing lets the writes already sent finish, then refuses n
     await reopened.close()
   }
 })
+
+test('SQLite: migration 0010 gives a submission stored before it its reference', async () => {
+  const testDatabase = await openSqlite()
+  opened.push(testDatabase)
+  const { database } = testDatabase
+  // The schema as it was, with a submission stored then.
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  })
+  expect((await migrator.migrateTo('0003-create-deliveries')).error).toBeUndefined()
+  const key = '3f2b8c1e-7d4a-4b9e-8c21-5a6d7e8f9a0b'
+  await sql`insert into submissions (submission_key, body_hash, response_status, response_body, created_at)
+    values (${key}, 'h', 201, '{}', '2026-11-01T00:00:00.000Z')`.execute(database.db)
+  expect((await migrateToLatest(database)).applied).toContain('0010-submission-reference')
+  const row = await database.db
+    .selectFrom('submissions')
+    .select('reference')
+    .where('submission_key', '=', key)
+    .executeTakeFirstOrThrow()
+  expect(row.reference).toBe('FC-NN07-T1T4-FN9J')
+})
+
+for (const engine of allEngines) {
+  test.skipIf(!engine.available)(
+    `${engine.name}: a reference is stored once only: another key under it is refused by the database`,
+    async () => {
+      const testDatabase = await engine.open()
+      opened.push(testDatabase)
+      const { database } = testDatabase
+      await migrateToLatest(database)
+      const row = (submissionKey: string) => ({
+        submission_key: submissionKey,
+        body_hash: 'h',
+        response_status: 201,
+        response_body: '{}',
+        created_at: '2026-11-02T00:00:00.000Z',
+        reference: 'FC-NN07-T1T4-FN9J',
+      })
+      await database.db.insertInto('submissions').values(row(randomUUID())).execute()
+      const error = await database.db
+        .insertInto('submissions')
+        .values(row(randomUUID()))
+        .execute()
+        .then(
+          () => undefined,
+          (failure: unknown) => failure,
+        )
+      expect(isUniqueViolation(error)).toBe(true)
+    },
+  )
+}

@@ -2,17 +2,20 @@
 // else running, and DELIVERY_WORKER=off leaves the delivery to `npm run worker`.
 
 import { randomBytes } from 'node:crypto'
+import { readdir, readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterEach, expect, test } from 'vitest'
 import { setActiveDestinations } from '../src/delivery/destinations'
 import { allDeliveries, destinationsFor, newSecret, waitUntil } from './delivery-fixtures'
 import { startFakeLender } from './fake-lender'
+import { parseMessage } from './smtp-capture'
 import {
   startEngineApp,
   submissionUrl,
   validSubmission,
   type EngineApp,
 } from './submission-test-helpers'
-import { engines } from './test-databases'
+import { engines, temporaryFolder } from './test-databases'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -40,8 +43,12 @@ for (const [index, engine] of [sqlite!, postgres!].entries()) {
   test.skipIf(!engine.available)(
     `${engine.name}: a submission posted to the server is delivered by the server's own worker, opened and signed`,
     async () => {
+      // The email sender runs beside the worker and writes .eml files here (no SMTP_URL).
+      const dataDir = await temporaryFolder()
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
       const { lender, started } = await appWithLender(index, {
         DELIVERY_WORKER: 'on',
+        DATA_DIR: dataDir,
         FORECOURT_DATA_KEY: randomBytes(32).toString('base64'),
       })
       const body = validSubmission()
@@ -60,6 +67,25 @@ for (const [index, engine] of [sqlite!, postgres!].entries()) {
       })
       expect(started.logText()).toContain('"msg":"delivery attempt"')
       expect(started.logText()).not.toContain(body.email)
+
+      // The applicant's confirmation and the broker's alert, as files under DATA_DIR/mail.
+      const mail = join(dataDir, 'mail')
+      await waitUntil(
+        async () =>
+          (await readdir(mail).catch(() => [])).filter((name) => name.endsWith('.eml')).length ===
+          2,
+        15_000,
+        'the email sender to write two .eml files',
+      )
+      const files = await Promise.all(
+        (await readdir(mail)).map((name) => readFile(join(mail, name), 'utf8')),
+      )
+      const recipients = files.map((file) => parseMessage(file).headers.get('to')).sort()
+      expect(recipients).toEqual([
+        `"${body.firstName} ${body.lastName}" <${body.email}>`,
+        'Car Finance Direct applications <applications@carfinance.example>',
+      ])
+      expect(started.logText()).toContain('"msg":"email attempt"')
     },
     30_000,
   )

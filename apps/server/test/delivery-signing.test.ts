@@ -1,5 +1,6 @@
-import { expect, test } from 'vitest'
-import { signPayload, verifySignature, webhookHeaders } from '../src/delivery/signing'
+import { expect, onTestFinished, test, vi } from 'vitest'
+import { Webhook } from 'standardwebhooks'
+import { EMPTY_SECRET, signPayload, verifySignature, webhookHeaders } from '../src/delivery/signing'
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 const otherSecret = 'whsec_' + Buffer.alloc(32, 7).toString('base64')
@@ -102,4 +103,79 @@ test('header names are matched without regard to case', () => {
     Object.entries(headers()).map(([name, value]) => [name.toUpperCase(), value]),
   )
   expect(verifySignature(upper, body, secret, { now: sentAt }).ok).toBe(true)
+})
+
+const signature = () => headers()['webhook-signature']
+
+test.each([
+  // The same bytes in other spellings: a lenient base64 decoder takes them all.
+  ['the signature without its padding', () => signature().replace(/=$/, '')],
+  ['the signature in base64url', () => signature().replaceAll('+', '-').replaceAll('/', '_')],
+  [
+    'the signature with a line break inside',
+    () => `${signature().slice(0, 20)}\n${signature().slice(20)}`,
+  ],
+  ['the signature with a character base64 ignores', () => `${signature()}!`],
+])('verification rejects %s', (_name, spelled) => {
+  expect(
+    verifySignature({ ...headers(), 'webhook-signature': spelled() }, body, secret, {
+      now: sentAt,
+    }),
+  ).toEqual({ ok: false, reason: 'bad-signature' })
+})
+
+test.each([
+  ['a leading zero', `0${timestamp}`],
+  ['a plus sign', `+${timestamp}`],
+  ['a space', ` ${timestamp}`],
+])('a timestamp with %s is refused', (_name, text) => {
+  expect(
+    verifySignature({ ...headers(), 'webhook-timestamp': text }, body, secret, { now: sentAt }),
+  ).toEqual({ ok: false, reason: 'bad-timestamp' })
+})
+
+test('a header sent twice is refused, in one entry or under two spellings of its name', () => {
+  const twice = { ...headers(), 'webhook-id': ['dlv_0001', 'dlv_0002'] }
+  expect(verifySignature(twice, body, secret, { now: sentAt })).toEqual({
+    ok: false,
+    reason: 'repeated-headers',
+  })
+  const spelled = { ...headers(), 'Webhook-Signature': signature() }
+  expect(verifySignature(spelled, body, secret, { now: sentAt })).toEqual({
+    ok: false,
+    reason: 'repeated-headers',
+  })
+})
+
+test.each([[''], ['whsec_'], ['whsec_====']])('an empty secret %j is refused outright', (empty) => {
+  expect(() => verifySignature(headers(), body, empty, { now: sentAt })).toThrow(EMPTY_SECRET)
+  expect(() => signPayload({ id: 'dlv_0001', timestamp, body, secret: empty })).toThrow(
+    EMPTY_SECRET,
+  )
+})
+
+test('the Standard Webhooks reference library verifies our requests, and we verify its', () => {
+  // The library reads the clock itself.
+  vi.useFakeTimers({ now: sentAt, toFake: ['Date'] })
+  onTestFinished(() => {
+    vi.useRealTimers()
+  })
+  const reference = new Webhook(secret)
+  expect(reference.verify(body, headers())).toEqual(JSON.parse(body))
+  const signedByReference = reference.sign('msg_1', sentAt, body)
+  expect(
+    verifySignature(
+      {
+        'webhook-id': 'msg_1',
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signedByReference,
+      },
+      body,
+      secret,
+      { now: sentAt },
+    ),
+  ).toEqual({ ok: true, id: 'msg_1', timestamp })
+  // Both refuse the same non-canonical spelling.
+  const unpadded = { ...headers(), 'webhook-signature': signature().replace(/=$/, '') }
+  expect(() => reference.verify(body, unpadded)).toThrow()
 })

@@ -83,7 +83,12 @@ for (const engine of await engines()) {
       // Accepted exactly once each, with the application as it was submitted.
       expect([...fake.accepted.keys()].sort()).toEqual([...keys].sort())
       expect([...fake.acceptCounts.values()].every((count) => count === 1)).toBe(true)
-      for (const key of keys) expect(fake.accepted.get(key)?.body).toEqual(applicationPayload(key))
+      for (const key of keys) {
+        expect(fake.accepted.get(key)?.body).toEqual({
+          ...applicationPayload(key),
+          evidence: { version: 1, records: [] },
+        })
+      }
       // The run did go through failures, hangs and repeats the lender dropped.
       const answers = fake.received.map((request) => request.answer)
       expect(answers).toContain('failed-500')
@@ -225,7 +230,10 @@ for (const engine of await engines()) {
         ...FAST,
       },
     ).runOnce()
-    expect(fake.accepted.get(key!)?.body).toEqual(applicationPayload(key!))
+    expect(fake.accepted.get(key!)?.body).toEqual({
+      ...applicationPayload(key!),
+      evidence: { version: 1, records: [] },
+    })
     expect(logs.text()).not.toContain(CANARY)
   })
 

@@ -29,6 +29,7 @@ import {
 } from '../src/repositories/application-repository'
 import {
   applicationUrl,
+  asReceived,
   partialPayload,
   startEngineApp,
   submissionUrl,
@@ -299,9 +300,9 @@ for (const engine of allEngines) {
 
       const keys = loadConfig(KEY_ENV).dataKeys
       const stored = await findApplication(app.database.db, submission.submissionKey, keys)
-      expect(stored?.payload).toEqual(submission)
+      expect(stored?.payload).toEqual(asReceived(submission))
       const savedPartial = await findApplication(app.database.db, partial.submissionKey, keys)
-      expect(savedPartial?.payload).toEqual(partial)
+      expect(savedPartial?.payload).toEqual(asReceived(partial))
     },
   )
 

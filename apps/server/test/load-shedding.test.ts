@@ -56,11 +56,18 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 test('the defaults shed past 64 requests in flight and ask for a retry after 2 s', () => {
-  expect(loadConfig({}).loadShedding).toEqual({ maxInFlight: 64, retryAfterSeconds: 2 })
+  expect(loadConfig({}).loadShedding).toEqual({
+    maxInFlight: 64,
+    maxPerClient: 32,
+    retryAfterSeconds: 2,
+  })
   expect(
-    loadConfig({ LOAD_SHEDDING_MAX_IN_FLIGHT: '0', LOAD_SHEDDING_RETRY_AFTER_SECONDS: '30' })
-      .loadShedding,
-  ).toEqual({ maxInFlight: 0, retryAfterSeconds: 30 })
+    loadConfig({
+      LOAD_SHEDDING_MAX_IN_FLIGHT: '0',
+      LOAD_SHEDDING_MAX_PER_CLIENT: '0',
+      LOAD_SHEDDING_RETRY_AFTER_SECONDS: '30',
+    }).loadShedding,
+  ).toEqual({ maxInFlight: 0, maxPerClient: 0, retryAfterSeconds: 30 })
 })
 
 test.each([
@@ -79,6 +86,14 @@ test.each([
   [
     { LOAD_SHEDDING_RETRY_AFTER_SECONDS: '1.5' },
     'LOAD_SHEDDING_RETRY_AFTER_SECONDS must be a whole number of seconds, 1 or more (got "1.5")',
+  ],
+  [
+    { LOAD_SHEDDING_MAX_PER_CLIENT: 'all' },
+    'LOAD_SHEDDING_MAX_PER_CLIENT must be a whole number of requests, or 0 for no cap per client (got "all")',
+  ],
+  [
+    { REQUEST_TIMEOUT_MS: '500' },
+    'REQUEST_TIMEOUT_MS must be a whole number of milliseconds, 1000 or more (got "500")',
   ],
 ])('a bad load-shedding setting %o is refused at start-up', (env, problem) => {
   expect(problemsOf(env)).toEqual([problem])
@@ -113,11 +128,40 @@ test('the probes answer while the server sheds load, and are not counted in flig
   const held = app.inject({ method: 'GET', url: '/test/hold' })
   await expect.poll(() => app.loadGauge.inFlight()).toBe(1)
   expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200)
-  expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200)
-  expect((await app.inject({ method: 'GET', url: '/api/ready?probe=lb' })).statusCode).toBe(200)
+  // Every place taken: readiness says so (decision 1571), and is answered all the same.
+  const ready = await app.inject({ method: 'GET', url: '/api/ready?probe=lb' })
+  expect(ready.statusCode).toBe(503)
+  expect(ready.json()).toEqual({ status: 'saturated' })
   expect((await app.inject({ method: 'GET', url: '/api/ip' })).statusCode).toBe(503)
+  expect(app.loadGauge.inFlight()).toBe(1)
   release()
   await held
+  expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200)
+})
+
+test('one client address past its cap is refused while another is served', async () => {
+  const { app, release } = await appWithHeldRoute({ LOAD_SHEDDING_MAX_PER_CLIENT: '2' })
+  const held = [1, 2].map(() =>
+    app.inject({ method: 'GET', url: '/test/hold', remoteAddress: '198.51.100.7' }),
+  )
+  await expect.poll(() => app.loadGauge.inFlight()).toBe(2)
+  const same = await app.inject({ method: 'GET', url: '/api/ip', remoteAddress: '198.51.100.7' })
+  expect(same.statusCode).toBe(503)
+  expect(same.headers['retry-after']).toBe('2')
+  expect(same.json()).toEqual(SERVICE_UNAVAILABLE)
+  // The same client over IPv6-mapped IPv4 is the same client.
+  const mapped = await app.inject({
+    method: 'GET',
+    url: '/api/ip',
+    remoteAddress: '::ffff:198.51.100.7',
+  })
+  expect(mapped.statusCode).toBe(503)
+  const other = await app.inject({ method: 'GET', url: '/api/ip', remoteAddress: '198.51.100.8' })
+  expect(other.statusCode).toBe(200)
+  release()
+  await Promise.all(held)
+  const again = await app.inject({ method: 'GET', url: '/api/ip', remoteAddress: '198.51.100.7' })
+  expect(again.statusCode).toBe(200)
 })
 
 test('0 switches shedding off', async () => {
@@ -158,7 +202,11 @@ test('twenty submissions at once, as in `npm run bench:api`, are all accepted', 
 })
 
 test('two hundred submissions at once: the ones beyond the limit are refused, the others stored', async () => {
-  engineApp = await startEngineApp(sqlite, { LOAD_SHEDDING_MAX_IN_FLIGHT: '64' })
+  // From many clients: no cap per client, so the limit on requests in flight is what refuses.
+  engineApp = await startEngineApp(sqlite, {
+    LOAD_SHEDDING_MAX_IN_FLIGHT: '64',
+    LOAD_SHEDDING_MAX_PER_CLIENT: '0',
+  })
   const app = engineApp
   const answers = await Promise.all(
     Array.from({ length: 200 }, () => {

@@ -97,3 +97,27 @@ test('LOG_LEVEL=warn keeps routine request lines out of the log', async () => {
   await testApp.app.inject({ method: 'GET', url: '/api/health' })
   expect(testApp.logLines()).toEqual([])
 })
+
+test.each(['ECONNRESET', 'EPIPE'])(
+  'a connection %s while answering is one info line without a stack, not an error',
+  async (code) => {
+    const testApp = await startTestApp({ RETENTION_JOB: 'off', DELIVERY_WORKER: 'off' })
+    try {
+      testApp.app.get('/test/reset', async (_request, reply) => {
+        // What Node's response does when the client's socket fails under it.
+        reply.raw.emit('error', Object.assign(new Error(`read ${code}`), { code }))
+        return { late: true }
+      })
+      const address = await testApp.app.listen({ host: '127.0.0.1', port: 0 })
+      await fetch(`${address}/test/reset`).catch(() => undefined)
+      await expect.poll(() => testApp.logText()).toContain('client went away')
+      const lines = testApp.logLines().filter((line) => line.msg === 'client went away')
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toMatchObject({ level: 30, code })
+      expect(testApp.logText()).not.toContain(`read ${code}`)
+      expect(testApp.logLines().filter((line) => Number(line.level) >= 50)).toEqual([])
+    } finally {
+      await testApp.close()
+    }
+  },
+)

@@ -153,6 +153,7 @@ for (const engine of await engines()) {
         partialApplications: 2,
         submissions: 3,
         deliveries: 5,
+        needsAttention: 0,
       })
       const kept = [
         'submitted-2191-days',
@@ -176,6 +177,7 @@ for (const engine of await engines()) {
         partialApplications: 0,
         submissions: 0,
         deliveries: 0,
+        needsAttention: 0,
       })
       const dayLater = new Date(NOW.getTime() + DAY_MS)
       expect(await deleteExpired(db, POLICY, dayLater)).toEqual({
@@ -183,9 +185,86 @@ for (const engine of await engines()) {
         partialApplications: 1,
         submissions: 1,
         deliveries: 2,
+        needsAttention: 0,
       })
       expect((await remaining(db)).applications).not.toContain('submitted-exactly-2192-days')
       expect((await remaining(db)).applications).not.toContain('partial-exactly-30-days')
+    })
+
+    test(`${engine.name}: an application under a legal hold stays with its rows until the hold is lifted; search index rows and notes go with the rest`, async () => {
+      await clear(db)
+      await db.deleteFrom('legal_holds').execute()
+      await addSubmission(db, 'held-submission', daysAgo(3000))
+      await addApplication(db, 'held-partial', 'partial', daysAgo(40))
+      await addSubmission(db, 'expired-submission', daysAgo(3000))
+      await addApplication(db, 'expired-partial', 'partial', daysAgo(40))
+      for (const key of [
+        'held-submission',
+        'held-partial',
+        'expired-submission',
+        'expired-partial',
+      ]) {
+        await db
+          .insertInto('application_index')
+          .values({ application_key: key, field: 'email', hash: `h-${key}` })
+          .execute()
+        await db
+          .insertInto('notes')
+          .values({
+            id: `note-${key}`,
+            application_key: key,
+            text: 'n',
+            operator_id: 'op_1',
+            created_at: NOW.toISOString(),
+          })
+          .execute()
+      }
+      for (const key of ['held-submission', 'held-partial']) {
+        await db
+          .insertInto('legal_holds')
+          .values({
+            id: `hold-${key}`,
+            application_key: key,
+            reason: 'claim',
+            set_by: 'op_1',
+            set_at: NOW.toISOString(),
+            lifted_by: null,
+            lifted_at: null,
+          })
+          .execute()
+      }
+      expect(await deleteExpired(db, POLICY, NOW)).toEqual({
+        submittedApplications: 1,
+        partialApplications: 1,
+        submissions: 1,
+        deliveries: 2,
+      })
+      const keys = async (table: 'applications' | 'application_index' | 'notes') =>
+        (
+          await db.selectFrom(table).select('application_key').orderBy('application_key').execute()
+        ).map((row) => row.application_key)
+      expect(await keys('applications')).toEqual(['held-partial', 'held-submission'])
+      expect(await keys('application_index')).toEqual(['held-partial', 'held-submission'])
+      expect(await keys('notes')).toEqual(['held-partial', 'held-submission'])
+      expect(
+        await db.selectFrom('deliveries').select('submission_key').distinct().execute(),
+      ).toEqual([{ submission_key: 'held-submission' }])
+      expect(await db.selectFrom('submissions').select('submission_key').execute()).toEqual([
+        { submission_key: 'held-submission' },
+      ])
+
+      await db
+        .updateTable('legal_holds')
+        .set({ lifted_at: NOW.toISOString(), lifted_by: 'op_1' })
+        .execute()
+      expect(await deleteExpired(db, POLICY, NOW)).toEqual({
+        submittedApplications: 1,
+        partialApplications: 1,
+        submissions: 1,
+        deliveries: 2,
+      })
+      expect(await keys('applications')).toEqual([])
+      expect(await keys('application_index')).toEqual([])
     })
 
     test(`${engine.name}: the periods come from the policy`, async () => {
@@ -211,6 +290,7 @@ for (const engine of await engines()) {
         partialApplications: 7,
         submissions: 7,
         deliveries: 14,
+        needsAttention: 0,
       })
       expect(await remaining(db)).toEqual({
         applications: ['fresh-partial'],
@@ -252,6 +332,7 @@ for (const engine of await engines()) {
           partialApplications: 1,
           submissions: 1,
           deliveries: 2,
+          needsAttention: 0,
         })
         expect(lines.join('')).not.toContain('job-old')
       } finally {

@@ -27,6 +27,7 @@ import { filledJointState, filledState } from '@forecourt/domain/test-support/te
 import { seedDemoStock } from '../src/db/seed-demo-stock'
 import { ENVELOPE_FIELD } from '../src/crypto/field-encryption'
 import { createAntiForgery } from '../src/plugins/anti-forgery'
+import { currentText } from '../src/evidence/disclosure-hash'
 import { countRows, startEngineApp, type EngineApp } from './submission-test-helpers'
 import { makeWebDist } from './test-app'
 import { engines, type Engine, type TestDatabase } from './test-databases'
@@ -204,6 +205,32 @@ const WRITE_ENDPOINTS: WriteEndpoint[] = [
     effect: async (server) => (await countRows(server.app.database)).applications,
   },
   {
+    name: 'evidence report',
+    route: 'POST /api/evidence/{applicationKey}',
+    path: (key) => `/api/evidence/${key}`,
+    contentType: 'application/json',
+    body: () => {
+      const commission = currentText('carfinance', 'commission')!
+      return {
+        affiliateKey: brands.carfinance.affiliateKey,
+        items: [
+          {
+            id: randomUUID(),
+            applicant: 'main',
+            kind: 'shown',
+            disclosureId: 'commission',
+            version: commission.version,
+            textHash: commission.hash,
+            screen: '/',
+          },
+        ],
+      }
+    },
+    ok: 202,
+    effect: async (server) =>
+      (await server.app.database.db.selectFrom('evidence').select('id').execute()).length,
+  },
+  {
     name: 'telemetry event',
     route: 'POST /api/events',
     path: () => '/api/events',
@@ -223,6 +250,12 @@ const WRITE_ENDPOINTS: WriteEndpoint[] = [
     effect: totalEvents,
   },
 ]
+
+/**
+ * Writes that take no anti-forgery pair because every request is signed instead (the lenders'
+ * decisions, decision 1656); the lender-decisions tests prove the signature check.
+ */
+const SIGNED_ROUTES = ['POST /api/lender-decisions/{lenderId}']
 
 /** What the client sends: a cookie, the token it echoes (header or body), and Sec-Fetch-Site. */
 interface Credentials {
@@ -319,7 +352,24 @@ describe('anti-forgery on every write endpoint, over HTTP', () => {
         .filter((method) => ['post', 'put', 'patch', 'delete'].includes(method))
         .map((method) => `${method.toUpperCase()} ${path}`),
     )
-    expect(writes.sort()).toEqual([...new Set(WRITE_ENDPOINTS.map((e) => e.route))].sort())
+    expect(writes.sort()).toEqual(
+      [...new Set([...WRITE_ENDPOINTS.map((e) => e.route), ...SIGNED_ROUTES])].sort(),
+    )
+  })
+
+  test('a signed server-to-server route refuses an unsigned request even with the valid pair', async () => {
+    const answer = await server.send({
+      method: 'POST',
+      path: '/api/lender-decisions/lender-a',
+      headers: {
+        'content-type': 'application/json',
+        cookie: `forecourt-csrf=${tokens.mine}`,
+        'x-csrf-token': tokens.mine,
+      },
+      body: json({ submissionKey: randomUUID(), decision: 'declined' }),
+    })
+    // No lender is configured here: unknown before anything else; with one, 401 (lender-decisions tests).
+    expect([401, 404]).toContain(answer.status)
   })
 
   test.each(WRITE_ENDPOINTS.map((endpoint) => [endpoint.name, endpoint] as const))(
@@ -694,7 +744,10 @@ function canaryRequests(pair: Pair): [string, Sent, number][] {
     ['submission', post(`/api/submission/${key}${QUERY}`, json(submission)), 201],
     [
       'joint submission',
-      post(`/api/submission/${jointKey}`, json(canaryJointSubmission(jointKey))),
+      // Harbour Lending's application, on its own site (decision 1572).
+      post(`/api/submission/${jointKey}`, json(canaryJointSubmission(jointKey)), {
+        host: 'harbourlend.localhost',
+      }),
       201,
     ],
     ['submission replayed', post(`/api/submission/${key}${QUERY}`, json(submission)), 201],
@@ -1090,14 +1143,21 @@ describe('the canary in the database: only encrypted with a key, in clear withou
         const partialKey = randomUUID()
         const key = randomUUID()
         const jointKey = randomUUID()
-        const writes: [string, unknown, number][] = [
-          [`/api/application/${partialKey}`, canaryPartial(partialKey), 202],
-          [`/api/application/${key}`, canaryPartial(key), 202],
-          [`/api/submission/${key}`, canarySubmission(key), 201],
-          [`/api/submission/${jointKey}`, canaryJointSubmission(jointKey), 201],
+        // The joint application is Harbour Lending's: sent on its site (decision 1572).
+        const harbourlend = { ...headers, host: 'harbourlend.localhost' }
+        const writes: [string, unknown, number, Record<string, string>][] = [
+          [`/api/application/${partialKey}`, canaryPartial(partialKey), 202, headers],
+          [`/api/application/${key}`, canaryPartial(key), 202, headers],
+          [`/api/submission/${key}`, canarySubmission(key), 201, headers],
+          [`/api/submission/${jointKey}`, canaryJointSubmission(jointKey), 201, harbourlend],
         ]
-        for (const [path, body, status] of writes) {
-          const answer = await server.send({ method: 'POST', path, headers, body: json(body) })
+        for (const [path, body, status, sent] of writes) {
+          const answer = await server.send({
+            method: 'POST',
+            path,
+            headers: sent,
+            body: json(body),
+          })
           expect(answer.status, `${path}: ${answer.body}`).toBe(status)
         }
         expect(await countRows(server.app.database)).toMatchObject({

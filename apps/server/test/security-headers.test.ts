@@ -6,7 +6,7 @@ import { makeWebDist, startTestApp, type TestApp } from './test-app'
 const EXPECTED_HEADERS = {
   'content-security-policy': [
     "default-src 'self'",
-    "script-src 'self' https://www.googletagmanager.com",
+    "script-src 'self' https://www.googletagmanager.com/gtm.js",
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -20,6 +20,8 @@ const EXPECTED_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
+  'permissions-policy':
+    'accelerometer=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()',
 }
 
 let testApp: TestApp
@@ -60,6 +62,18 @@ test('the policy allows no inline script and no plain-http upgrade rule that wou
   expect(policy).not.toContain("'unsafe-inline'")
   expect(policy).not.toContain("'unsafe-eval'")
   expect(policy).not.toContain('upgrade-insecure-requests')
+})
+
+test('a refusal of a host not served carries every security header too', async () => {
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: '/api/ip',
+    headers: { host: 'evil.example' },
+  })
+  expect(response.statusCode).toBe(421)
+  for (const [name, value] of Object.entries(EXPECTED_HEADERS)) {
+    expect(response.headers[name], name).toBe(value)
+  }
 })
 
 test('the server does not announce what it runs on', async () => {

@@ -54,7 +54,7 @@ test('a bad environment stops the start with every problem listed and exit code 
       'Invalid configuration:',
       '- PORT must be a whole number from 0 to 65535 (got "eighty")',
       '- LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
-      '- TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses or CIDR ranges (not understood: "maybe")',
+      '- TRUST_PROXY must be false, a number of proxies, or a comma-separated list of their addresses or CIDR ranges (not understood: "maybe")',
       '',
     ].join('\n'),
   )

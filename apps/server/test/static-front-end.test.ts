@@ -208,7 +208,7 @@ test.each<[string, string, keyof typeof THEME]>([
   ['its own brand', 'milebroker.localhost:3000', 'milebroker'],
   ['the default brand', 'carfinance.localhost:3000', 'carfinance'],
   ['an unknown host: the default brand', 'nosuchbrand.localhost', 'carfinance'],
-  ['a production-style host', 'MileBroker.example.co.uk', 'milebroker'],
+  ['a production host of the brand', 'WWW.MileBroker.Example', 'milebroker'],
 ])('/ on %s gets that brand’s pre-rendered start page', async (_name, host, brand) => {
   const response = await fromHost(host)
   expect(response.statusCode).toBe(200)

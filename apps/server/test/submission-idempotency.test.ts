@@ -2,6 +2,7 @@
 // row and get the first answer; another body under a used key is a conflict; and the transaction is all
 // or nothing. On SQLite and on PostgreSQL.
 
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { randomUUID } from 'node:crypto'
 import Fastify from 'fastify'
 import { sql } from 'kysely'
@@ -39,6 +40,7 @@ const newSubmission = (key: string, firstName = 'Ada'): NewSubmission => {
     brand: 'carfinance',
     payload,
     answer: { status: 201, body: JSON.stringify({ submissionKey: key }) },
+    reference: applicationReference(key),
     now: new Date(),
     serverSequence: Date.now() * 1000,
   }

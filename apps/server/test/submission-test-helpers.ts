@@ -10,6 +10,7 @@ import {
 } from '@forecourt/domain/payload/full-payload'
 import { toPartialPayload, type PartialPayload } from '@forecourt/domain/payload/partial-payload'
 import { filledState } from '@forecourt/domain/test-support/test-fixtures'
+import { expect } from 'vitest'
 import { buildApp } from '../src/app'
 import { loadConfig } from '../src/config'
 import type { Database } from '../src/db/database'
@@ -41,6 +42,8 @@ export const TEST_ENV: Record<string, string> = {
   // Thousands of requests from one address: the rate limits are tested elsewhere.
   RATE_LIMIT_WRITES_PER_MINUTE: '0',
   RATE_LIMIT_LOOKUPS_PER_MINUTE: '0',
+  // Bursts of fifty from one address: the cap per client is tested in load-shedding.test.ts.
+  LOAD_SHEDDING_MAX_PER_CLIENT: '0',
   // Deliveries are enqueued, never attempted, so the outbox rows stay as written.
   DELIVERY_WORKER: 'off',
   RETENTION_JOB: 'off',
@@ -142,6 +145,20 @@ export function partialPayload(key: string = randomUUID()): PartialPayload {
   state.GUID = key
   state.applicationKey = key
   return toPartialPayload(state, { brand: brands.carfinance, now: new Date() })
+}
+
+/**
+ * A payload as stored (decision 1572): the address the server saw (inject's 127.0.0.1) and the time it was
+ * received stamped on it, the address the page sent kept as the client's own.
+ */
+export function asReceived(body: object, remoteAddress = '127.0.0.1'): Record<string, unknown> {
+  const { remoteAddress: clientRemoteAddress, ...rest } = body as Record<string, unknown>
+  return {
+    ...rest,
+    ...(clientRemoteAddress === undefined ? {} : { clientRemoteAddress }),
+    remoteAddress,
+    dateReceived: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+  }
 }
 
 export const submissionUrl = (key: string) => `/api/submission/${key}`

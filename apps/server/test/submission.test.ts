@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { londonToday } from '@forecourt/domain/fields/date-of-birth'
 import { FILLED_GUID } from '@forecourt/domain/test-support/test-fixtures'
 import { findApplication } from '../src/repositories/application-repository'
-import { submissionReference } from '../src/routes/api/submission'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import {
   countRows,
   startEngineApp,
+  asReceived,
   submissionUrl,
   TEST_LENDERS,
   validSubmission,
@@ -186,12 +187,12 @@ for (const engine of allEngines) {
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
       expect(response.json()).toEqual({
         submissionKey: body.submissionKey,
-        reference: submissionReference(body.submissionKey),
+        reference: applicationReference(body.submissionKey),
         status: 'received',
       })
       const stored = await findApplication(app.database.db, body.submissionKey, undefined)
       expect(stored).toMatchObject({ brand: 'carfinance', status: 'submitted' })
-      expect(stored?.payload).toEqual(body)
+      expect(stored?.payload).toEqual(asReceived(body))
       expect(stored?.submittedAt).toBe(stored?.updatedAt)
     })
 
@@ -269,9 +270,22 @@ for (const engine of allEngines) {
         `${engine.name}: $name → 400 naming the field`,
         async ({ edit, errors }) => {
           const key = randomUUID()
-          const response = await app.post(submissionUrl(key), edit({ ...validSubmission(key) }))
+          const body = edit({ ...validSubmission(key) })
+          const response = await app.post(submissionUrl(key), body)
           expect(response.statusCode).toBe(400)
-          expect(response.json()).toEqual({ error: INVALID, errors })
+          // A refused object is kept for the broker under the applicant's reference (decision 1504).
+          const kept = typeof body === 'object' && body !== null && !Array.isArray(body)
+          expect(response.json()).toEqual(
+            kept
+              ? {
+                  error: INVALID,
+                  errors,
+                  submissionKey: key,
+                  reference: applicationReference(key),
+                  status: 'needs-attention',
+                }
+              : { error: INVALID, errors },
+          )
         },
       )
 
@@ -347,22 +361,24 @@ for (const engine of allEngines) {
         })
       })
 
-      test(`${engine.name}: nothing refused was stored`, async () => {
+      test(`${engine.name}: nothing refused was stored as an application`, async () => {
         expect(await countRows(app.database)).toEqual(before)
       })
     })
   })
 }
 
-test('the reference is FC- and two groups of four unambiguous characters, fixed by the key', () => {
-  expect(submissionReference(FILLED_GUID)).toBe('FC-NN07-T1T4')
-  expect(submissionReference(FILLED_GUID.toUpperCase())).toBe('FC-NN07-T1T4')
+test('the reference is FC- and three groups of four unambiguous characters, fixed by the key', () => {
+  expect(applicationReference(FILLED_GUID)).toBe('FC-NN07-T1T4-FN9J')
+  expect(applicationReference(FILLED_GUID.toUpperCase())).toBe('FC-NN07-T1T4-FN9J')
   const references = new Set<string>()
   for (let i = 0; i < 2000; i += 1) {
-    const reference = submissionReference(randomUUID())
-    expect(reference).toMatch(/^FC-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/)
+    const reference = applicationReference(randomUUID())
+    expect(reference).toMatch(
+      /^FC-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/,
+    )
     references.add(reference)
   }
-  // 40 bits: two thousand keys never share one.
+  // 60 bits: two thousand keys never share one.
   expect(references.size).toBe(2000)
 })

@@ -237,7 +237,7 @@ export function filledJointState(): ApplicationState {
       postcode: 'ls169aa',
       yearsAtAddress: 60,
       monthsAtAddress: 13,
-      residentialStatus: 'Homeowner with a mortgage',
+      residentialStatus: 'Let to tenants',
     },
     employments: [
       {

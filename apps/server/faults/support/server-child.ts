@@ -27,8 +27,9 @@ process.on('exit', () => {
 })
 
 /**
- * The server's settings for a fault run: production mode, encryption at rest on, rate limits off (one
- * client sends everything), deliveries enqueued but sent by no one, so the outbox rows stay as written.
+ * The server's settings for a fault run: production mode, encryption at rest on, rate limits and the cap
+ * per client address off (one client sends everything), deliveries enqueued but sent by no one, so the
+ * outbox rows stay as written.
  * Keep the returned object for every restart: the data key opens what earlier runs sealed, and the secret
  * keeps the anti-forgery pair valid.
  */
@@ -41,8 +42,14 @@ export function faultServerEnv(): Record<string, string> {
     FORECOURT_DATA_KEY: randomBytes(32).toString('base64'),
     RATE_LIMIT_WRITES_PER_MINUTE: '0',
     RATE_LIMIT_LOOKUPS_PER_MINUTE: '0',
+    // Likewise the cap per client address: one load generator stands for many applicants.
+    LOAD_SHEDDING_MAX_PER_CLIENT: '0',
     DELIVERY_WORKER: 'off',
     RETENTION_JOB: 'off',
+    // Emails are queued with each submission; with the worker off none is sent or written.
+    MAIL_TRANSPORT: 'file',
+    // Production serves only its configured hosts; the scenarios ask by address.
+    ALLOWED_HOSTS: '127.0.0.1,localhost',
     LENDER_DESTINATIONS: JSON.stringify({
       carfinance: LENDER_IDS.map((id) => ({
         id,

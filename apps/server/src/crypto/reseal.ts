@@ -1,7 +1,8 @@
 // Operator command, the second half of a data key rotation (docs/operations.md, "Data key rotation"):
 //   node_modules/.bin/node --enable-source-maps apps/server/dist/reseal.js   (compiled by npm run build)
-// Opens every stored application not sealed with FORECOURT_DATA_KEY (sealed with an old key, or stored
-// in clear before encryption was switched on) and seals it with the current key. Safe to run while the
+// Opens every stored application, and every submission kept for attention, not sealed with
+// FORECOURT_DATA_KEY (sealed with an old key, or stored in clear before encryption was switched on) and
+// seals it with the current key. Safe to run while the
 // server runs, to stop, and to run again. Prints counts only, never a payload.
 
 import '../runtime-check'
@@ -9,6 +10,7 @@ import { ConfigError, loadConfig } from '../config'
 import { createDatabase } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
 import { resealApplications } from '../repositories/application-repository'
+import { resealNeedsAttention } from '../repositories/needs-attention-repository'
 
 async function main(): Promise<number> {
   let config
@@ -35,6 +37,10 @@ async function main(): Promise<number> {
     const { resealed, unchanged } = await resealApplications(database.db, config.dataKeys)
     console.log(
       `Resealed ${resealed} application(s) with data key "${current.id}"; ${unchanged} already were.`,
+    )
+    const kept = await resealNeedsAttention(database.db, config.dataKeys)
+    console.log(
+      `Resealed ${kept.resealed} submission(s) kept for attention with data key "${current.id}"; ${kept.unchanged} already were.`,
     )
     console.log(
       'Old keys no longer seal anything stored here; remove them from FORECOURT_OLD_DATA_KEYS once every backup that needs them has expired.',

@@ -42,6 +42,26 @@ export interface Tables {
   deliveries: DeliveriesTable
   applications: ApplicationsTable
   submissions: SubmissionsTable
+  needs_attention: NeedsAttentionTable
+  // Back office (migration 0020)
+  operators: OperatorsTable
+  operator_sessions: OperatorSessionsTable
+  enrolments: EnrolmentsTable
+  application_index: ApplicationIndexTable
+  back_office_settings: BackOfficeSettingsTable
+  application_cases: ApplicationCasesTable
+  status_changes: StatusChangesTable
+  notes: NotesTable
+  legal_holds: LegalHoldsTable
+  erasures: ErasuresTable
+  delivery_attempts: DeliveryAttemptsTable
+  audit_log: AuditLogTable
+  audit_head: AuditHeadTable
+  emails: EmailsTable
+  evidence: EvidenceTable
+  support_flags: SupportFlagsTable
+  support_notes: SupportNotesTable
+  lender_decisions: LenderDecisionsTable
 }
 
 export type VehicleRow = Selectable<VehiclesTable>
@@ -111,9 +131,343 @@ export interface SubmissionsTable {
   response_status: number
   response_body: string
   created_at: string
+  /**
+   * The applicant's reference (FC-XXXX-XXXX-XXXX), from the key; unique (migration 0010). Null only
+   * while that migration fills in earlier rows.
+   */
+  reference: string | null
 }
 
 export type ApplicationRow = Selectable<ApplicationsTable>
 export type NewApplicationRow = Insertable<ApplicationsTable>
 export type SubmissionRow = Selectable<SubmissionsTable>
 export type NewSubmissionRow = Insertable<SubmissionsTable>
+
+// Submissions kept for the broker's attention (migration 0004, decision 1504)
+
+export const ATTENTION_REASONS = ['refused', 'conflict'] as const
+export type AttentionReason = (typeof ATTENTION_REASONS)[number]
+
+export interface NeedsAttentionTable {
+  /** Made by the application (`att_` + 32 hex). */
+  id: string
+  /** The submission key of the address (a UUID, lower case). */
+  submission_key: string
+  /** The reference the applicant was given (FC-…), derived from the key. */
+  reference: string
+  reason: AttentionReason
+  /** The status of the answer the applicant's browser was given. */
+  status_code: number
+  /** From the body's affiliate key when it names a brand, else from the host. */
+  brand: string
+  /** SHA-256, hex, of the body's canonical JSON: one row per distinct body under a key and reason. */
+  body_hash: string
+  /** JSON text of the body as received, sealed whole in a `$encrypted` envelope when a data key is set. */
+  body: string
+  /** JSON text: the refusal's `{ field, message }` list. */
+  errors: string
+  created_at: string
+}
+
+export type NeedsAttentionRow = Selectable<NeedsAttentionTable>
+export type NewNeedsAttentionRow = Insertable<NeedsAttentionTable>
+
+// Back office (migration 0020)
+
+export const OPERATOR_ROLES = ['admin', 'caseworker', 'viewer'] as const
+export type OperatorRole = (typeof OPERATOR_ROLES)[number]
+
+/** PostgreSQL returns a bigint as text. */
+type BigInt64 = ColumnType<number | string, number, number>
+
+export interface OperatorsTable {
+  /** `op_` + 24 hex, made by the application. */
+  id: string
+  /** Lower case. */
+  email: string
+  role: OperatorRole
+  /** 'all', or brand ids separated by commas. */
+  brands: string
+  /** `scrypt$…` (back-office/passwords.ts); null until enrolled, and again after a reset. */
+  password_hash: string | null
+  /** The base32 TOTP secret, sealed (JSON envelope) when a data key is configured. */
+  totp_secret: string | null
+  totp_last_step: BigInt64 | null
+  enrolled_at: string | null
+  disabled_at: string | null
+  failed_attempts: number
+  locked_until: string | null
+  last_sign_in_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface OperatorSessionsTable {
+  id_hash: string
+  operator_id: string
+  created_at: string
+  last_seen_at: string
+  expires_at: string
+}
+
+export interface EnrolmentsTable {
+  token_hash: string
+  operator_id: string
+  created_at: string
+  expires_at: string
+  used_at: string | null
+  password_hash: string | null
+  totp_secret: string | null
+}
+
+export interface ApplicationIndexTable {
+  application_key: string
+  /** reference, email, phone, postcode or lastName. */
+  field: string
+  /** Base64url of the keyed hash of the normalised value. */
+  hash: string
+}
+
+export interface BackOfficeSettingsTable {
+  name: string
+  value: string
+}
+
+export const BROKER_STATUSES = [
+  'new',
+  'contacted',
+  'with_lender',
+  'approved',
+  'declined',
+  'withdrawn',
+  'paid_out',
+  'closed',
+] as const
+export type BrokerStatus = (typeof BROKER_STATUSES)[number]
+
+export interface ApplicationCasesTable {
+  application_key: string
+  broker_status: BrokerStatus
+  status_changed_at: string
+  status_changed_by: string
+}
+
+export interface StatusChangesTable {
+  id: string
+  application_key: string
+  broker_status: BrokerStatus
+  operator_id: string
+  created_at: string
+}
+
+export interface NotesTable {
+  id: string
+  application_key: string
+  /** The note's text, sealed (JSON envelope) when a data key is configured. */
+  text: string
+  operator_id: string
+  created_at: string
+}
+
+export interface LegalHoldsTable {
+  id: string
+  application_key: string
+  reason: string
+  set_by: string
+  set_at: string
+  lifted_by: string | null
+  lifted_at: string | null
+}
+
+export interface ErasuresTable {
+  application_key: string
+  reference: string
+  brand: string
+  kind: ApplicationStatus
+  created_at: string
+  submitted_at: string | null
+  erased_at: string
+  erased_by: string
+  reason: string
+}
+
+export interface DeliveryAttemptsTable {
+  delivery_id: string
+  attempt: number
+  submission_key: string
+  destination_id: string
+  /** The delivery's status after the attempt: pending (will retry), delivered or dead. */
+  outcome: string
+  status_code: number | null
+  error: string | null
+  created_at: string
+}
+
+export interface AuditLogTable {
+  seq: BigInt64
+  at: string
+  operator_id: string | null
+  action: string
+  application_key: string | null
+  target_operator_id: string | null
+  /** JSON object, never with personal data. */
+  detail: string
+  prev_hash: string
+  hash: string
+}
+
+export interface AuditHeadTable {
+  id: number
+  seq: BigInt64
+  hash: string
+}
+
+export type OperatorRow = Selectable<OperatorsTable>
+export type AuditRow = Selectable<AuditLogTable>
+// --- Emails (the email outbox, migration 0040; decision 1652) ---
+
+export const EMAIL_STATUSES = ['pending', 'in_flight', 'sent', 'dead'] as const
+export type EmailStatus = (typeof EMAIL_STATUSES)[number]
+
+/** Who a message goes to, found when it is sent (never stored here): decision 1652. */
+export const EMAIL_RECIPIENTS = ['applicant', 'joint-applicant', 'broker'] as const
+export type EmailRecipient = (typeof EMAIL_RECIPIENTS)[number]
+
+export interface EmailsTable {
+  /** Made by the application (`eml_` + 32 hex, time first); the Message-ID's left part on every try. */
+  id: string
+  /** The template's name (email/templates.ts). */
+  template: string
+  brand: string
+  /** The application the message is about; its stored payload gives the applicant's name and address. */
+  application_key: string | null
+  recipient: EmailRecipient
+  /** JSON: the template's parameters, never personal data (a reference, a decision id, a time). */
+  params: string
+  /** One message per cause: a repeated enqueue (a replayed transaction) inserts nothing. */
+  dedupe_key: string
+  status: EmailStatus
+  attempts: number
+  next_attempt_at: string
+  locked_by: string | null
+  locked_until: string | null
+  /** A short reason for the last failure, never with personal data. */
+  last_error: string | null
+  created_at: string
+  updated_at: string
+  sent_at: string | null
+}
+
+export type EmailRow = Selectable<EmailsTable>
+export type NewEmailRow = Insertable<EmailsTable>
+
+// --- The evidence record (migration 0041; decision 1654) ---
+
+export const EVIDENCE_KINDS = [
+  'shown',
+  'agreed',
+  'declined',
+  'requested',
+  'answered',
+  'withdrawn',
+] as const
+export type EvidenceKind = (typeof EVIDENCE_KINDS)[number]
+
+export const EVIDENCE_SOURCES = ['browser', 'submission', 'operator'] as const
+export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number]
+
+/** Append-only: rows are inserted, never updated; a withdrawal is a new row. */
+export interface EvidenceTable {
+  /** Made by the application (`evd_` + 32 hex, time first). */
+  id: string
+  application_key: string
+  brand: string
+  applicant: 'main' | 'joint'
+  kind: EvidenceKind
+  disclosure_id: string
+  version: number
+  /** SHA-256 (hex) of the exact text shown (disclosure-manifest.ts). */
+  text_hash: string
+  /** For marketing consents: email, sms, phone, post, partner-email, partner-sms, partner-phone. */
+  channel: string | null
+  /** The route the text was on, as the browser reported it (`/before-you-submit`). */
+  screen: string | null
+  /** The server's clock when the record arrived (ISO 8601, UTC). */
+  at: string
+  source: EvidenceSource
+  /** The operator who made an operator record (a withdrawal, an answer). */
+  operator_id: string | null
+  /** JSON, for an answer to a commission request: the lender and the amount or percentage. */
+  detail: string | null
+  /** The browser's id for the item (or a fixed one for the submission's): a repeat inserts nothing. */
+  client_item_id: string | null
+}
+
+export type EvidenceRow = Selectable<EvidenceTable>
+export type NewEvidenceRow = Insertable<EvidenceTable>
+
+// --- Vulnerability: the flag and the operator's adjustment and outcome (migration 0042; decision 1659) ---
+
+export interface SupportFlagsTable {
+  application_key: string
+  brand: string
+  /** JSON list: 'discuss-financial-circumstances', 'additional-needs'. */
+  reasons: string
+  flagged_at: string
+}
+
+export interface SupportNotesTable {
+  id: string
+  application_key: string
+  step: 'adjustment' | 'outcome'
+  /** JSON: the note, sealed with the data key when one is configured (it may be about health). */
+  note: string
+  operator_id: string
+  at: string
+}
+
+export type SupportFlagRow = Selectable<SupportFlagsTable>
+export type NewSupportFlagRow = Insertable<SupportFlagsTable>
+export type SupportNoteRow = Selectable<SupportNotesTable>
+
+// --- Lenders' decisions (migration 0043; decision 1656) ---
+
+export const LENDER_DECISIONS = [
+  'approved',
+  'approved-with-conditions',
+  'referred',
+  'declined',
+  'more-information-needed',
+  'withdrawn',
+  'paid-out',
+] as const
+export type LenderDecision = (typeof LENDER_DECISIONS)[number]
+
+export interface LenderDecisionsTable {
+  /** Made by the application (`ldc_` + 32 hex). */
+  id: string
+  /** The lender's webhook-id: the same id again gets the first answer. */
+  webhook_id: string
+  /** The lender's destination id (LENDER_DESTINATIONS). */
+  lender_id: string
+  brand: string
+  submission_key: string
+  decision: LenderDecision
+  lender_reference: string
+  /** When the lender decided (its clock, ISO 8601 UTC); orders one lender's decisions. */
+  decided_at: string
+  /** When it reached us (our clock). */
+  received_at: string
+  /** JSON: amount, termMonths, apr, monthlyPayment, commission {kind, value}; null without an offer. */
+  offer: string | null
+  /** The lender's note, as sent. */
+  message: string | null
+  /** 1 when it became the lender's current decision; 0 when a later one was already stored (history). */
+  current: number
+  /** The answer given, replayed for a repeated webhook-id. */
+  response_status: number
+  response_body: string
+}
+
+export type LenderDecisionRow = Selectable<LenderDecisionsTable>
+export type NewLenderDecisionRow = Insertable<LenderDecisionsTable>

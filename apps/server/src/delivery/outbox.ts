@@ -233,6 +233,9 @@ export interface AttemptRecord {
   statusCode: number | null
   error: string | null
   now: Date
+  /** With these, the attempt is also kept in delivery_attempts for the back office's timeline. */
+  submissionKey?: string
+  destinationId?: string
 }
 
 /**
@@ -260,7 +263,24 @@ export async function recordAttempt(db: Kysely<Tables>, record: AttemptRecord): 
     .where('locked_by', '=', record.workerId)
     .where('attempts', '=', record.attempt)
     .executeTakeFirst()
-  return result.numUpdatedRows > 0n
+  const recorded = result.numUpdatedRows > 0n
+  if (recorded && record.submissionKey !== undefined && record.destinationId !== undefined) {
+    await db
+      .insertInto('delivery_attempts')
+      .values({
+        delivery_id: record.id,
+        attempt: record.attempt,
+        submission_key: record.submissionKey,
+        destination_id: record.destinationId,
+        outcome: record.step.status,
+        status_code: record.statusCode,
+        error: record.error,
+        created_at: now,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute()
+  }
+  return recorded
 }
 
 // --- The operator's side ---

@@ -1,11 +1,14 @@
 // What a delivery sends: the submitted application's payload as the submission route stored it, opened
-// with the data keys when it was sealed. Read at every attempt rather than copied into the outbox, so the
+// with the data keys when it was sealed, with the evidence record beside it under `evidence` (what each
+// applicant was shown and agreed to; decision 1655). Read at every attempt rather than copied into the outbox, so the
 // personal data lives in one place (and goes when retention deletes the application).
 
 import type { Kysely } from 'kysely'
 import type { DataKeyring } from '../crypto/field-encryption'
 import type { Tables } from '../db/tables'
+import { evidenceForLender } from '../evidence/evidence-repository'
 import { findApplication } from '../repositories/application-repository'
+import { ERASURE_KEY_PREFIX, erasureNoticeBody } from '../back-office/erasure-notice'
 
 /**
  * The JSON text to send for a submission; undefined when there is no submitted application under that key
@@ -19,8 +22,11 @@ export type PayloadLoader = (
 
 export function submittedPayloadLoader(dataKeys: DataKeyring | undefined): PayloadLoader {
   return async (db, submissionKey) => {
+    // An erased application's notice to the lenders that were sent it (back-office/erasure.ts).
+    if (submissionKey.startsWith(ERASURE_KEY_PREFIX)) return erasureNoticeBody(db, submissionKey)
     const application = await findApplication(db, submissionKey, dataKeys)
     if (application === undefined || application.status !== 'submitted') return undefined
-    return JSON.stringify(application.payload)
+    const evidence = await evidenceForLender(db, submissionKey)
+    return JSON.stringify({ ...application.payload, evidence })
   }
 }

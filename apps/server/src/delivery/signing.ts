@@ -2,7 +2,11 @@
 // "{webhook-id}.{webhook-timestamp}.{body}" with the shared secret, compares it with webhook-signature, and
 // refuses timestamps outside a few minutes so a captured request cannot be replayed later. Any Standard
 // Webhooks library verifies these requests; verifySignature is the same check for tests and for lenders
-// who want to copy it.
+// who want to copy it. Only canonical headers verify: one of each, a timestamp in plain digits, and
+// signatures in the exact base64 the signer writes (a lenient decoder would accept other spellings of the
+// same bytes). An empty secret is refused outright: an HMAC under an empty key proves nothing. The
+// reference library (`standardwebhooks`) checks both directions in the tests; signing stays on
+// node:crypto, five times faster (decision 1575).
 
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
@@ -11,10 +15,18 @@ export const SIGNATURE_VERSION = 'v1'
 /** Five minutes either side, as the Standard Webhooks libraries default to. */
 export const DEFAULT_TOLERANCE_SECONDS = 5 * 60
 
-/** The HMAC key: the base64 after `whsec_` decoded (a secret without the prefix is taken as base64 too). */
+export const EMPTY_SECRET =
+  'The webhook secret is empty: a signature under an empty key proves nothing'
+
+/**
+ * The HMAC key: the base64 after `whsec_` decoded (a secret without the prefix is taken as base64 too).
+ * Throws on a secret with no key bytes.
+ */
 export function secretBytes(secret: string): Buffer {
   const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret
-  return Buffer.from(encoded, 'base64')
+  const bytes = Buffer.from(encoded, 'base64')
+  if (bytes.length === 0) throw new Error(EMPTY_SECRET)
+  return bytes
 }
 
 export interface SignInput {
@@ -55,7 +67,12 @@ export function unixSeconds(date: Date): number {
 }
 
 export type VerifyFailure =
-  'missing-headers' | 'bad-timestamp' | 'timestamp-too-old' | 'timestamp-too-new' | 'bad-signature'
+  | 'missing-headers'
+  | 'repeated-headers'
+  | 'bad-timestamp'
+  | 'timestamp-too-old'
+  | 'timestamp-too-new'
+  | 'bad-signature'
 
 export type VerifyResult =
   { ok: true; id: string; timestamp: number } | { ok: false; reason: VerifyFailure }
@@ -78,33 +95,53 @@ export function verifySignature(
   secret: string,
   options: VerifyOptions = {},
 ): VerifyResult {
+  // Before anything the sender controls, so a misconfigured lender fails loudly, not open.
+  const key = secretBytes(secret)
   const id = header(headers, 'webhook-id')
   const timestampText = header(headers, 'webhook-timestamp')
   const signatures = header(headers, 'webhook-signature')
+  if (id === REPEATED || timestampText === REPEATED || signatures === REPEATED) {
+    return { ok: false, reason: 'repeated-headers' }
+  }
   if (id === undefined || timestampText === undefined || signatures === undefined) {
     return { ok: false, reason: 'missing-headers' }
   }
-  if (!/^\d{1,12}$/.test(timestampText)) return { ok: false, reason: 'bad-timestamp' }
+  // Plain digits, no sign, no leading zero, no spaces: one spelling per instant.
+  if (!/^(0|[1-9]\d{0,11})$/.test(timestampText)) return { ok: false, reason: 'bad-timestamp' }
   const timestamp = Number(timestampText)
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS
   const now = unixSeconds(options.now ?? new Date())
   if (timestamp < now - tolerance) return { ok: false, reason: 'timestamp-too-old' }
   if (timestamp > now + tolerance) return { ok: false, reason: 'timestamp-too-new' }
 
-  const expected = Buffer.from(signPayload({ id, timestamp, body, secret }).slice(3), 'base64')
-  // Several space-separated signatures may be sent (one per secret while a secret is being rotated).
+  const expected = Buffer.from(
+    createHmac('sha256', key).update(`${id}.${timestamp}.${body}`, 'utf8').digest('base64'),
+  )
+  // Several space-separated signatures may be sent (one per secret while a secret is being rotated);
+  // each is compared as the text the signer writes, so no other spelling of the same bytes passes.
   const matches = signatures.split(' ').some((entry) => {
-    const [version, encoded] = entry.split(',', 2)
-    if (version !== SIGNATURE_VERSION || encoded === undefined) return false
-    const given = Buffer.from(encoded, 'base64')
+    const comma = entry.indexOf(',')
+    if (comma === -1 || entry.slice(0, comma) !== SIGNATURE_VERSION) return false
+    const given = Buffer.from(entry.slice(comma + 1))
     return given.length === expected.length && timingSafeEqual(given, expected)
   })
   return matches ? { ok: true, id, timestamp } : { ok: false, reason: 'bad-signature' }
 }
 
-function header(headers: HeaderSource, name: string): string | undefined {
-  if (headers instanceof Headers) return headers.get(name) ?? undefined
-  const value = Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1]
-  const text = Array.isArray(value) ? value[0] : value
+const REPEATED = Symbol('repeated')
+
+/** The header's one value; REPEATED when it came more than once (under any spelling of its name). */
+function header(headers: HeaderSource, name: string): string | typeof REPEATED | undefined {
+  if (headers instanceof Headers) {
+    // A fetch Headers object has already joined repeated headers with ", ", which no timestamp or
+    // signature of ours contains.
+    const value = headers.get(name) ?? undefined
+    return value === '' ? undefined : value
+  }
+  const values = Object.entries(headers)
+    .filter(([key]) => key.toLowerCase() === name)
+    .flatMap(([, value]) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
+  if (values.length > 1) return REPEATED
+  const text = values[0]
   return text === undefined || text === '' ? undefined : text
 }

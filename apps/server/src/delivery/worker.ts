@@ -222,6 +222,8 @@ export class DeliveryWorker {
         statusCode,
         error,
         now,
+        submissionKey: delivery.submission_key,
+        destinationId: delivery.destination_id,
       })
       const logFields = {
         ...fields,

@@ -43,9 +43,10 @@ export type AntiForgeryFailure =
 
 /**
  * How a write route's token is checked: 'header' (the default) or 'header-or-body' (also accepting the
- * `csrf` body field: the telemetry beacon).
+ * `csrf` body field: the telemetry beacon). 'signed': not at all, because the route is called server to
+ * server and authenticates every request by its signature instead (the lenders' decisions, decision 1656).
  */
-export type AntiForgeryMode = 'header' | 'header-or-body'
+export type AntiForgeryMode = 'header' | 'header-or-body' | 'signed'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -193,6 +194,7 @@ export async function registerAntiForgery(
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     if (!methods.some((method) => isApiWrite(method, route.url))) return
+    if (route.config?.antiForgery === 'signed') return
     const check = route.config?.antiForgery === 'header-or-body' ? checkHeaderOrBody : checkHeader
     route.preValidation = appendHook(route.preValidation, check)
   })

@@ -15,6 +15,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
   RouteOptions,
 } from 'fastify'
 import type { Tables } from '../db/tables'
@@ -285,13 +286,19 @@ export function registerDatabaseGate(
     for (const reply of waiting) unavailable(reply)
   })
 
-  const gate: onRequestAsyncHookHandler = async (request, reply) => {
+  const gate: onRequestAsyncHookHandler = async (_request, reply) => {
     if (!availability.available()) {
       return reply
         .code(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
         .send(SERVICE_UNAVAILABLE)
     }
+  }
+  // The write waits for the database only once its body has arrived: a client that sends its body slowly
+  // is slow itself, and must neither make the gate suspect the database nor be logged as a database
+  // timeout (decision 1571).
+  const watchWrite: preHandlerAsyncHookHandler = async (request, reply) => {
+    if (reply.sent) return
     waiting.add(reply)
     // Only a write waiting while no other has been stored for as long is suspect: under a heavy load
     // writes wait too, but keep being stored (and on SQLite the server's own writer then holds the lock,
@@ -328,6 +335,11 @@ export function registerDatabaseGate(
     route.onRequest = [
       gate,
       ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]),
+    ]
+    const handlers = route.preHandler
+    route.preHandler = [
+      watchWrite,
+      ...(handlers === undefined ? [] : Array.isArray(handlers) ? handlers : [handlers]),
     ]
   })
 }

@@ -58,7 +58,9 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
     const base = (schema ?? {}) as RouteSchema
     if (!url.startsWith('/api/')) return { schema: { ...base, hide: true }, url }
     const methods = Array.isArray(route.method) ? route.method : [route.method]
-    const write = methods.some((method) => isApiWrite(method, url))
+    // A signed server-to-server route (decision 1656) needs no anti-forgery pair.
+    const write =
+      methods.some((method) => isApiWrite(method, url)) && route.config?.antiForgery !== 'signed'
     const limited = methods.some((method) => rateLimitGroup(method, url) !== undefined)
     const response = {
       ...base.response,

@@ -29,6 +29,9 @@ const UNLIMITED = new Set(['/api/health', '/api/ready'])
 /** The budget a route draws on, or undefined for a route that is not limited. */
 export function rateLimitGroup(method: string, url: string): RateLimitGroup | undefined {
   if (!url.startsWith('/api/') || UNLIMITED.has(url)) return undefined
+  // The back office limits its own calls: per operator when signed in, per client and per account on
+  // sign-in (routes/api/back-office/back-office-api.ts).
+  if (url.startsWith('/api/back-office/')) return undefined
   // Telemetry has its own counter, so a chatty page can never use up the budget its submission needs.
   if (WRITE_METHODS.has(method)) return url === '/api/events' ? 'events' : 'writes'
   if (READ_METHODS.has(method)) return 'lookups'

@@ -1,18 +1,36 @@
 // Security headers on every response, pages and API alike. The policy allows no inline script, and inline
 // style only by hash: the pre-rendered start pages carry their stylesheet and brand theme in <style>
 // elements, each named by its SHA-256 in that page's own policy (contentSecurityPolicy below); everything
-// else ships as files from the page's own origin. The only other origin is the brands' tag manager, which
-// the front end loads after cookie consent.
+// else ships as files from the page's own origin. The only other script is the brands' tag-manager
+// container, which the front end loads after cookie consent: the policy allows its loader's address
+// (gtm.js) and nothing else on that origin (decision 1574). Permissions-Policy switches off the powerful
+// browser features the form never uses, for the page and anything it embeds.
 
 import { createHash } from 'node:crypto'
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
 
 export const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com'
+/** The container loader; the container's id is a query parameter, which a policy cannot name. */
+export const TAG_MANAGER_SCRIPT = `${TAG_MANAGER_ORIGIN}/gtm.js`
+
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+].join(', ')
 
 export const contentSecurityPolicyDirectives: Readonly<Record<string, readonly string[]>> = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", TAG_MANAGER_ORIGIN],
+  scriptSrc: ["'self'", TAG_MANAGER_SCRIPT],
   styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:'],
   fontSrc: ["'self'"],
@@ -61,4 +79,7 @@ export function inlineStyleHashes(html: string): string[] {
 /** Registered on the root instance (not inside a plugin) so its hooks reach every route and the 404s. */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, securityHeaderOptions)
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY)
+  })
 }

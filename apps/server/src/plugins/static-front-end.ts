@@ -11,7 +11,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { BrandId } from '@forecourt/domain/brands/brand'
 import { BRAND_IDS } from '@forecourt/domain/brands/brand-data'
-import { prerenderedStartBrandId } from '@forecourt/domain/brands/host'
+import { brandIdForHost, prerenderedStartBrandId } from '@forecourt/domain/brands/host'
 import { REPOSITORY_ROOT, type Config } from '../config'
 import { requestPath } from '../logging'
 import { contentSecurityPolicy, inlineStyleHashes } from './security-headers'
@@ -77,13 +77,34 @@ export async function registerStaticFrontEnd(
       },
     })
     const pages = loadPrerenderedPages(webDistDir)
-    app.get('/', (request, reply) => {
-      const brandId = prerenderedStartBrandId(request.host ?? '')
-      const page = brandId === null ? undefined : pages.get(brandId)
-      if (!page) return reply.sendFile('index.html')
-      reply.header('content-security-policy', page.contentSecurityPolicy)
-      return reply.sendFile(page.file)
-    })
+    app.get(
+      '/',
+      {
+        // Each brand has its own start page at the same address: caches must key it by Host too.
+        onSend: async (_request, reply, payload) => {
+          const vary = reply.getHeader('vary')
+          const values = vary === undefined ? [] : String(vary).split(/,\s*/)
+          if (!values.some((value) => value.toLowerCase() === 'host')) {
+            reply.header('vary', [...values, 'Host'].join(', '))
+          }
+          return payload
+        },
+      },
+      (request, reply) => {
+        const host = request.host ?? ''
+        // The apply host and hosts of other vehicles get the page rendered in the browser (decision 1531).
+        const brandId =
+          prerenderedStartBrandId(host) === null
+            ? undefined
+            : app.hasDecorator('brandOfRequest')
+              ? app.brandOfRequest(request)
+              : brandIdForHost(host)
+        const page = brandId === undefined ? undefined : pages.get(brandId)
+        if (!page) return reply.sendFile('index.html')
+        reply.header('content-security-policy', page.contentSecurityPolicy)
+        return reply.sendFile(page.file)
+      },
+    )
   }
   await app.register(fastifyStatic, {
     root: VEHICLE_IMAGES_DIR,

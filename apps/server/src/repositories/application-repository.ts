@@ -3,6 +3,7 @@
 // writer goes through this file. Decision records: docs/decisions/0601-* to 0605-*.
 
 import type { Kysely, Transaction } from 'kysely'
+import { replaceIndexRows, type IndexEntry } from '../back-office/search-index-rows'
 import { openPayload, sealPayload, sealedWith, type DataKeyring } from '../crypto/field-encryption'
 import type { SqliteWriter } from '../db/sqlite-writer'
 import type { ApplicationStatus, NewApplicationRow, Tables } from '../db/tables'
@@ -46,6 +47,8 @@ export interface PartialSave {
   payload: Payload
   now: Date
   serverSequence: number
+  /** The back office's search index rows, replaced in the same transaction when the save lands. */
+  index?: readonly IndexEntry[]
 }
 
 export type PartialSaveOutcome = 'saved' | 'superseded' | 'already-submitted'
@@ -77,7 +80,11 @@ export async function savePartialApplicationWith(
   save: PartialSave,
   dataKeys: DataKeyring | undefined,
 ): Promise<PartialSaveOutcome> {
-  return writer.write({ kind: 'save-partial', application: partialApplicationRow(save, dataKeys) })
+  return writer.write({
+    kind: 'save-partial',
+    application: partialApplicationRow(save, dataKeys),
+    index: save.index,
+  })
 }
 
 /**
@@ -90,6 +97,11 @@ export async function savePartialApplication(
   save: PartialSave,
   dataKeys: DataKeyring | undefined,
 ): Promise<PartialSaveOutcome> {
+  if (save.index !== undefined && !db.isTransaction) {
+    return (db as Kysely<Tables>)
+      .transaction()
+      .execute((trx) => savePartialApplication(trx, save, dataKeys))
+  }
   const result = await db
     .insertInto('applications')
     .values(partialApplicationRow(save, dataKeys))
@@ -106,7 +118,10 @@ export async function savePartialApplication(
         .where('applications.server_sequence', '<', (eb) => eb.ref('excluded.server_sequence')),
     )
     .executeTakeFirst()
-  if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) return 'saved'
+  if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) {
+    if (save.index !== undefined) await replaceIndexRows(db, save.applicationKey, save.index)
+    return 'saved'
+  }
   const existing = await db
     .selectFrom('applications')
     .select('status')
@@ -121,6 +136,8 @@ export interface SubmittedApplication {
   payload: Payload
   now: Date
   serverSequence: number
+  /** The back office's search index rows, replacing the partial save's. */
+  index?: readonly IndexEntry[]
 }
 
 /** The row a submission writes, its payload sealed. */
@@ -168,6 +185,10 @@ export async function storeSubmittedApplications(
       })),
     )
     .execute()
+  for (const application of applications) {
+    if (application.index === undefined) continue
+    await replaceIndexRows(trx, application.applicationKey, application.index)
+  }
 }
 
 /** One submitted application: see storeSubmittedApplications. */

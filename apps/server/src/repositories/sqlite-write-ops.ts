@@ -6,8 +6,16 @@
 // through both.
 
 import type BetterSqlite3 from 'better-sqlite3'
+import type { IndexEntry } from '../back-office/search-index-rows'
 import { sealPayload, type DataKey, type DataKeyring } from '../crypto/field-encryption'
-import type { NewApplicationRow, NewSubmissionRow, SubmissionRow } from '../db/tables'
+import type {
+  NewApplicationRow,
+  NewEmailRow,
+  NewEvidenceRow,
+  NewSubmissionRow,
+  NewSupportFlagRow,
+  SubmissionRow,
+} from '../db/tables'
 import { deliveryRowsFor } from '../delivery/outbox'
 import { payloadAad, type Payload } from './application-repository'
 import { bodyHash } from './submission-repository'
@@ -23,11 +31,20 @@ export interface SubmitOp {
   sealWith: DataKey | undefined
   /** The answer to store, replayed byte for byte to a repeat. */
   answer: { status: number; body: string }
+  /** The applicant's reference, stored unique. */
+  reference: string
   /** ISO 8601, UTC. */
   now: string
   serverSequence: number
   /** The lender destinations configured for the brand: one outbox row each. */
   destinationIds: readonly string[]
+  /** The back office's search index rows of the application (back-office/search-index.ts). */
+  index?: readonly IndexEntry[]
+  /** The messages the submission causes, ready rows (email/enqueue.ts). */
+  emails: readonly NewEmailRow[]
+  /** The evidence it records and the vulnerability flag it raises (evidence/submission-evidence.ts). */
+  evidence: readonly NewEvidenceRow[]
+  supportFlag: NewSupportFlagRow | null
 }
 
 /** What storing found, with the hash of the body sent (to compare with an existing row's). */
@@ -41,6 +58,8 @@ export interface SavePartialOp {
   kind: 'save-partial'
   /** Status 'partial'. */
   application: NewApplicationRow
+  /** Replaced only when the save lands. */
+  index?: readonly IndexEntry[]
 }
 
 export type SavePartialResult = 'saved' | 'superseded' | 'already-submitted'
@@ -60,13 +79,13 @@ export type WriteResult<O extends WriteOp> = O extends SubmitOp
       ? true
       : never
 
-const SELECT_SUBMISSION = `select submission_key, body_hash, response_status, response_body, created_at
-  from submissions where submission_key = ?`
+const SELECT_SUBMISSION = `select submission_key, body_hash, response_status, response_body, created_at,
+  reference from submissions where submission_key = ?`
 
 // The primary key decides: a key already stored inserts nothing, and its row is read instead.
 const INSERT_NEW_SUBMISSION = `insert into submissions
-  (submission_key, body_hash, response_status, response_body, created_at)
-  values (@submission_key, @body_hash, @response_status, @response_body, @created_at)
+  (submission_key, body_hash, response_status, response_body, created_at, reference)
+  values (@submission_key, @body_hash, @response_status, @response_body, @created_at, @reference)
   on conflict (submission_key) do nothing`
 
 const APPLICATION_VALUES = `insert into applications
@@ -85,6 +104,51 @@ const UPSERT_PARTIAL_APPLICATION = `${APPLICATION_VALUES}
   on conflict (application_key) do update set brand = excluded.brand, payload = excluded.payload,
     updated_at = excluded.updated_at, server_sequence = excluded.server_sequence
   where applications.status = 'partial' and applications.server_sequence < excluded.server_sequence`
+
+// The search index follows the application it was made from (as replaceIndexRows does).
+const DELETE_INDEX_ROWS = 'delete from application_index where application_key = ?'
+const INSERT_INDEX_ROW = `insert into application_index (application_key, field, hash)
+  values (?, ?, ?) on conflict do nothing`
+// As enqueueEmails: a message already queued for the same cause is absorbed.
+const INSERT_EMAIL = `insert into emails
+  (id, template, brand, application_key, recipient, params, dedupe_key, status, attempts,
+    next_attempt_at, locked_by, locked_until, last_error, created_at, updated_at, sent_at)
+  values (@id, @template, @brand, @application_key, @recipient, @params, @dedupe_key, @status,
+    @attempts, @next_attempt_at, @locked_by, @locked_until, @last_error, @created_at, @updated_at,
+    @sent_at)
+  on conflict (dedupe_key) do nothing`
+
+// As appendEvidence: a repeat inserts nothing. A submission's records go in one statement (its dozen
+// rows one at a time cost the writer thread several times more).
+const EVIDENCE_COLUMNS = [
+  'id',
+  'application_key',
+  'brand',
+  'applicant',
+  'kind',
+  'disclosure_id',
+  'version',
+  'text_hash',
+  'channel',
+  'screen',
+  'at',
+  'source',
+  'operator_id',
+  'detail',
+  'client_item_id',
+] as const satisfies readonly (keyof NewEvidenceRow)[]
+
+function insertEvidenceText(rows: number): string {
+  const row = `(${EVIDENCE_COLUMNS.map(() => '?').join(', ')})`
+  return `insert into evidence (${EVIDENCE_COLUMNS.join(', ')})
+  values ${Array.from({ length: rows }, () => row).join(', ')}
+  on conflict (application_key, client_item_id) do nothing`
+}
+
+// As storeSupportFlags: a repeat inserts nothing.
+const INSERT_SUPPORT_FLAG = `insert into support_flags (application_key, brand, reasons, flagged_at)
+  values (@application_key, @brand, @reasons, @flagged_at)
+  on conflict (application_key) do nothing`
 
 const SELECT_APPLICATION_STATUS = 'select status from applications where application_key = ?'
 
@@ -126,6 +190,13 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
     return prepared
   }
 
+  const replaceIndex = (applicationKey: string, entries: readonly IndexEntry[] | undefined) => {
+    if (entries === undefined) return
+    statement(DELETE_INDEX_ROWS).run(applicationKey)
+    const insert = statement(INSERT_INDEX_ROW)
+    for (const entry of entries) insert.run(applicationKey, entry.field, entry.hash)
+  }
+
   const submit = (op: SubmitOp): SubmitResult => {
     const hash = bodyHash(JSON.parse(op.body))
     const { changes } = statement(INSERT_NEW_SUBMISSION).run({
@@ -134,6 +205,7 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
       response_status: op.answer.status,
       response_body: op.answer.body,
       created_at: op.now,
+      reference: op.reference,
     } satisfies NewSubmissionRow)
     if (changes === 0) {
       // Stored before, or earlier in this batch: inside the batch's write transaction the row read is
@@ -151,16 +223,28 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
       submitted_at: op.now,
       server_sequence: op.serverSequence,
     } satisfies NewApplicationRow)
+    replaceIndex(op.submissionKey, op.index)
     const insertDelivery = statement(INSERT_DELIVERY)
     for (const delivery of deliveryRowsFor(op.submissionKey, op.brand, op.now, op.destinationIds)) {
       insertDelivery.run(delivery)
     }
+    const insertEmail = statement(INSERT_EMAIL)
+    for (const email of op.emails) insertEmail.run(email)
+    if (op.evidence.length > 0) {
+      statement(insertEvidenceText(op.evidence.length)).run(
+        op.evidence.flatMap((record) => EVIDENCE_COLUMNS.map((column) => record[column] ?? null)),
+      )
+    }
+    if (op.supportFlag !== null) statement(INSERT_SUPPORT_FLAG).run(op.supportFlag)
     return { stored: true, bodyHash: hash }
   }
 
   const savePartial = (op: SavePartialOp): SavePartialResult => {
     const { changes } = statement(UPSERT_PARTIAL_APPLICATION).run(op.application)
-    if (changes > 0) return 'saved'
+    if (changes > 0) {
+      replaceIndex(op.application.application_key, op.index)
+      return 'saved'
+    }
     const row = statement(SELECT_APPLICATION_STATUS).get(op.application.application_key) as
       { status: string } | undefined
     return row?.status === 'submitted' ? 'already-submitted' : 'superseded'

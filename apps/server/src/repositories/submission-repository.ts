@@ -7,8 +7,19 @@ import { createHash } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { DataKeyring } from '../crypto/field-encryption'
 import type { SqliteWriter } from '../db/sqlite-writer'
-import type { NewSubmissionRow, SubmissionRow, Tables } from '../db/tables'
+import type { IndexEntry } from '../back-office/search-index-rows'
+import type {
+  NewEmailRow,
+  NewEvidenceRow,
+  NewSubmissionRow,
+  NewSupportFlagRow,
+  SubmissionRow,
+  Tables,
+} from '../db/tables'
 import { destinationIdsFor, type EnqueueArgs } from '../delivery/outbox'
+import { enqueueEmails } from '../email/outbox'
+import { appendEvidence } from '../evidence/evidence-repository'
+import { storeSupportFlags } from '../evidence/support-repository'
 import { storeSubmittedApplications, type Payload } from './application-repository'
 
 type Db = Kysely<Tables> | Transaction<Tables>
@@ -39,8 +50,18 @@ export interface NewSubmission {
   /** The validated payload, unknown keys stripped. */
   payload: Payload
   answer: StoredAnswer
+  /** The applicant's reference, stored unique (decision 1576). */
+  reference: string
   now: Date
   serverSequence: number
+  /** The back office's search index rows (back-office/search-index.ts). */
+  index?: readonly IndexEntry[]
+  /** The messages the submission causes (email/enqueue.ts), written in its transaction. */
+  emails?: readonly NewEmailRow[]
+  /** What the submission proves was agreed (evidence/submission-evidence.ts). */
+  evidence?: readonly NewEvidenceRow[]
+  /** The vulnerability flag its support answers raise, if any. */
+  supportFlag?: NewSupportFlagRow
 }
 
 /** What storing found, with the hash of the body sent (to compare with an existing row's). */
@@ -126,10 +147,25 @@ async function writeSubmissions(
       payload: submission.payload,
       now: submission.now,
       serverSequence: submission.serverSequence,
+      index: submission.index,
     })),
     dataKeys,
   )
   await enqueueDeliveries(trx, submissions.map(enqueueArgs))
+  await enqueueEmails(
+    trx,
+    submissions.flatMap((submission) => submission.emails ?? []),
+  )
+  await appendEvidence(
+    trx,
+    submissions.flatMap((submission) => submission.evidence ?? []),
+  )
+  await storeSupportFlags(
+    trx,
+    submissions.flatMap((submission) =>
+      submission.supportFlag === undefined ? [] : [submission.supportFlag],
+    ),
+  )
 }
 
 function enqueueArgs(submission: NewSubmission): EnqueueArgs {
@@ -143,6 +179,7 @@ function submissionRow(submission: NewSubmission, hash: string): NewSubmissionRo
     response_status: submission.answer.status,
     response_body: submission.answer.body,
     created_at: submission.now.toISOString(),
+    reference: submission.reference,
   }
 }
 
@@ -252,9 +289,14 @@ export function writerSubmissionStore(
       payload: JSON.stringify(submission.payload),
       sealWith: dataKeys?.current,
       answer: submission.answer,
+      reference: submission.reference,
       now: submission.now.toISOString(),
       serverSequence: submission.serverSequence,
       destinationIds: destinationIdsFor(submission.brand),
+      index: submission.index,
+      emails: submission.emails ?? [],
+      evidence: submission.evidence ?? [],
+      supportFlag: submission.supportFlag ?? null,
     })
 }
 

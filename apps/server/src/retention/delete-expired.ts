@@ -1,10 +1,13 @@
 // Retention (specification §9 "up to six years"; quality.md): submitted applications are deleted six
 // years after submission, abandoned partial applications 30 days after their last save (both
-// configurable), and with a submission go its idempotency row and its lender deliveries. Portable SQL,
-// in batches, so a first run over years of rows never holds a long lock. Decision: docs/decisions/0806-*.
+// configurable), and with a submission go its idempotency row and its lender deliveries; a submission kept
+// for the broker's attention (refused or conflicting) goes after the same period as a submitted one.
+// Portable SQL, in batches, so a first run over years of rows never holds a long lock. Decisions:
+// docs/decisions/0806-*, 1504-*.
 
-import type { Kysely } from 'kysely'
+import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
+import { deleteExpiredRecords } from '../evidence/retention'
 
 export interface RetentionPolicy {
   /** Days after submission that a submitted application is kept. */
@@ -19,6 +22,8 @@ export interface RetentionSummary {
   /** Idempotency rows (submissions table). */
   submissions: number
   deliveries: number
+  /** Refused or conflicting submissions kept for the broker's attention. */
+  needsAttention: number
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -44,6 +49,7 @@ export async function deleteExpired(
     partialApplications: 0,
     submissions: 0,
     deliveries: 0,
+    needsAttention: 0,
   }
   const submittedBefore = cutoff(now, policy.submittedDays)
   const partialBefore = cutoff(now, policy.partialDays)
@@ -57,6 +63,7 @@ export async function deleteExpired(
         .select('application_key')
         .where('status', '=', 'submitted')
         .where('updated_at', '<', submittedBefore)
+        .where('application_key', 'not in', heldKeys)
         .limit(batchSize)
         .execute()
     ).map((row) => row.application_key)
@@ -75,6 +82,7 @@ export async function deleteExpired(
         .where('application_key', 'in', keys)
         .where('status', '=', 'submitted')
         .executeTakeFirst()
+      await deleteBackOfficeRecords(trx, keys)
       summary.deliveries += Number(deliveries.numDeletedRows)
       summary.submissions += Number(submissions.numDeletedRows)
       summary.submittedApplications += Number(applications.numDeletedRows)
@@ -93,6 +101,7 @@ export async function deleteExpired(
           .selectFrom('submissions')
           .select('submission_key')
           .where('created_at', '<', submittedBefore)
+          .where('submission_key', 'not in', heldKeys)
           .limit(limit),
       )
       .executeTakeFirst(),
@@ -105,30 +114,76 @@ export async function deleteExpired(
           .selectFrom('deliveries')
           .select('id')
           .where('created_at', '<', submittedBefore)
+          .where('submission_key', 'not in', heldKeys)
+          .limit(limit),
+      )
+      .executeTakeFirst(),
+  )
+
+  summary.needsAttention += await deleteInBatches(batchSize, (limit) =>
+    db
+      .deleteFrom('needs_attention')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('needs_attention')
+          .select('id')
+          .where('created_at', '<', submittedBefore)
           .limit(limit),
       )
       .executeTakeFirst(),
   )
 
   // A partial save can turn into a submission at any moment, so the status and age are checked in the
-  // delete itself, not read beforehand: a row submitted meanwhile no longer matches and stays.
-  summary.partialApplications += await deleteInBatches(batchSize, (limit) =>
-    db
-      .deleteFrom('applications')
-      .where('status', '=', 'partial')
-      .where('updated_at', '<', partialBefore)
-      .where('application_key', 'in', (eb) =>
-        eb
-          .selectFrom('applications')
-          .select('application_key')
-          .where('status', '=', 'partial')
-          .where('updated_at', '<', partialBefore)
-          .limit(limit),
+  // delete itself, not only when the candidates are read: a row submitted meanwhile no longer matches
+  // and stays. An application under a legal hold stays too (decision 1611).
+  for (;;) {
+    const candidates = (
+      await db
+        .selectFrom('applications')
+        .select('application_key')
+        .where('status', '=', 'partial')
+        .where('updated_at', '<', partialBefore)
+        .where('application_key', 'not in', heldKeys)
+        .limit(batchSize)
+        .execute()
+    ).map((row) => row.application_key)
+    if (candidates.length === 0) break
+    await db.transaction().execute(async (trx) => {
+      const deleted = await trx
+        .deleteFrom('applications')
+        .where('status', '=', 'partial')
+        .where('updated_at', '<', partialBefore)
+        .where('application_key', 'in', candidates)
+        .returning('application_key')
+        .execute()
+      await deleteBackOfficeRecords(
+        trx,
+        deleted.map((row) => row.application_key),
       )
-      .executeTakeFirst(),
-  )
+      summary.partialApplications += deleted.length
+    })
+    if (candidates.length < batchSize) break
+  }
+
+  // The evidence, emails and support records of those applications (decision 1654).
+  await deleteExpiredRecords(db, { submittedBefore, partialBefore }, batchSize)
 
   return summary
+}
+
+/** The applications under a legal hold now: retention leaves them until the hold is lifted. */
+function heldKeys(eb: ExpressionBuilder<Tables, keyof Tables>) {
+  return eb.selectFrom('legal_holds').select('application_key').where('lifted_at', 'is', null)
+}
+
+/**
+ * What the back office keeps about deleted applications and could name the applicant: the search
+ * index rows and the notes. The broker's status history and the audit log hold no personal data.
+ */
+async function deleteBackOfficeRecords(trx: Kysely<Tables>, keys: string[]): Promise<void> {
+  if (keys.length === 0) return
+  await trx.deleteFrom('application_index').where('application_key', 'in', keys).execute()
+  await trx.deleteFrom('notes').where('application_key', 'in', keys).execute()
 }
 
 async function deleteInBatches(

@@ -1,7 +1,19 @@
+import fc from 'fast-check'
 import { expect, test } from 'vitest'
-import { brands } from '@forecourt/domain/brands/brand-data'
+import { BRAND_IDS, brands } from '@forecourt/domain/brands/brand-data'
+import { journeyVisits } from '@forecourt/domain/journey/navigation'
 import { filledState } from '@forecourt/domain/test-support/test-fixtures'
-import { changeHref, isReturningToCheck, pathAfterChange } from './return-to-check'
+import { fastCheckChoices } from '@forecourt/domain/test-support/fast-check-choices'
+import {
+  pathAfterChange as walkerPathAfterChange,
+  walkJourney,
+} from '@forecourt/domain/test-support/journey-walker'
+import {
+  changeHref,
+  CHECK_ANSWERS_PATH,
+  isReturningToCheck,
+  pathAfterChange,
+} from './return-to-check'
 
 test('a Change link carries the return marker', () => {
   expect(changeHref('/address/2')).toBe('/address/2?return=before-you-submit')
@@ -53,4 +65,30 @@ test.each([
   const state = filledState()
   change(state)
   expect(pathAfterChange(state, brands.carfinance, from)).toBe(to)
+})
+
+test('the journey walk test follows Change links where the browser does (decision 1502)', () => {
+  fc.assert(
+    fc.property(fc.gen(), fc.constantFrom(...BRAND_IDS), (g, id) => {
+      const brand = brands[id]
+      const { state } = walkJourney({
+        brand,
+        choices: fastCheckChoices(g),
+        today: { year: 2026, month: 11, day: 26 },
+        now: new Date('2026-11-26T10:30:00.000Z'),
+        guid: '6f1c2a9e-3b7d-4c1e-9a2f-0d8e7b6a5c41',
+      })
+      // Undo some answers, so that some steps are unanswered again.
+      state.form.joint.firstName = g(fc.constantFrom, '', state.form.joint.firstName)
+      state.form.securityAddress.residentialStatus = g(fc.constantFrom, '', 'Let to tenants')
+      state.form.employments[0]!.employmentStatus = g(fc.constantFrom, '', 'Student')
+      for (const visit of journeyVisits({ state, brand })) {
+        const walker = walkerPathAfterChange(state, brand, visit.path)
+        expect(pathAfterChange(state, brand, visit.path)).toBe(
+          walker === CHECK_ANSWERS_PATH ? walker : changeHref(walker),
+        )
+      }
+    }),
+    { numRuns: 40 },
+  )
 })

@@ -18,7 +18,7 @@ import { savedReference } from './submitted-reference'
 
 const brand = brands.carfinance
 const NOW = new Date('2025-06-02T09:20:00.000Z')
-const CREATED = { submissionKey: FILLED_GUID, reference: 'FC-NN07-T1T4', status: 'received' }
+const CREATED = { submissionKey: FILLED_GUID, reference: 'FC-NN07-T1T4-FN9J', status: 'received' }
 
 let state: ApplicationState
 let events: AnalyticsEvent[]
@@ -93,7 +93,10 @@ test('the application is locked and its mapped payload POSTed with the header an
     },
   })
   expect(JSON.parse(init!.body as string)).toEqual(expected)
-  expect(submission.getStatus()).toMatchObject({ phase: 'received', reference: 'FC-NN07-T1T4' })
+  expect(submission.getStatus()).toMatchObject({
+    phase: 'received',
+    reference: 'FC-NN07-T1T4-FN9J',
+  })
   expect(state.applicationSubmitOk).toBe(true)
   expect(state.isDuplicate).toBe(false)
   expect(events).toEqual([])
@@ -316,9 +319,11 @@ test('leaving after the server has it records nothing', async () => {
 
 test('the reference is worked out from the GUID as the server does', async () => {
   vi.useRealTimers()
-  expect(await applicationReference(FILLED_GUID)).toBe('FC-NN07-T1T4')
-  expect(await applicationReference(FILLED_GUID.toUpperCase())).toBe('FC-NN07-T1T4')
-  expect(await applicationReference('0b0c9b4e-1d2f-4e5a-9b6c-7d8e9f0a1b2c')).toBe('FC-KTJN-E0E2')
+  expect(await applicationReference(FILLED_GUID)).toBe('FC-NN07-T1T4-FN9J')
+  expect(await applicationReference(FILLED_GUID.toUpperCase())).toBe('FC-NN07-T1T4-FN9J')
+  expect(await applicationReference('0b0c9b4e-1d2f-4e5a-9b6c-7d8e9f0a1b2c')).toBe(
+    'FC-KTJN-E0E2-S78K',
+  )
 })
 
 test('the submissions host is put before the path', () => {

@@ -7,6 +7,7 @@
 // 1304, 1451). A refusal (another 4xx) ends the sending: the applicant is asked to get in touch
 // (decision 1523).
 
+import { applicationReference as referenceFromKey } from '@forecourt/domain/reference/application-reference'
 import type { Brand } from '@forecourt/domain/brands/brand'
 import { normaliseEmail } from '@forecourt/domain/fields/email'
 import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
@@ -100,30 +101,13 @@ export function thankYouAddress(brand: Brand, email: string): string | null {
   return url.toString()
 }
 
-const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
-
 /**
- * The reference the server gives an application (FC-7K2M-9QXD), worked out the same way from the
- * GUID (apps/server/src/routes/api/submission.ts): eight Crockford base-32 characters of the first
- * 40 bits of SHA-256 of the lower-case key. Null where the browser has no Web Crypto.
+ * The reference the server gives an application (FC-7K2M-9QXD-R4TB), worked out here by the same domain
+ * function (decision 1576) so the page can show it before the server answers. Null without a GUID.
+ * Kept a promise for its callers; the work itself is synchronous.
  */
-export async function applicationReference(guid: string): Promise<string | null> {
-  const subtle = globalThis.crypto?.subtle
-  if (!subtle || !guid) return null
-  try {
-    const digest = new Uint8Array(
-      await subtle.digest('SHA-256', new TextEncoder().encode(guid.toLowerCase())),
-    )
-    let bits = 0n
-    for (let i = 0; i < 5; i += 1) bits = (bits << 8n) | BigInt(digest[i] ?? 0)
-    let characters = ''
-    for (let shift = 35n; shift >= 0n; shift -= 5n) {
-      characters += REFERENCE_ALPHABET[Number((bits >> shift) & 31n)]
-    }
-    return `FC-${characters.slice(0, 4)}-${characters.slice(4)}`
-  } catch {
-    return null
-  }
+export function applicationReference(guid: string): Promise<string | null> {
+  return Promise.resolve(guid ? referenceFromKey(guid) : null)
 }
 
 // One submission per application GUID for the page's lifetime: React's strict mode runs effects

@@ -296,24 +296,35 @@ test('a rating with its source, score, count and date passes', () => {
   ).toEqual([])
 })
 
+test.each([['Harbourlend.example'], ['harbourlend.example:443'], ['localhost'], ['-a.example']])(
+  'the domain %j is refused',
+  (domain) => {
+    expect(checkBrand({ ...brands.harbourlend, domains: [domain] })).toEqual([
+      'harbourlend: domains.0 must be a lower-case host name without a port, as www.example.com',
+    ])
+  },
+)
+
 test('an empty object lists every missing field', () => {
-  expect(checkBrand({})).toHaveLength(18)
+  expect(checkBrand({})).toHaveLength(19)
+  expect(checkBrand({})).toContain('brand: domains is missing')
   expect(checkBrand({})).toContain('brand: gtmId is missing')
 })
 
-test('across brands, a reused affiliate key or tag-manager id and a wrong key are caught', () => {
+test('across brands, a reused affiliate key, tag-manager id or domain and a wrong key are caught', () => {
   expect(
     checkAllBrands({
       ...brands,
       milebroker: { ...brands.milebroker, affiliateKey: brands.harbourlend.affiliateKey },
       creditlens: { ...brands.creditlens, gtmId: brands.harbourlend.gtmId },
-      scorepal: { ...brands.carfinance },
+      scorepal: { ...brands.carfinance, domains: ['www.carfinance.example'] },
     }),
   ).toEqual([
     `milebroker: affiliateKey ${brands.harbourlend.affiliateKey} is already used by harbourlend`,
     'scorepal: id carfinance differs from its key',
     `scorepal: affiliateKey ${brands.carfinance.affiliateKey} is already used by carfinance`,
     'scorepal: gtmId GTM-CFDX9P3 is already used by carfinance',
+    'scorepal: domain www.carfinance.example is already used by carfinance',
     'creditlens: gtmId GTM-HRBL7Q2 is already used by harbourlend',
   ])
 })

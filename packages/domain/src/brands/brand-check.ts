@@ -5,6 +5,8 @@ import type { z } from 'zod'
 import { reconcileApr } from '../finance/representative-example'
 import { brands } from './brand-data'
 import { brandSchema, representativeExampleTermsSchema } from './brand-schema'
+import { checkDisclosureSettings } from './disclosure-schema'
+import { brandDisclosures } from './disclosures'
 
 /** WCAG 2.2 AA for normal text. */
 export const MINIMUM_CONTRAST = 4.5
@@ -105,13 +107,20 @@ export function checkBrand(brand: unknown): string[] {
 
 /**
  * Every brand checked, plus what only shows across brands: the key must be the brand's id, and
- * affiliate keys and tag-manager ids must not repeat (a submission would be credited wrongly).
+ * affiliate keys, tag-manager ids and domains must not repeat (a submission would be credited wrongly).
  */
-export function checkAllBrands(all: Readonly<Record<string, unknown>> = brands): string[] {
+export function checkAllBrands(
+  all: Readonly<Record<string, unknown>> = brands,
+  disclosures: Readonly<Record<string, unknown>> = brandDisclosures,
+): string[] {
   const problems: string[] = []
   const seen = { affiliateKey: new Map<unknown, string>(), gtmId: new Map<unknown, string>() }
+  const seenDomains = new Map<unknown, string>()
   for (const [key, brand] of Object.entries(all)) {
     problems.push(...checkBrand(brand))
+    // The disclosures live beside the brand record (disclosures.ts, decision 1651).
+    const settings = Object.hasOwn(disclosures, key) ? disclosures[key] : undefined
+    problems.push(...checkDisclosureSettings(settings).map((problem) => `${key}: ${problem}`))
     if (!isRecord(brand)) continue
     if (brand.id !== key) problems.push(`${key}: id ${String(brand.id)} differs from its key`)
     for (const field of ['affiliateKey', 'gtmId'] as const) {
@@ -122,6 +131,12 @@ export function checkAllBrands(all: Readonly<Record<string, unknown>> = brands):
       } else {
         seen[field].set(value, key)
       }
+    }
+    for (const domain of Array.isArray(brand.domains) ? (brand.domains as unknown[]) : []) {
+      const first = seenDomains.get(domain)
+      if (first !== undefined)
+        problems.push(`${key}: domain ${String(domain)} is already used by ${first}`)
+      else seenDomains.set(domain, key)
     }
   }
   return problems

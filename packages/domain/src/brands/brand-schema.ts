@@ -33,6 +33,9 @@ function amount(rule: string) {
 
 const HEX_COLOUR = /^#[0-9A-Fa-f]{6}$/
 const GTM_ID = /^GTM-[A-Z0-9]+$/
+// Dot-separated labels of letters, digits and hyphens, not starting or ending with a hyphen.
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/
 // Scheme, host and an optional path; a brand's links leave for the open web, so only https.
 const HTTPS_URL = /^https:\/\/[A-Za-z0-9.-]+(?::\d+)?(?:[/?#]\S*)?$/
 
@@ -164,6 +167,14 @@ export const brandSchema = z.strictObject(
       .string({ error: (issue) => missing(issue) ?? 'must be text' })
       .regex(GTM_ID, 'must be GTM- followed by upper-case letters or digits'),
     affiliateKey: text(),
+    domains: z
+      .array(
+        z
+          .string({ error: () => 'must be text' })
+          .regex(HOST_NAME, 'must be a lower-case host name without a port, as www.example.com'),
+        { error: (issue) => missing(issue) ?? 'must be a list' },
+      )
+      .min(1, 'must name at least one host the brand is served on'),
     logo: z
       .string({ error: (issue) => missing(issue) ?? 'must be text' })
       .regex(/^\/brands\/[a-z0-9-]+\.svg$/, 'must be an SVG under /brands/'),

@@ -70,6 +70,11 @@ export interface Brand {
   textOnColour: string
   gtmId: string
   affiliateKey: string
+  /**
+   * The host names the brand is served on in production (lower case, no port). A request on one of them is
+   * this brand's, and only this brand's applications are accepted there (decision 1572).
+   */
+  domains: string[]
   /** Path of the brand's SVG logo, served by the front end. */
   logo: string
   /** External addresses; empty means the in-page modal opens. */

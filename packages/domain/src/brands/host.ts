@@ -16,7 +16,7 @@ const VEHICLE_TYPE_RULES: readonly [RegExp, VehicleType][] = [
 ]
 
 /** The host name without its port, lower-cased, without surrounding spaces or a trailing dot. */
-function hostName(host: string): string {
+export function hostName(host: string): string {
   const trimmed = host.trim().toLowerCase()
   // An IPv6 literal keeps its colons inside the brackets.
   if (trimmed.startsWith('[')) {
@@ -31,8 +31,22 @@ export function firstHostLabel(host: string): string {
   return hostName(host).split('.')[0] ?? ''
 }
 
-/** The brand whose id is the first host label; anything else (including 'apply') → the default. */
+const BRAND_BY_DOMAIN: ReadonlyMap<string, BrandId> = new Map(
+  Object.values(brands).flatMap((brand) => brand.domains.map((domain) => [domain, brand.id])),
+)
+
+/** The brand whose `domains` list the host name, or undefined. */
+export function brandIdForDomain(host: string): BrandId | undefined {
+  return BRAND_BY_DOMAIN.get(hostName(host))
+}
+
+/**
+ * The brand whose domains list the host; otherwise the brand whose id is the first host label (as on
+ * harbourlend.localhost in development); anything else (including 'apply') → the default.
+ */
 export function brandIdForHost(host: string): BrandId {
+  const domainBrand = brandIdForDomain(host)
+  if (domainBrand !== undefined) return domainBrand
   const label = firstHostLabel(host)
   return isBrandId(label) ? label : DEFAULT_BRAND_ID
 }

@@ -123,7 +123,7 @@ const dramaRanges = [
   '0161 496 0',
   '020 7946 0',
   '0191 498 0',
-  '028 9018 0',
+  '028 9649 6',
   '029 2018 0',
   '01632 960',
   '07700 900',
@@ -151,6 +151,39 @@ test.each(dramaRanges)('numbers just outside %sxxx are not reserved', (range) =>
   const above = String(Number(prefix) + 1).padStart(8, '0')
   expect(isReservedDramaNumber(`${below}999`)).toBe(false)
   expect(isReservedDramaNumber(`${above}000`)).toBe(false)
+})
+
+test.each(dramaRanges)(
+  'the first and last numbers of %sxxx are refused as looking invalid, as typed or with +44',
+  (range) => {
+    for (const last of ['000', '999']) {
+      const typed = `${range}${last}`
+      expect(validatePhone(typed)?.text).toBe(looksInvalid)
+      expect(validatePhone(`+44${typed.slice(1)}`)?.text).toBe(looksInvalid)
+      expect(validatePhone(typed, { person: 'joint' })?.text).toBe(
+        'Please try again, Their phone number looks invalid.',
+      )
+    }
+  },
+)
+
+// Just outside a range the number is judged by its prefix alone: accepted where the prefix is
+// (01, 02, 03, 07700), still refused where it is not (0808 freephone, 0909 premium rate).
+test.each(dramaRanges)('the numbers either side of %sxxx are judged by their prefix', (range) => {
+  const prefix = range.replace(/\s/g, '')
+  const below = `${String(Number(prefix) - 1).padStart(8, '0')}999`
+  const above = `${String(Number(prefix) + 1).padStart(8, '0')}000`
+  for (const number of [below, above]) {
+    expect(validatePhone(number)?.text ?? null).toBe(hasValidUkPrefix(number) ? null : looksInvalid)
+  }
+})
+
+test('the Belfast drama range 028 9649 6xxx is refused, and 028 9018 0xxx is an ordinary number', () => {
+  expect(validatePhone('028 9649 6000')?.text).toBe(looksInvalid)
+  expect(validatePhone('02896496999')?.text).toBe(looksInvalid)
+  expect(validatePhone('028 9649 5999')).toBeNull()
+  expect(validatePhone('028 9649 7000')).toBeNull()
+  expect(validatePhone('028 9018 0000')).toBeNull()
 })
 
 test.each([

@@ -6,8 +6,9 @@ export const PHONE_MAX_TYPED = 13
 export const PHONE_DIGITS = 11
 
 /**
- * Ofcom's numbers reserved for TV and radio drama, 1,000 numbers each: the first eight digits of
- * the national number, followed by any three.
+ * Ofcom's numbers reserved for TV and radio drama ("Telephone numbers for drama purposes"), 1,000
+ * numbers each: the first eight digits of the national number, followed by any three. Northern
+ * Ireland's range is 028 9649 6xxx; 028 9018 0xxx was an earlier list's and is not reserved.
  */
 export const DRAMA_NUMBER_PREFIXES = [
   '01134960', // Leeds 0113 496 0xxx
@@ -23,7 +24,7 @@ export const DRAMA_NUMBER_PREFIXES = [
   '01614960', // Manchester
   '02079460', // London 020 7946 0xxx
   '01914980', // Tyneside, Durham, Sunderland 0191 498 0xxx
-  '02890180', // Northern Ireland 028 9018 0xxx
+  '02896496', // Northern Ireland (Belfast) 028 9649 6xxx
   '02920180', // Cardiff 029 2018 0xxx
   '01632960', // no area 01632 960xxx
   '07700900', // mobile 07700 900xxx

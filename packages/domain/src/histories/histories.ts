@@ -7,6 +7,12 @@ import { capMonths, capYears } from '../fields/years-months'
  */
 export const HISTORY_MONTHS_REQUIRED = 36
 
+/**
+ * The most entries a history can have: every entry is at least a month, so 36 of them complete it.
+ * The journey asks for no more, and the server accepts as many (docs/decisions/1502).
+ */
+export const MAX_HISTORY_ENTRIES = HISTORY_MONTHS_REQUIRED
+
 /** The time spent at one address or with one employer. */
 export interface Period {
   years: number | null

@@ -1,6 +1,11 @@
 // Next, previous and the deep-link guard, all derived from the step table in steps.ts.
 import type { Brand } from '../brands/brand'
-import { addressPeriods, employmentPeriods, isHistoryComplete } from '../histories/histories'
+import {
+  addressPeriods,
+  employmentPeriods,
+  isHistoryComplete,
+  MAX_HISTORY_ENTRIES,
+} from '../histories/histories'
 import type { ApplicationState } from '../state/application-state'
 import type { StepDefinition } from './step-definition'
 import type { JourneyContext, StepId, StepLoop } from './step-list'
@@ -17,7 +22,7 @@ export interface Visit {
 }
 
 /** More entries than this would mean a history of under a month each: stop expanding there. */
-const MAX_LOOP_ENTRIES = 36
+const MAX_LOOP_ENTRIES = MAX_HISTORY_ENTRIES
 
 export function pathFor(step: StepDefinition, n: number): string {
   return step.path.replace('{n}', String(n))

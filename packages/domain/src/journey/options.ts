@@ -1,6 +1,7 @@
 // Option lists fixed by journey.md ("Option lists (decision)"). Values are what the broker receives.
 
 import { hasEmployer, statusesWithEmployer } from './employer'
+import { isSecurityOccupancy, securityOccupancyOptions } from './security-occupancy'
 
 export interface Option {
   value: string
@@ -49,6 +50,9 @@ export const residentialStatusOptions = same([
   'Living with parents',
   'Other',
 ])
+
+/** Who lives at a security property that is not the applicant's home (docs/decisions/1501). */
+export { isSecurityOccupancy, securityOccupancyOptions }
 
 export const propertyTypeOptions = same([
   'Detached',

@@ -3,6 +3,7 @@
 // check-your-answers page derive. No screen decides where to go.
 import { hasEmployer } from './employer'
 import { openingFlows } from './opening-steps'
+import { isSecurityOccupancy } from './security-occupancy'
 import { filled, known, withFlows, type StepFlow } from './step-definition'
 import { stepList, type JourneyContext, type StepId } from './step-list'
 
@@ -56,8 +57,16 @@ const flows: Readonly<Record<StepId, StepFlow>> = {
   },
   'security-address-add': {
     shownWhen: (ctx) => securedOnProperty(ctx) && ctx.state.form.isSecurityCurrentAddress === false,
-    isAnswered: ({ state }) =>
-      filled(state.form.securityAddress.postcode) && filled(state.form.securityAddress.town),
+    // The property's address, who lives there and how long it has been owned (decision 1501).
+    isAnswered: ({ state }) => {
+      const property = state.form.securityAddress
+      return (
+        filled(property.postcode) &&
+        filled(property.town) &&
+        isSecurityOccupancy(property.residentialStatus) &&
+        ((property.yearsAtAddress ?? 0) > 0 || (property.monthsAtAddress ?? 0) > 0)
+      )
+    },
   },
   'own-other-properties': {
     shownWhen: securedOnProperty,

@@ -104,6 +104,13 @@ test('a single application is mapped and normalised field by field', () => {
     mileage: 23150,
     colour: 'Blue',
     vrm: 'LS21 ABC',
+    forecourt: {
+      version: 1,
+      hasDeposit: true,
+      depositType: 'Cash',
+      breathingSpace: false,
+      fairProcessingNoticeAcknowledged: true,
+    },
   } satisfies FullSubmissionPayload)
 })
 
@@ -173,7 +180,7 @@ test('a joint homeowner loan carries the property, the security address and the 
       postcode: 'LS16 9AA',
       yearsAtAddress: 50,
       monthsAtAddress: 11,
-      residentialStatus: 'Homeowner with a mortgage',
+      residentialStatus: 'Let to tenants',
     },
     employments: [
       {
@@ -227,6 +234,13 @@ test('a joint homeowner loan carries the property, the security address and the 
       IsOptedThirdPartyEmail: false,
       IsOptedThirdPartySms: false,
       IsOptedThirdPartyPhone: false,
+    },
+    forecourt: {
+      version: 1,
+      hasDeposit: false,
+      ownOtherProperties: true,
+      breathingSpace: false,
+      fairProcessingNoticeAcknowledged: true,
     },
   } satisfies FullSubmissionPayload)
 })

@@ -113,6 +113,27 @@ export interface PayloadJointApplicant extends PayloadOptIns {
   netMonthlyIncome?: number
 }
 
+/** The version of the `forecourt` object's shape; a change to its meaning takes the next one. */
+export const PAYLOAD_EXTENSIONS_VERSION = 1
+
+/**
+ * Answers the applicant gives that the specification's payload has no field for, so none is dropped on the way to
+ * the broker and the lenders (docs/decisions/1503). Always sent, with its version.
+ */
+export interface PayloadExtensions {
+  version: typeof PAYLOAD_EXTENSIONS_VERSION
+  /** /deposit, on brands that ask: whether a deposit will be paid. */
+  hasDeposit?: boolean
+  /** /deposit: Cash, Part exchange, or Cash and part exchange; only with a deposit. */
+  depositType?: string
+  /** /own-other-properties: only with a loan secured on property. */
+  ownOtherProperties?: boolean
+  /** /breathing-space: in a breathing space or mental health crisis moratorium. */
+  breathingSpace?: boolean
+  /** /fair-processing-notice: the notice was read and acknowledged. */
+  fairProcessingNoticeAcknowledged?: boolean
+}
+
 /** §3, with every empty or null field dropped (§5); optional fields are the ones that can be. */
 export interface FullSubmissionPayload extends PayloadOptIns {
   /** The session GUID. */
@@ -173,6 +194,8 @@ export interface FullSubmissionPayload extends PayloadOptIns {
   vrm?: string
   /** Only for a joint application. */
   JointApplicant?: PayloadJointApplicant
+  /** Forecourt's extension to the specification's payload: the answers it has no field for (decision 1503). */
+  forecourt: PayloadExtensions
 }
 
 export interface PayloadOptions {
@@ -318,6 +341,23 @@ function mapAttribution(form: ApplicationForm): DroppableObject<PayloadAttributi
   }
 }
 
+function mapExtensions(
+  state: ApplicationState,
+  securedOnProperty: boolean,
+): DroppableObject<PayloadExtensions> {
+  const { form } = state
+  return {
+    version: PAYLOAD_EXTENSIONS_VERSION,
+    hasDeposit: state.hasDeposit,
+    // The deposit step clears the type with "No"; an answer left from before is not sent either.
+    depositType: state.hasDeposit === true ? text(form.depositType) : '',
+    ownOtherProperties: securedOnProperty ? form.ownOtherProperties : null,
+    breathingSpace: form.breathingSpace,
+    // Not yet acknowledged is not an answer: the step asks for the box to be ticked.
+    fairProcessingNoticeAcknowledged: form.fairProcessingAcknowledged ? true : null,
+  }
+}
+
 /** Whether the applicant asked for a joint application; the form's answer wins over the top-level flag. */
 export function isJointApplication(state: ApplicationState): boolean {
   return state.form.isJointApplication ?? state.isJointApplication
@@ -390,6 +430,7 @@ export function mapApplication(
     colour: text(vehicle.colour),
     vrm: text(vehicle.vrm),
     JointApplicant: joint ? mapJointApplicant(form.joint) : null,
+    forecourt: mapExtensions(state, securedOnProperty),
   }
   // The raw object already has every field's final type; dropping empties only removes keys.
   return (dropEmpty(raw) ?? {}) as Omit<

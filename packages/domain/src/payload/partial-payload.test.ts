@@ -64,6 +64,8 @@ test('a partial save made early carries only what has been answered', () => {
     IsOptedThirdPartySms: false,
     IsOptedThirdPartyPhone: false,
     submittedBy: 'carfinance.localhost:5173',
+    // The deposit was answered before the rest of the form was cleared; its type was not.
+    forecourt: { version: 1, hasDeposit: true },
     termsAndConditionsAgreed: false,
     IsCompleted: false,
   })

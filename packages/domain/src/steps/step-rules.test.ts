@@ -173,19 +173,39 @@ test('an address found by postcode only has to be chosen, even without a street'
   expect(messages('address', state, 2)).toEqual(['address: Please choose your address.'])
 })
 
-test('the security address is chosen from the lookup or typed by hand, and its time there asked', () => {
+test('the security address is chosen from the lookup or typed by hand, with who lives there and its time there asked', () => {
   const state = createInitialState()
   expect(messages('security-address-add', state)).toEqual([
     'address: Please choose your address.',
+    'securityOccupancy: Please choose an option to continue.',
     'timeAtAddress: Please answer this question.',
   ])
   state.form.securityAddress.manual = true
   Object.assign(state.form.securityAddress, { houseNumber: '4', town: 'Leeds' })
+  state.form.securityAddress.residentialStatus = 'Lived in by family'
   state.form.securityAddress.yearsAtAddress = 40
   expect(messages('security-address-add', state)).toEqual([
     'street: Please enter your street.',
     'postcode: Please enter your postcode.',
   ])
+})
+
+test('a home status left on the security property is not an answer to who lives there', () => {
+  const state = createInitialState()
+  Object.assign(state.form.securityAddress, {
+    houseNumber: '4',
+    street: 'Mill Lane',
+    town: 'Leeds',
+    postcode: 'LS16 9AA',
+    manual: true,
+    yearsAtAddress: 3,
+    residentialStatus: 'Homeowner with a mortgage',
+  })
+  expect(messages('security-address-add', state)).toEqual([
+    'securityOccupancy: Please choose an option to continue.',
+  ])
+  state.form.securityAddress.residentialStatus = 'Let to tenants'
+  expect(messages('security-address-add', state)).toEqual([])
 })
 
 test('lengthening an earlier address drops the entries the history no longer needs', () => {

@@ -18,7 +18,7 @@ import { validateText } from '../fields/text'
 import { validateYearsMonths } from '../fields/years-months'
 import { addressPeriods, employmentPeriods, entriesNeededForHistory } from '../histories/histories'
 import { employerWording } from '../journey/employer-wording'
-import { hasEmployer, loanLimits } from '../journey/options'
+import { hasEmployer, isSecurityOccupancy, loanLimits } from '../journey/options'
 import type { StepId } from '../journey/step-list'
 import { fieldError, type FieldError, type Person } from '../messages/messages'
 import { emptyAddress, type Address, type ApplicationState } from '../state/application-state'
@@ -371,6 +371,9 @@ export const stepRules: Readonly<Record<StepId, StepRules>> = {
       return [
         ...validateFoundAddress(security, security.manual),
         ...collect([
+          // Only an answer from this list: a home's status copied by an earlier "Yes" is not one
+          // (decision 1501).
+          ['securityOccupancy', isSecurityOccupancy(security.residentialStatus) ? null : radio('')],
           ['timeAtAddress', validateYearsMonths(security.yearsAtAddress, security.monthsAtAddress)],
         ]),
       ]

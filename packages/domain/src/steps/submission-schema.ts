@@ -16,9 +16,11 @@ import {
 } from '../fields/years-months'
 import {
   type Option,
+  depositTypeOptions,
   drivingLicenceOptions,
   employmentStatusOptions,
   hasEmployer,
+  isSecurityOccupancy,
   loanLimits,
   lookingToBuyOptions,
   maritalStatusOptions,
@@ -27,8 +29,9 @@ import {
   residentialStatusOptions,
   titleOptions,
 } from '../journey/options'
+import { MAX_HISTORY_ENTRIES } from '../histories/histories'
 import { type Person, messageText } from '../messages/messages'
-import type { FullSubmissionPayload } from '../payload/full-payload'
+import { type FullSubmissionPayload, PAYLOAD_EXTENSIONS_VERSION } from '../payload/full-payload'
 
 export interface SubmissionSchemaOptions {
   /** Today in London (`londonToday(new Date())`): ages are judged on it. */
@@ -65,6 +68,8 @@ export const SUBMISSION_SHAPE_MESSAGES = {
   atLeastOneAddress: 'must hold at least one address',
   atLeastOneEmployment: 'must hold at least one employment',
   propertyOnly: 'is sent only with a loan secured on property',
+  depositOnly: 'is sent only with a deposit',
+  extensionsVersion: `must be ${PAYLOAD_EXTENSIONS_VERSION}`,
   jointOnly: 'is sent only with a joint application',
   tooLong: (max: number) => `must be ${max} characters or fewer`,
   tooMany: (max: number) => `must hold at most ${max} entries`,
@@ -75,7 +80,8 @@ const M = SUBMISSION_SHAPE_MESSAGES
 /** Free text that is not an answer to a question (tracking, technical, address lines). */
 const LONG_TEXT = 500
 const ADDRESS_LINE_MAX = 100
-const MAX_ENTRIES = 20
+/** As many addresses or employments as the journey can ask for: one a month for three years. */
+const MAX_ENTRIES = MAX_HISTORY_ENTRIES
 const VEHICLE_TYPES = ['Caravan', 'Van', 'Horsebox', 'Motorhome', 'Motorcycle', 'Car'] as const
 
 const values = (options: readonly Option[]) => options.map((option) => option.value)
@@ -189,7 +195,7 @@ function postcode(person: Person = 'main') {
     })
 }
 
-function addressShape(yearsCap: number) {
+function addressShape(yearsCap: number, residentialStatus: z.ZodType<string>) {
   return {
     flatNumber: text(ADDRESS_LINE_MAX).optional(),
     buildingName: text(ADDRESS_LINE_MAX).optional(),
@@ -204,7 +210,7 @@ function addressShape(yearsCap: number) {
     postcode: postcode(),
     yearsAtAddress: years(yearsCap).optional(),
     monthsAtAddress: months().optional(),
-    residentialStatus: dropdown(residentialStatusOptions, 'residential status'),
+    residentialStatus,
   }
 }
 
@@ -212,14 +218,46 @@ type TimeAtAddress = { yearsAtAddress?: number; monthsAtAddress?: number }
 const checkTimeAtAddress = (address: TimeAtAddress, ctx: z.RefinementCtx) =>
   checkYearsMonths(ctx, address.yearsAtAddress, address.monthsAtAddress, 'yearsAtAddress')
 
+const homeStatus = () => dropdown(residentialStatusOptions, 'residential status')
+
 const addressSchema = z
-  .object({ addressIndex: z.number({ error: M.indexOrder }), ...addressShape(YEARS_CAP) })
+  .object({
+    addressIndex: z.number({ error: M.indexOrder }),
+    ...addressShape(YEARS_CAP, homeStatus()),
+  })
   .superRefine(checkTimeAtAddress)
 
-// The largest cap: a security address from the first address is capped lower by the mapper.
+// The largest cap: a security address from the first address is capped lower by the mapper. Its
+// status comes from the home's list when it is the current address, else from who lives there
+// (decision 1501): which list applies is checked with isSecurityCurrentAddress, below.
 const securityAddressSchema = z
-  .object(addressShape(SECURITY_YEARS_CAP_FROM_FORM), { error: M.object })
+  .object(
+    addressShape(
+      SECURITY_YEARS_CAP_FROM_FORM,
+      z.string({ error: () => messageText('radio.required') }),
+    ),
+    { error: M.object },
+  )
   .superRefine(checkTimeAtAddress)
+
+/** The security address's status, from the list that fits where the property is. */
+function checkSecurityStatus(
+  ctx: z.RefinementCtx,
+  isCurrentAddress: boolean,
+  status: string,
+): void {
+  const fits = isCurrentAddress
+    ? values(residentialStatusOptions).includes(status)
+    : isSecurityOccupancy(status)
+  if (fits) return
+  ctx.addIssue({
+    code: 'custom',
+    path: ['securityAddress', 'residentialStatus'],
+    message: isCurrentAddress
+      ? messageText('dropdown.required', { label: 'residential status' })
+      : messageText('radio.required'),
+  })
+}
 
 /** Employer details are required for a status that has an employer (journey.md). */
 function checkEmployer(
@@ -321,6 +359,26 @@ function jointApplicantSchema(today: CalendarDate) {
     })
 }
 
+/**
+ * Forecourt's extension object (decision 1503): the answers the specification's payload has no field for. What every
+ * completed journey answers is required; the rest is checked against the loan and the deposit below.
+ */
+const extensionsSchema = z.object(
+  {
+    version: z.literal(PAYLOAD_EXTENSIONS_VERSION, {
+      error: (issue) => (missing(issue) ? M.required : M.extensionsVersion),
+    }),
+    hasDeposit: z.boolean({ error: () => messageText('radio.required') }).optional(),
+    depositType: dropdown(depositTypeOptions, 'deposit type').optional(),
+    ownOtherProperties: z.boolean({ error: () => messageText('radio.required') }).optional(),
+    breathingSpace: z.boolean({ error: () => messageText('radio.required') }),
+    fairProcessingNoticeAcknowledged: z.literal(true, {
+      error: () => messageText('checkbox.required'),
+    }),
+  },
+  { error: (issue) => (missing(issue) ? M.required : M.object) },
+)
+
 /** The schema for one day's submissions (ages depend on `today`). */
 export function createSubmissionSchema(opts: SubmissionSchemaOptions) {
   const { today, knownAffiliateKeys } = opts
@@ -414,12 +472,13 @@ export function createSubmissionSchema(opts: SubmissionSchemaOptions) {
         colour: text().optional(),
         vrm: text(10).optional(),
         JointApplicant: jointApplicantSchema(today).optional(),
+        forecourt: extensionsSchema,
       },
       { error: M.object },
     )
     .superRefine((payload, ctx) => {
       const add = (path: string, message: string) =>
-        ctx.addIssue({ code: 'custom', message, path: [path] })
+        ctx.addIssue({ code: 'custom', message, path: path.split('.') })
       const limits = loanLimits[payload.loanPurposeType]
       const [minTerm, maxTerm] = [limits.minYears * 12, limits.maxYears * 12]
       if (payload.term < minTerm || payload.term > maxTerm) {
@@ -461,11 +520,32 @@ export function createSubmissionSchema(opts: SubmissionSchemaOptions) {
           add('isSecurityCurrentAddress', messageText('radio.required'))
         } else if (property.securityAddress === undefined) {
           add('securityAddress', M.required)
+        } else {
+          checkSecurityStatus(
+            ctx,
+            property.isSecurityCurrentAddress,
+            property.securityAddress.residentialStatus,
+          )
         }
       } else {
         for (const [field, value] of Object.entries(property)) {
           if (value !== undefined) add(field, M.propertyOnly)
         }
+      }
+
+      const extensions = payload.forecourt
+      if (payload.loanPurposeType === 'property') {
+        if (extensions.ownOtherProperties === undefined) {
+          add('forecourt.ownOtherProperties', messageText('radio.required'))
+        }
+      } else if (extensions.ownOtherProperties !== undefined) {
+        add('forecourt.ownOtherProperties', M.propertyOnly)
+      }
+      if (extensions.hasDeposit === true && extensions.depositType === undefined) {
+        add('forecourt.depositType', messageText('dropdown.required', { label: 'deposit type' }))
+      }
+      if (extensions.hasDeposit !== true && extensions.depositType !== undefined) {
+        add('forecourt.depositType', M.depositOnly)
       }
 
       if (payload.isJointApplication && payload.JointApplicant === undefined) {

@@ -5,9 +5,23 @@ import type { Migration } from 'kysely'
 import { createVehicles } from './0001-create-vehicles'
 import { createApplicationsAndSubmissions } from './0002-create-applications-and-submissions'
 import { createDeliveries } from './0003-create-deliveries'
+import { createNeedsAttention } from './0004-create-needs-attention'
+import { addSubmissionReference } from './0010-submission-reference'
+import { createBackOffice } from './0020-create-back-office'
+import { createEmails } from './0040-create-emails'
+import { createEvidence } from './0041-create-evidence'
+import { createSupport } from './0042-create-support'
+import { createLenderDecisions } from './0043-create-lender-decisions'
 
 export const migrations: Record<string, Migration> = {
   '0001-create-vehicles': createVehicles,
   '0002-create-applications-and-submissions': createApplicationsAndSubmissions,
   '0003-create-deliveries': createDeliveries,
+  '0004-create-needs-attention': createNeedsAttention,
+  '0010-submission-reference': addSubmissionReference,
+  '0020-create-back-office': createBackOffice,
+  '0040-create-emails': createEmails,
+  '0041-create-evidence': createEvidence,
+  '0042-create-support': createSupport,
+  '0043-create-lender-decisions': createLenderDecisions,
 }

@@ -5,11 +5,13 @@
 
 import type { FastifyPluginAsync } from 'fastify'
 import type { Kysely } from 'kysely'
+import { MAX_HISTORY_ENTRIES } from '@forecourt/domain/histories/histories'
 import {
   SUBMISSION_SHAPE_MESSAGES,
   createSubmissionSchema,
   type SubmissionError,
 } from '@forecourt/domain/steps/submission-schema'
+import type { SearchIndexer } from '../../back-office/search-index'
 import type { DataKeyring } from '../../crypto/field-encryption'
 import { sqliteWriterFor } from '../../db/database'
 import type { Tables } from '../../db/tables'
@@ -25,12 +27,17 @@ import {
   invalidBody,
   requireJson,
   sendShapeError,
+  siteBrand,
+  stampReceived,
+  SUBMISSION_MESSAGES,
 } from './submission'
 
 export interface ApplicationRoutesOptions {
   db: Kysely<Tables>
   dataKeys: DataKeyring | undefined
   clock?: () => Date
+  /** The back office's search index rows of a payload; none are written without it. */
+  searchIndexer?: SearchIndexer
 }
 
 export const APPLICATION_MESSAGES = {
@@ -44,7 +51,8 @@ export const APPLICATION_MESSAGES = {
 export const PARTIAL_LIMITS = {
   /** The longest free text the full submission accepts (tracking, user agent). */
   stringLength: 500,
-  listLength: 20,
+  /** The longest history the journey asks for: an address or employment a month for three years. */
+  listLength: MAX_HISTORY_ENTRIES,
   /** payload → addresses → entry → field. */
   depth: 3,
   fieldsPerObject: 80,
@@ -196,12 +204,20 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = a
       if (!check.ok) {
         return reply.code(400).send({ error: APPLICATION_MESSAGES.invalid, errors: check.errors })
       }
+      // No page saves an application into another brand (decision 1572).
+      if (check.brand !== siteBrand(request)) {
+        return reply.code(400).send({
+          error: APPLICATION_MESSAGES.invalid,
+          errors: [{ field: 'affiliateKey', message: SUBMISSION_MESSAGES.otherBrand }],
+        })
+      }
       const save = {
         applicationKey,
         brand: check.brand,
-        payload: check.payload,
+        payload: stampReceived(check.payload, request, now),
         now,
         serverSequence,
+        index: options.searchIndexer?.(applicationKey, check.payload),
       }
       const outcome =
         writer !== undefined

@@ -2,8 +2,9 @@
 // answer and gives up quickly, so a load balancer stops sending traffic during an outage and resumes when
 // the database is back, without a restart. The check is the database availability's (decision 1432):
 // after a failed write on SQLite it also asks whether the write lock can be taken, since another process
-// holding it leaves reads working. Load does not make a process unready (decision 1431): a busy one sheds
-// what it cannot take, and taking every busy instance out at once would turn a surge into an outage.
+// holding it leaves reads working. A process whose every place is taken (decision 1571) says so too, with
+// 503 "saturated": it is refusing every new request anyway, so a load balancer may as well send them
+// elsewhere; one that is only busy stays ready.
 
 import { sql, type Kysely } from 'kysely'
 import type { FastifyPluginAsync } from 'fastify'
@@ -13,21 +14,22 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   type DatabaseAvailability,
 } from '../../plugins/database-availability'
+import type { LoadGauge } from '../../plugins/load-shedding'
 
 export type ReadyRoutesOptions =
-  | { availability: DatabaseAvailability }
+  | { availability: DatabaseAvailability; load?: Pick<LoadGauge, 'saturated'> }
   /** A route of its own over `db` (`select 1`, given up after `timeoutMs`): tests of the route alone. */
   | { db: Kysely<Tables>; timeoutMs?: number }
 
-const statusBody = (status: 'ready' | 'unavailable') => ({
+const statusBody = (...status: ('ready' | 'unavailable' | 'saturated')[]) => ({
   type: 'object',
-  properties: { status: { type: 'string', const: status } },
+  properties: { status: { type: 'string', enum: status } },
   required: ['status'],
   additionalProperties: false,
 })
 
 const schema = {
-  response: { 200: statusBody('ready'), 503: statusBody('unavailable') },
+  response: { 200: statusBody('ready'), 503: statusBody('unavailable', 'saturated') },
 } as const
 
 export const readyRoutes: FastifyPluginAsync<ReadyRoutesOptions> = async (app, options) => {
@@ -40,7 +42,14 @@ export const readyRoutes: FastifyPluginAsync<ReadyRoutesOptions> = async (app, o
           ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
         })
   if (!('availability' in options)) app.addHook('onClose', async () => availability.stop())
+  const load = 'load' in options ? options.load : undefined
   app.get('/api/ready', { schema }, async (_request, reply) => {
+    if (load?.saturated() === true) {
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: 'saturated' })
+    }
     // The availability logs the change from ready to unavailable and back, not every probe.
     if (await availability.check()) return { status: 'ready' }
     return reply

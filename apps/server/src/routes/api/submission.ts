@@ -1,20 +1,27 @@
 // POST /api/submission/{submissionKey}: the full application (specification §4 Submission, §7). It is
 // checked with the domain's schema (the browser runs the same rules), stored with its outbox rows in one
-// transaction, and answered only after the commit. Idempotent on the key. Decision records in
+// transaction, and answered only after the commit. Idempotent on the key. A body it refuses is still kept,
+// as needing the broker's attention, under the reference the applicant is given. Decision records in
 // docs/decisions: 0602-submission-idempotency, 0603-group-commit, 0606-submission-answers,
-// 1461-sqlite-writer-thread.
+// 1461-sqlite-writer-thread, 1504-refused-submissions-kept.
 
-import { createHash } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
+import type { BrandId } from '@forecourt/domain/brands/brand'
 import { brands } from '@forecourt/domain/brands/brand-data'
+import { brandIdForHost } from '@forecourt/domain/brands/host'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { type CalendarDate, londonToday } from '@forecourt/domain/fields/date-of-birth'
-import { validateSubmission, type SubmissionError } from '@forecourt/domain/steps/submission-schema'
+import { validateSubmission } from '@forecourt/domain/steps/submission-schema'
+import type { SearchIndexer } from '../../back-office/search-index'
 import type { DataKeyring } from '../../crypto/field-encryption'
 import type { Tables } from '../../db/tables'
 import { sqliteWriterFor } from '../../db/database'
 import { enqueueDeliveriesFor } from '../../delivery/outbox'
+import { submissionEmails } from '../../email/enqueue'
+import { submissionEvidence, supportFlagFor } from '../../evidence/submission-evidence'
 import { nextServerSequence } from '../../repositories/application-repository'
+import { recordNeedsAttention } from '../../repositories/needs-attention-repository'
 import {
   batchingSubmissionStore,
   bodyHash,
@@ -33,6 +40,8 @@ export interface SubmissionRoutesOptions {
   clock?: () => Date
   /** Tests give a failing one to prove the transaction is all or nothing. */
   enqueueDeliveries?: EnqueueDeliveries
+  /** The back office's search index rows of a payload; none are written without it. */
+  searchIndexer?: SearchIndexer
   /**
    * Writes the submissions that arrive together in one transaction (decision 0603); on by default. Off,
    * each has a transaction of its own.
@@ -50,7 +59,35 @@ export const SUBMISSION_MESSAGES = {
   keyMismatch: 'must equal the submission key in the address',
   conflict: 'This submission key was already used with a different application',
   contentType: 'Content-Type must be application/json',
+  otherBrand: "is the affiliate key of another brand than this site's",
 } as const
+
+/**
+ * What the server knows better than the client, stamped on the stored payload (decision 1572): the address
+ * the request came from and when it was received. The address the page sent, if any, is kept as the
+ * client's own.
+ */
+export function stampReceived<T extends { remoteAddress?: unknown }>(
+  payload: T,
+  request: Pick<FastifyRequest, 'ip'>,
+  now: Date,
+): T & { remoteAddress: string; clientRemoteAddress?: unknown; dateReceived: string } {
+  const { remoteAddress: clientRemoteAddress, ...rest } = payload
+  return {
+    ...(rest as T),
+    ...(clientRemoteAddress === undefined ? {} : { clientRemoteAddress }),
+    remoteAddress: request.ip,
+    dateReceived: now.toISOString(),
+  }
+}
+
+/** The brand of the site a request arrived on (decision 1572); by the usual host rule without the hook. */
+export function siteBrand(request: FastifyRequest): string {
+  const { server } = request
+  return server.hasDecorator('brandOfRequest')
+    ? server.brandOfRequest(request)
+    : brandIdForHost(request.host ?? '')
+}
 
 const AFFILIATE_KEYS: readonly string[] = Object.values(brands).map((brand) => brand.affiliateKey)
 const BRAND_BY_AFFILIATE_KEY: ReadonlyMap<string, string> = new Map(
@@ -68,25 +105,6 @@ function todayInLondon(now: Date): CalendarDate {
   const minute = Math.floor(now.getTime() / 60_000)
   if (today?.minute !== minute) today = { minute, date: londonToday(now) }
   return today.date
-}
-
-const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
-
-/**
- * A short reference an applicant can read over the phone (FC-7K2M-9QXD): eight Crockford base-32
- * characters (no I, L, O or U) of the key's SHA-256. It names the application to a person; the key
- * remains the identifier.
- */
-export function submissionReference(submissionKey: string): string {
-  const digest = createHash('sha256').update(submissionKey.toLowerCase()).digest()
-  // The first 40 bits, five at a time.
-  let bits = 0n
-  for (let i = 0; i < 5; i += 1) bits = (bits << 8n) | BigInt(digest[i] ?? 0)
-  let characters = ''
-  for (let shift = 35n; shift >= 0n; shift -= 5n) {
-    characters += REFERENCE_ALPHABET[Number((bits >> shift) & 31n)]
-  }
-  return `FC-${characters.slice(0, 4)}-${characters.slice(4)}`
 }
 
 const errorBody = {
@@ -111,6 +129,21 @@ export const invalidBody = {
   required: ['error'],
 } as const
 
+/** A refused submission's 400: the errors, and the reference under which it was kept (decision 1504). */
+const refusedBody = {
+  type: 'object',
+  properties: {
+    ...invalidBody.properties,
+    submissionKey: { type: 'string' },
+    reference: { type: 'string' },
+    status: { type: 'string', const: 'needs-attention' },
+  },
+  required: ['error'],
+} as const
+
+/** The status of a refused submission that was kept for the broker (decision 1504). */
+export const NEEDS_ATTENTION = 'needs-attention'
+
 const keyParams = (name: string) =>
   ({
     type: 'object',
@@ -121,7 +154,7 @@ const keyParams = (name: string) =>
 const schema = {
   summary: 'Submit a completed application',
   description:
-    'The full submission payload of §3. Stored with its lender deliveries in one transaction and answered after the commit. The same key and body again → the first answer again (Idempotent-Replayed: true); the same key with another body → 409.',
+    'The full submission payload. Stored with its lender deliveries in one transaction and answered after the commit. The same key and body again → the first answer again (Idempotent-Replayed: true); the same key with another body → 409. A JSON object the schema refuses is kept as needing attention and answered 400 with the errors, the reference and status "needs-attention".',
   params: keyParams('submissionKey'),
   body: { type: 'object', description: 'The full submission payload (specification §3)' },
   response: {
@@ -134,7 +167,7 @@ const schema = {
       },
       required: ['submissionKey', 'reference', 'status'],
     },
-    400: invalidBody,
+    400: refusedBody,
     409: errorBody,
     413: errorBody,
     415: errorBody,
@@ -167,8 +200,9 @@ export function sendShapeError(
     .send({ error: invalidMessage, errors: [{ field: '', message: 'must be an object' }] })
 }
 
-function sendInvalid(reply: FastifyReply, errors: SubmissionError[]): FastifyReply {
-  return reply.code(400).send({ error: SUBMISSION_MESSAGES.invalid, errors })
+/** The brand of a refused body: its affiliate key's when that names one, else the host's. */
+export function brandOfRefusedBody(body: Readonly<Record<string, unknown>>, host: string): string {
+  return brandForAffiliateKey(body.affiliateKey) ?? brandIdForHost(host)
 }
 
 function replay(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
@@ -231,25 +265,50 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
         ? result.errors
         : result.value.submissionKey.toLowerCase() !== submissionKey
           ? [{ field: 'submissionKey', message: SUBMISSION_MESSAGES.keyMismatch }]
-          : undefined
+          : // No page files an application into another brand's lenders.
+            brandForAffiliateKey(result.value.affiliateKey) !== siteBrand(request)
+            ? [{ field: 'affiliateKey', message: SUBMISSION_MESSAGES.otherBrand }]
+            : undefined
       if (errors !== undefined || !result.ok) {
         // A body stored earlier is answered as before, even if today's rules would refuse it (an
         // applicant who turned 80 since); the lookup is only needed here, as storing finds repeats.
         const earlier = await findSubmission(db, submissionKey)
         if (earlier !== undefined) return answerRepeat(reply, earlier, bodyHash(request.body))
-        return sendInvalid(reply, errors ?? [])
+        // Kept before answering, so the reference the applicant is given always names a record; a
+        // database that cannot keep it answers 503, which the browser retries.
+        const body = request.body as Record<string, unknown>
+        const reference = applicationReference(submissionKey)
+        await recordNeedsAttention(
+          db,
+          {
+            submissionKey,
+            reference,
+            reason: 'refused',
+            statusCode: 400,
+            brand: brandOfRefusedBody(body, request.host),
+            body,
+            errors: errors ?? [],
+            now,
+          },
+          dataKeys,
+        )
+        return reply.code(400).send({
+          error: SUBMISSION_MESSAGES.invalid,
+          errors: errors ?? [],
+          submissionKey,
+          reference,
+          status: NEEDS_ATTENTION,
+        })
       }
-      const payload = result.value
-      // The schema accepted the affiliate key, so it names a brand.
+      const payload = stampReceived(result.value, request, now)
+      // The schema accepted the affiliate key, so it names a brand: the site's.
       const brand = brandForAffiliateKey(payload.affiliateKey) ?? ''
 
+      const reference = applicationReference(submissionKey)
+      const recorded = { submissionKey, brand: brand as BrandId, payload, now }
       const answer: StoredAnswer = {
         status: 201,
-        body: JSON.stringify({
-          submissionKey,
-          reference: submissionReference(submissionKey),
-          status: 'received',
-        }),
+        body: JSON.stringify({ submissionKey, reference, status: 'received' }),
       }
       const outcome = await store({
         submissionKey,
@@ -257,8 +316,21 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
         brand,
         payload,
         answer,
+        reference,
         now,
         serverSequence,
+        index: options.searchIndexer?.(submissionKey, payload),
+        // A confirmation to each applicant and the broker's alert, queued with the submission.
+        emails: submissionEmails({
+          submissionKey,
+          brand,
+          reference,
+          jointApplicant: payload.isJointApplication === true,
+          now,
+        }),
+        // What it proves was agreed, and the vulnerability flag (decisions 1654, 1659).
+        evidence: submissionEvidence(recorded),
+        supportFlag: supportFlagFor(recorded),
       })
       if (!outcome.stored) return answerRepeat(reply, outcome.existing, outcome.bodyHash)
       return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body)

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { steps } from '@forecourt/domain/journey/steps'
-import { filledState } from '@forecourt/domain/test-support/test-fixtures'
+import { filledJointState, filledState } from '@forecourt/domain/test-support/test-fixtures'
 import { emptyAddress } from '@forecourt/domain/state/application-state'
 import {
   addressLines,
@@ -81,4 +81,23 @@ test('a history entry the journey no longer needs is not listed', () => {
   )
   expect(questions).toContain('Current address')
   expect(questions).not.toContain('Previous address 1')
+})
+
+test('a property elsewhere lists its address, who lives there and how long it has been owned', () => {
+  const rows = checkYourAnswers(filledJointState(), brands.harbourlend)
+    .flatMap((applicant) => applicant.sections)
+    .find((section) => section.title === 'Property')!
+    .rows.map((row) => [row.question, row.answer.join(', ')])
+  expect(rows).toContainEqual(['Who lives at the property', 'It is let to tenants'])
+  expect(rows.map(([question]) => question)).toEqual([
+    'Property value',
+    'Outstanding mortgage balance',
+    'Number of bedrooms',
+    'Property type',
+    'Is the property your current address?',
+    'Address of the property',
+    'Who lives at the property',
+    'How long you have owned it',
+    'Do you own other properties?',
+  ])
 })

@@ -12,6 +12,7 @@ import {
   hasEmployer,
   loanPurposeOptions,
   lookingToBuyOptions,
+  securityOccupancyOptions,
   type Option,
 } from '@forecourt/domain/journey/options'
 import { addressLines as envelopeLines } from '@forecourt/domain/fields/address-lines'
@@ -267,6 +268,10 @@ export const STEP_ANSWERS: Readonly<Record<Exclude<StepId, StepWithoutAnswers>, 
       const security = state.form.securityAddress
       return [
         ['Address of the property', addressLines(security)],
+        [
+          'Who lives at the property',
+          labelOf(securityOccupancyOptions, security.residentialStatus),
+        ],
         ['How long you have owned it', duration(security.yearsAtAddress, security.monthsAtAddress)],
       ]
     },

@@ -47,7 +47,7 @@ test('after a submission: thanks, the reference, what happens next, the contact 
     await screen.findByText((_text, element) =>
       element?.tagName === 'P'
         ? element.textContent ===
-          'Your application reference is FC-NN07-T1T4. Please quote it if you contact us.'
+          'Your application reference is FC-NN07-T1T4-FN9J. Please quote it if you contact us.'
         : false,
     ),
   ).toBeVisible()
@@ -154,7 +154,7 @@ test('a reload before the application was received sends it again while the page
   given((state) => void (state.isLocked = true))
   const fetchMock = vi.fn(
     async (_url: RequestInfo | URL, _init?: RequestInit) =>
-      new Response(JSON.stringify({ reference: 'FC-NN07-T1T4' }), { status: 201 }),
+      new Response(JSON.stringify({ reference: 'FC-NN07-T1T4-FN9J' }), { status: 201 }),
   )
   vi.stubGlobal('fetch', fetchMock)
   renderInMain(<CompleteScreen />, '/complete')

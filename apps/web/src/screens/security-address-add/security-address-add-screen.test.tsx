@@ -48,7 +48,7 @@ const summaryLinks = () =>
 
 const postcodeLookup = () => screen.getAllByRole('textbox', { name: 'Postcode' })[0]!
 
-test('Continue with nothing entered asks for the address and the time owned', async () => {
+test('Continue with nothing entered asks for the address, who lives there and the time owned', async () => {
   onPropertyElsewhere()
   const { container } = renderInMain(<SecurityAddressAddScreen />, '/security-address-add')
   expect(
@@ -59,9 +59,18 @@ test('Continue with nothing entered asks for the address and the time owned', as
   await expectNoAxeViolations(container)
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
 
-  expect(summaryLinks()).toEqual(['Please choose your address.', 'Please answer this question.'])
+  expect(summaryLinks()).toEqual([
+    'Please choose your address.',
+    'Please choose an option to continue.',
+    'Please answer this question.',
+  ])
   expect(postcodeLookup()).toHaveAccessibleDescription(
     'For example, M1 1AE Error: Please choose your address.',
+  )
+  expect(
+    screen.getByRole('group', { name: 'Who lives at the property?' }),
+  ).toHaveAccessibleDescription(
+    'Lenders treat a property that is let differently from one your family lives in. Error: Please choose an option to continue.',
   )
   expect(
     screen.getByRole('group', { name: 'How long have you owned it?' }),
@@ -82,6 +91,7 @@ test('an address found and chosen, owned for up to 50 years, then the next quest
     await screen.findByRole('combobox', { name: 'Address' }),
     'The Old Forge, Mill Lane, Bramhope, Leeds',
   )
+  await userEvent.click(screen.getByRole('radio', { name: 'It is let to tenants' }))
   await userEvent.type(screen.getByRole('textbox', { name: 'Years' }), '60')
   await userEvent.type(screen.getByRole('textbox', { name: 'Months' }), '13')
   await waitFor(() =>
@@ -107,7 +117,7 @@ test('an address found and chosen, owned for up to 50 years, then the next quest
     postcode: 'LS16 9AA',
     yearsAtAddress: 50,
     monthsAtAddress: 11,
-    residentialStatus: '',
+    residentialStatus: 'Let to tenants',
     manual: false,
   })
   expect(location.history?.at(-1)).toBe('/own-other-properties')
@@ -134,6 +144,7 @@ test('a failed lookup opens manual entry, and an address typed by hand is marked
     'Please enter your house number or name.',
     'Please enter your street.',
     'Please enter your town or city.',
+    'Please choose an option to continue.',
     'Please answer this question.',
   ])
   await expectNoAxeViolations(container)
@@ -141,6 +152,7 @@ test('a failed lookup opens manual entry, and an address typed by hand is marked
   await userEvent.type(manual.getByRole('textbox', { name: 'House number or name' }), '4')
   await userEvent.type(manual.getByRole('textbox', { name: 'Street' }), 'Mill Lane')
   await userEvent.type(manual.getByRole('textbox', { name: 'Town or city' }), 'Leeds')
+  await userEvent.click(screen.getByRole('radio', { name: 'A member of my family lives there' }))
   await userEvent.type(screen.getByRole('textbox', { name: 'Months' }), '8')
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
 
@@ -152,6 +164,38 @@ test('a failed lookup opens manual entry, and an address typed by hand is marked
     postcode: 'LS16 9AA',
     yearsAtAddress: null,
     monthsAtAddress: 8,
+    residentialStatus: 'Lived in by family',
   })
+  expect(location.history?.at(-1)).toBe('/own-other-properties')
+})
+
+test('a home status copied by an earlier “Yes” is not taken as who lives at the property', async () => {
+  givenState('harbourlend', (state) => {
+    state.form.loanPurposeType = 'property'
+    state.form.isSecurityCurrentAddress = false
+    Object.assign(state.form.securityAddress, {
+      manual: true,
+      houseNumber: '4',
+      street: 'Mill Lane',
+      town: 'Leeds',
+      postcode: 'LS16 9AA',
+      yearsAtAddress: 3,
+      residentialStatus: 'Homeowner with a mortgage',
+    })
+  })
+  const { location } = renderInMain(<SecurityAddressAddScreen />, '/security-address-add')
+  const group = screen.getByRole('group', { name: 'Who lives at the property?' })
+  expect(
+    within(group)
+      .getAllByRole('radio')
+      .filter((radio) => (radio as HTMLInputElement).checked),
+  ).toEqual([])
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
+  expect(summaryLinks()).toEqual(['Please choose an option to continue.'])
+  await userEvent.click(
+    within(group).getByRole('radio', { name: 'Nobody lives there at the moment' }),
+  )
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
+  expect(getApplication().form.securityAddress.residentialStatus).toBe('Empty')
   expect(location.history?.at(-1)).toBe('/own-other-properties')
 })

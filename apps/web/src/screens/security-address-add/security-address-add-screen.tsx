@@ -1,8 +1,11 @@
 // /security-address-add (the property is not the current address): the property's address, found
-// by postcode or typed in (manual), and how long the applicant has owned it, up to 50 years (§9).
+// by postcode or typed in (manual), who lives there (docs/decisions/1501), and how long the
+// applicant has owned it, up to 50 years (a property's own cap, SECURITY_YEARS_CAP_FROM_FORM).
 import { SECURITY_YEARS_CAP_FROM_FORM } from '@forecourt/domain/fields/years-months'
+import { securityOccupancyOptions } from '@forecourt/domain/journey/options'
 import type { Address, SavedAddress } from '@forecourt/domain/state/application-state'
 import { useCallback, useMemo } from 'react'
+import { RadioGroup } from '#components/form/radio-group/radio-group'
 import { YearsMonths } from '#components/form/years-months/years-months'
 import { AddressFinder } from '#journey/address-finder/address-finder'
 import { JourneyStep } from '#journey/journey-step'
@@ -49,6 +52,16 @@ export default function SecurityAddressAddScreen() {
         memory={memory}
         change={change}
         ownAddress={false}
+      />
+      <RadioGroup
+        {...step.field('securityOccupancy')}
+        label="Who lives at the property?"
+        hint="Lenders treat a property that is let differently from one your family lives in."
+        options={securityOccupancyOptions}
+        value={security.residentialStatus}
+        onChange={(status) =>
+          update((draft) => void (draft.form.securityAddress.residentialStatus = status))
+        }
       />
       <YearsMonths
         {...step.field('timeAtAddress')}

@@ -13,11 +13,11 @@ import SubmitScreen from './submit-screen'
 const SUBMISSION_URL = `/api/submission/${FILLED_GUID}`
 const EXTERNAL_THANK_YOU = 'https://www.carfinance.example/thank-you'
 const THANK_YOU = `${EXTERNAL_THANK_YOU}?e=${encodeURIComponent('YWRhLm9uZWlsbEBleGFtcGxlLmNvbQ==')}`
-const CREATED = { submissionKey: FILLED_GUID, reference: 'FC-NN07-T1T4', status: 'received' }
+const CREATED = { submissionKey: FILLED_GUID, reference: 'FC-NN07-T1T4-FN9J', status: 'received' }
 const NEEDS_ATTENTION = {
   error: 'Invalid submission',
   errors: [{ field: 'securityAddress.residentialStatus', message: 'is missing' }],
-  reference: 'FC-NN07-T1T4',
+  reference: 'FC-NN07-T1T4-FN9J',
   status: 'needs-attention',
 }
 
@@ -101,7 +101,7 @@ test('the mapped payload is POSTed with the header and keepalive, and the headin
   expect(heading()).toHaveTextContent('Your application has been sent')
   expect(document.title).toBe('Your application has been sent – Car Finance Direct')
   expect(sendingStatus()).toHaveTextContent(
-    'We have your application.Your application reference is FC-NN07-T1T4. Please quote it if you contact us.',
+    'We have your application.Your application reference is FC-NN07-T1T4-FN9J. Please quote it if you contact us.',
   )
   expect(screen.queryByText(/Sending/)).not.toBeInTheDocument()
   expect(countdown()).toHaveTextContent('You will be taken to the confirmation page in 5 seconds.')
@@ -201,7 +201,7 @@ test('a 503 is retried with the same key and body, then the answer is shown', as
   expect(second![0]).toBe(SUBMISSION_URL)
   expect(second![1]!.body).toBe(first![1]!.body)
   expect(sendingStatus()).toHaveTextContent('We have your application.')
-  expect(sendingStatus()).toHaveTextContent('FC-NN07-T1T4')
+  expect(sendingStatus()).toHaveTextContent('FC-NN07-T1T4-FN9J')
 })
 
 test('when every attempt fails: Submission Error with the GUID, the reference, and still the redirect', async () => {
@@ -222,7 +222,7 @@ test('when every attempt fails: Submission Error with the GUID, the reference, a
   expect(sent).toContainEqual(expect.objectContaining(failure))
   expect(getApplication().applicationSubmitOk).toBe(false)
   await vi.waitFor(() =>
-    expect(sendingStatus()).toHaveTextContent('Your application reference is FC-NN07-T1T4.'),
+    expect(sendingStatus()).toHaveTextContent('Your application reference is FC-NN07-T1T4-FN9J.'),
   )
   Reflect.deleteProperty(navigator, 'sendBeacon')
 })

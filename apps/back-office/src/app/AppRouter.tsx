@@ -1,0 +1,104 @@
+// The routes. Sign in and enrolment are open; every other screen needs a session, and without one
+// the user goes to Sign in and comes back to where they were going afterwards. Each screen's code
+// loads when it is first shown, so the sign-in page starts with the shell alone.
+
+import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType } from 'react'
+import { Redirect, Route, Switch, useLocation, useRouter } from 'wouter'
+import { markRouteChange } from './page'
+import { useSession } from './session'
+
+const SignInScreen = lazy(() => import('#screens/sign-in/SignInScreen'))
+const EnrolmentScreen = lazy(() => import('#screens/enrolment/EnrolmentScreen'))
+const ApplicationsScreen = lazy(() => import('#screens/applications/ApplicationsScreen'))
+const ApplicationScreen = lazy(() => import('#screens/application/ApplicationScreen'))
+const OperatorsScreen = lazy(() => import('#screens/operators/OperatorsScreen'))
+const AddOperatorScreen = lazy(() => import('#screens/operators/AddOperatorScreen'))
+const OperatorActionScreen = lazy(() => import('#screens/operators/OperatorActionScreen'))
+const AuditLogScreen = lazy(() => import('#screens/audit-log/AuditLogScreen'))
+const NotFoundScreen = lazy(() => import('#screens/not-found/NotFoundScreen'))
+
+// Where a signed-out user was going; Sign in returns there.
+let wanted: string | undefined
+
+function rememberWantedPath(path: string): void {
+  wanted = path
+}
+
+/** The address to go to after signing in, once. */
+export function takeWantedPath(): string {
+  const path = wanted ?? '/applications'
+  wanted = undefined
+  return path
+}
+
+function Loading() {
+  return (
+    <p className="loading" role="status">
+      Loading…
+    </p>
+  )
+}
+
+/** A screen that needs a session: Sign in first when there is none. */
+function Private({ screen: Screen }: { screen: ComponentType }) {
+  const { session, unreachable } = useSession()
+  const [location] = useLocation()
+  // Inside a record's nested routes the location is relative to the record's address.
+  const { base } = useRouter()
+  if (unreachable) {
+    return (
+      <div role="alert" className="notice notice--error">
+        The back office cannot reach its server. Check your connection and reload the page.
+      </div>
+    )
+  }
+  if (session === undefined) return <Loading />
+  if (session === null) {
+    rememberWantedPath(base && location === '/' ? base : `${base}${location}`)
+    return <Redirect to="~/sign-in" replace />
+  }
+  return <Screen />
+}
+
+export function AppRouter() {
+  const [location] = useLocation()
+  const first = useRef(location)
+  useLayoutEffect(() => {
+    // The first page keeps the browser's focus (the skip link first); later ones focus their heading.
+    if (location !== first.current) {
+      first.current = ''
+      markRouteChange()
+    }
+  }, [location])
+
+  return (
+    <Suspense fallback={<Loading />}>
+      <Switch>
+        <Route path="/sign-in" component={SignInScreen} />
+        <Route path="/enrol" component={EnrolmentScreen} />
+        <Route path="/">
+          <Redirect to="/applications" replace />
+        </Route>
+        <Route path="/applications">
+          <Private screen={ApplicationsScreen} />
+        </Route>
+        <Route path="/applications/:key" nest>
+          <Private screen={ApplicationScreen} />
+        </Route>
+        <Route path="/operators">
+          <Private screen={OperatorsScreen} />
+        </Route>
+        <Route path="/operators/new">
+          <Private screen={AddOperatorScreen} />
+        </Route>
+        <Route path="/operators/:id/:action">
+          <Private screen={OperatorActionScreen} />
+        </Route>
+        <Route path="/audit">
+          <Private screen={AuditLogScreen} />
+        </Route>
+        <Route component={NotFoundScreen} />
+      </Switch>
+    </Suspense>
+  )
+}

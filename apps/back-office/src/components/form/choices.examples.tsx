@@ -1,0 +1,64 @@
+import { useState } from 'react'
+import type { Example } from '../examples'
+import { Checkboxes } from './checkboxes/Checkboxes'
+import { Radios } from './radios/Radios'
+import { Textarea } from './textarea/Textarea'
+
+const statuses = [
+  { value: 'new', label: 'New' },
+  { value: 'contacted', label: 'Contacted' },
+  { value: 'closed', label: 'Closed' },
+]
+
+function CheckboxesExample({ error }: { error?: string }) {
+  const [values, setValues] = useState<string[]>([])
+  return (
+    <Checkboxes
+      id="status"
+      label="Broker status"
+      options={statuses}
+      values={values}
+      onChange={setValues}
+      error={error}
+      small
+    />
+  )
+}
+
+function RadiosExample({ error }: { error?: string }) {
+  const [value, setValue] = useState('')
+  return (
+    <Radios
+      id="new-status"
+      label="New status"
+      hint="The applicant does not see it"
+      options={statuses}
+      value={value}
+      onChange={setValue}
+      error={error}
+    />
+  )
+}
+
+function TextareaExample({ error }: { error?: string }) {
+  const [value, setValue] = useState('')
+  return (
+    <Textarea
+      id="note"
+      label="Note"
+      value={value}
+      onChange={setValue}
+      error={error}
+      maxLength={2000}
+    />
+  )
+}
+
+export const choicesExamples: Example[] = [
+  { name: 'checkboxes', render: () => <CheckboxesExample /> },
+  { name: 'checkboxes with error', render: () => <CheckboxesExample error="Choose a status" /> },
+  { name: 'radios', render: () => <RadiosExample /> },
+  { name: 'radios with error', render: () => <RadiosExample error="Choose the new status" /> },
+  { name: 'textarea', render: () => <TextareaExample /> },
+  { name: 'textarea with error', render: () => <TextareaExample error="Enter the note" /> },
+]

@@ -1,0 +1,442 @@
+// Applications: one search box (sent by POST, so nothing personal reaches an address or a log), the
+// filters on the left with the applied ones as removable tags (MOJ "filter a list"), the table, newest
+// activity first, in keyset pages; admins export the filtered list as CSV.
+
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Link } from 'wouter'
+import { PageHeading, usePageTitle } from '#app/page'
+import { useSession, useSignedIn } from '#app/session'
+import { BrokerStatusBadge, DELIVERY_STATUS_LABELS, KindBadge } from '#components/badge/Badge'
+import { FilterTags, type AppliedFilter } from '#components/filter-tags/FilterTags'
+import { ErrorSummary } from '#components/form/error-summary/ErrorSummary'
+import { Radios } from '#components/form/radios/Radios'
+import { Select } from '#components/form/select/Select'
+import { TextInput } from '#components/form/text-input/TextInput'
+import { fromServer, useFormErrors } from '#components/form/use-form-errors'
+import { Notice } from '#components/notice/Notice'
+import { Pagination } from '#components/pagination/Pagination'
+import { ApiError, call, post, postForFile, query as queryString } from '#lib/api'
+import { saveFile } from '#lib/download'
+import { formatDate, formatDateTime } from '#lib/format-time'
+import type { ListedApplication, SearchPage, Session } from '#lib/types'
+import {
+  loadListState,
+  NO_FILTERS,
+  saveListState,
+  type Filters,
+  type ListState,
+} from './list-state'
+
+const KIND_OPTIONS = [
+  { value: '', label: 'All' },
+  { value: 'submitted', label: 'Submitted' },
+  { value: 'partial', label: 'Partial (leads)' },
+]
+
+const SEARCHED_BY: Record<string, string> = {
+  reference: 'reference',
+  email: 'email address',
+  phone: 'phone number',
+  postcode: 'postcode',
+  lastName: 'last name',
+}
+
+type Result =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'loaded'; page: SearchPage }
+
+/** An answer, with the list state it answers: any other state is still loading. */
+type Answered = { for: ListState; result: Result }
+
+function applied(filters: Filters, session: Session): AppliedFilter[] {
+  const tags: AppliedFilter[] = []
+  if (filters.brand) {
+    const name = session.brands.find((brand) => brand.id === filters.brand)?.name ?? filters.brand
+    tags.push({ key: 'brand', category: 'Brand', value: name })
+  }
+  if (filters.status) {
+    const label =
+      session.brokerStatuses.find((s) => s.id === filters.status)?.label ?? filters.status
+    tags.push({ key: 'status', category: 'Status', value: label })
+  }
+  if (filters.kind) {
+    tags.push({
+      key: 'kind',
+      category: 'Kind',
+      value: filters.kind === 'partial' ? 'Partial (leads)' : 'Submitted',
+    })
+  }
+  if (filters.from)
+    tags.push({ key: 'from', category: 'Active from', value: formatDate(filters.from) })
+  if (filters.to) tags.push({ key: 'to', category: 'Active to', value: formatDate(filters.to) })
+  return tags
+}
+
+function filterErrors(filters: Filters) {
+  const errors = []
+  if (filters.from && filters.to && filters.from > filters.to) {
+    errors.push({
+      id: 'filter-to',
+      message: 'The “to” date must be the same as or after the “from” date',
+    })
+  }
+  return errors
+}
+
+export default function ApplicationsScreen() {
+  const session = useSignedIn()
+  const { can } = useSession()
+  const [list, setList] = useState<ListState>(() => loadListState(session.operator.id))
+  const [draftQuery, setDraftQuery] = useState(list.query)
+  const [draft, setDraft] = useState<Filters>(list.filters)
+  const [answered, setAnswered] = useState<Answered>()
+  const result: Result = answered?.for === list ? answered.result : { state: 'loading' }
+  const [exporting, setExporting] = useState(false)
+  const [exportMessage, setExportMessage] = useState<string>()
+  const form = useFormErrors()
+  const resultsHeading = useRef<HTMLHeadingElement>(null)
+  const moveToResults = useRef(false)
+  usePageTitle('Applications', form.errors.length > 0)
+
+  useEffect(() => {
+    saveListState(list)
+    let live = true
+    const setResult = (answer: Result) => setAnswered({ for: list, result: answer })
+    const cursor = list.cursors[list.cursors.length - 1] ?? undefined
+    const filters = Object.fromEntries(Object.entries(list.filters).filter(([, value]) => value))
+    const request = list.query
+      ? post<SearchPage>('/applications/search', { query: list.query, ...filters, cursor })
+      : call<SearchPage>(`/applications${queryString({ ...filters, cursor })}`)
+    request
+      .then((page) => {
+        if (!live) return
+        setResult({ state: 'loaded', page })
+        if (moveToResults.current) {
+          moveToResults.current = false
+          requestAnimationFrame(() => resultsHeading.current?.focus())
+        }
+      })
+      .catch((error: unknown) => {
+        if (!live) return
+        if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
+          form.show(
+            fromServer(error.fieldErrors, {
+              query: 'search',
+              from: 'filter-from',
+              to: 'filter-to',
+            }),
+          )
+          setResult({
+            state: 'failed',
+            message: 'Change the search or the filters, then try again.',
+          })
+        } else if (!(error instanceof ApiError && error.status === 401)) {
+          setResult({
+            state: 'failed',
+            message: 'The applications could not be loaded. Try again in a moment.',
+          })
+        }
+      })
+    return () => {
+      live = false
+    }
+    // form.show is stable; the list is what a new request depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [list])
+
+  function change(next: Partial<ListState>, focusResults = true) {
+    moveToResults.current = focusResults
+    setList((current) => ({ ...current, cursors: [null], ...next }))
+  }
+
+  function search(event: FormEvent) {
+    event.preventDefault()
+    form.clear()
+    change({ query: draftQuery.trim() })
+  }
+
+  function applyFilters(event: FormEvent) {
+    event.preventDefault()
+    const errors = filterErrors(draft)
+    if (errors.length > 0) return form.show(errors)
+    form.clear()
+    change({ filters: draft })
+  }
+
+  function removeFilter(key: string) {
+    const filters = { ...list.filters, [key]: '' }
+    setDraft(filters)
+    change({ filters })
+  }
+
+  async function exportCsv() {
+    if (exporting) return
+    setExporting(true)
+    setExportMessage(undefined)
+    try {
+      const filters = Object.fromEntries(Object.entries(list.filters).filter(([, value]) => value))
+      const { blob, filename } = await postForFile('/applications/export', {
+        ...filters,
+        ...(list.query ? { query: list.query } : {}),
+      })
+      saveFile(blob, filename)
+      setExportMessage(`The list was saved as ${filename}.`)
+    } catch {
+      setExportMessage('The list could not be exported. Try again in a moment.')
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  const tags = applied(list.filters, session)
+  const brandOptions = session.brands.map((brand) => ({ value: brand.id, label: brand.name }))
+  const statusOptions = session.brokerStatuses.map((status) => ({
+    value: status.id,
+    label: status.label,
+  }))
+  const page = list.cursors.length
+
+  return (
+    <>
+      <ErrorSummary errors={form.errors} focusKey={form.focusKey} />
+      <PageHeading>Applications</PageHeading>
+      <form className="search-form" role="search" noValidate onSubmit={search}>
+        <TextInput
+          id="search"
+          label="Search"
+          hint="Reference, email address, phone number, postcode or last name"
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          value={draftQuery}
+          onChange={setDraftQuery}
+          error={form.errorFor('search')}
+        />
+        <button type="submit" className="button">
+          Search
+        </button>
+        {list.query ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setDraftQuery('')
+              change({ query: '' })
+            }}
+          >
+            Clear search
+          </button>
+        ) : null}
+      </form>
+
+      <div className="filter-layout">
+        <section className="filter" aria-labelledby="filter-heading">
+          <h2 id="filter-heading" className="filter__heading">
+            Filter
+          </h2>
+          <FilterTags
+            filters={tags}
+            onRemove={removeFilter}
+            onClear={() => {
+              setDraft(NO_FILTERS)
+              change({ filters: NO_FILTERS })
+            }}
+          />
+          <form noValidate onSubmit={applyFilters}>
+            <Select
+              id="filter-brand"
+              label="Brand"
+              emptyLabel="All brands"
+              options={brandOptions}
+              value={draft.brand}
+              onChange={(brand) => setDraft({ ...draft, brand })}
+            />
+            <Select
+              id="filter-status"
+              label="Broker status"
+              emptyLabel="Any status"
+              options={statusOptions}
+              value={draft.status}
+              onChange={(status) => setDraft({ ...draft, status })}
+            />
+            <Radios
+              id="filter-kind"
+              label="Kind"
+              small
+              options={KIND_OPTIONS}
+              value={draft.kind}
+              onChange={(kind) => setDraft({ ...draft, kind: kind as Filters['kind'] })}
+            />
+            <fieldset className="field-fieldset field">
+              <legend className="field-legend">Last activity</legend>
+              <TextInput
+                id="filter-from"
+                label="From"
+                type="date"
+                value={draft.from}
+                onChange={(from) => setDraft({ ...draft, from })}
+                error={form.errorFor('filter-from')}
+              />
+              <TextInput
+                id="filter-to"
+                label="To"
+                type="date"
+                value={draft.to}
+                onChange={(to) => setDraft({ ...draft, to })}
+                error={form.errorFor('filter-to')}
+              />
+            </fieldset>
+            <button type="submit" className="button">
+              Apply filters
+            </button>
+          </form>
+        </section>
+
+        <section aria-labelledby="results-heading">
+          <h2 id="results-heading" ref={resultsHeading} tabIndex={-1} className="results-heading">
+            {list.query ? 'Search results' : 'All applications'}
+          </h2>
+          {can('export') ? (
+            <div className="button-group">
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-disabled={exporting || undefined}
+                onClick={() => void exportCsv()}
+              >
+                Export this list as CSV
+              </button>
+              {exportMessage ? <Notice>{exportMessage}</Notice> : null}
+            </div>
+          ) : null}
+          <Results
+            result={result}
+            page={page}
+            onPrevious={() => {
+              moveToResults.current = true
+              setList((current) => ({ ...current, cursors: current.cursors.slice(0, -1) }))
+            }}
+            onNext={(cursor) => {
+              moveToResults.current = true
+              setList((current) => ({ ...current, cursors: [...current.cursors, cursor] }))
+            }}
+            statusLabel={(id) => session.brokerStatuses.find((s) => s.id === id)?.label ?? id}
+          />
+        </section>
+      </div>
+    </>
+  )
+}
+
+function Results({
+  result,
+  page,
+  onPrevious,
+  onNext,
+  statusLabel,
+}: {
+  result: Result
+  page: number
+  onPrevious: () => void
+  onNext: (cursor: string) => void
+  statusLabel: (id: string) => string
+}) {
+  if (result.state === 'loading') {
+    return (
+      <p className="loading" role="status">
+        Loading applications…
+      </p>
+    )
+  }
+  if (result.state === 'failed') return <Notice kind="error">{result.message}</Notice>
+  const { items, nextCursor, searchedBy } = result.page
+  return (
+    <>
+      <p role="status">
+        {items.length === 0
+          ? 'No applications match.'
+          : `${items.length} application${items.length === 1 ? '' : 's'} on this page${searchedBy ? `, found by ${SEARCHED_BY[searchedBy] ?? searchedBy}` : ''}.`}
+      </p>
+      {items.length > 0 ? (
+        <table className="table table--stack">
+          <caption>Applications, most recent activity first (page {page})</caption>
+          <thead>
+            <tr>
+              <th scope="col">Reference</th>
+              <th scope="col">Brand</th>
+              <th scope="col">Name</th>
+              <th scope="col">Status</th>
+              <th scope="col">Lender decisions</th>
+              <th scope="col">Submitted</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <Row key={item.applicationKey} item={item} statusLabel={statusLabel} />
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <Pagination
+        label="Pages of applications"
+        page={page}
+        hasPrevious={page > 1}
+        hasNext={nextCursor !== null}
+        onPrevious={onPrevious}
+        onNext={() => nextCursor && onNext(nextCursor)}
+      />
+    </>
+  )
+}
+
+function Row({
+  item,
+  statusLabel,
+}: {
+  item: ListedApplication
+  statusLabel: (id: string) => string
+}) {
+  return (
+    <tr>
+      <th scope="row" data-label="Reference">
+        <Link href={`/applications/${item.applicationKey}`}>
+          <code>{item.reference}</code>
+        </Link>
+      </th>
+      <td data-label="Brand">{item.brandName}</td>
+      <td data-label="Name">
+        {item.name ?? <span className="secondary-text">No name given</span>}
+      </td>
+      <td data-label="Status">
+        <span className="badges">
+          <BrokerStatusBadge status={item.brokerStatus} label={statusLabel(item.brokerStatus)} />
+          {item.kind === 'partial' ? <KindBadge kind="partial" /> : null}
+        </span>
+      </td>
+      <td data-label="Lender decisions">
+        {item.lenders.length === 0 ? (
+          <span className="secondary-text">None</span>
+        ) : (
+          <ul>
+            {item.lenders.map((lender) => (
+              <li key={lender.destinationId}>
+                {lender.destinationId}:{' '}
+                {lender.decision ?? DELIVERY_STATUS_LABELS[lender.delivery] ?? lender.delivery}
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+      <td data-label="Submitted">
+        {item.submittedAt ? (
+          formatDateTime(item.submittedAt)
+        ) : (
+          <span className="secondary-text">
+            Not submitted (last saved {formatDateTime(item.updatedAt)})
+          </span>
+        )}
+      </td>
+    </tr>
+  )
+}

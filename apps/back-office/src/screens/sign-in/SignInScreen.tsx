@@ -1,0 +1,125 @@
+// Sign in: email, password and the 6-digit code of the operator's authenticator app. A failure never
+// says which part was wrong.
+
+import { useState, type FormEvent } from 'react'
+import { Redirect, useLocation } from 'wouter'
+import { takeWantedPath } from '#app/AppRouter'
+import { PageHeading, usePageTitle } from '#app/page'
+import { useSession, type SignedOutReason } from '#app/session'
+import { ErrorSummary } from '#components/form/error-summary/ErrorSummary'
+import { TextInput } from '#components/form/text-input/TextInput'
+import { useFormErrors } from '#components/form/use-form-errors'
+import { Notice } from '#components/notice/Notice'
+import { ApiError, post } from '#lib/api'
+import type { Session } from '#lib/types'
+
+export const NOT_RIGHT = 'Those details are not right'
+export const TOO_MANY = 'Too many attempts: wait a few minutes, then try again'
+
+const REASONS: Record<NonNullable<SignedOutReason>, string> = {
+  expired: 'Your session has ended, so you have been signed out. Sign in again to carry on.',
+  'signed-out': 'You have signed out.',
+  'signed-out-everywhere': 'You have signed out on every device.',
+}
+
+/** Whether the text is a 6-digit code (spaces allowed, as apps show "123 456"). */
+export function codeDigits(text: string): string | undefined {
+  const digits = text.replace(/\s+/g, '')
+  return /^\d{6}$/.test(digits) ? digits : undefined
+}
+
+export default function SignInScreen() {
+  const { session, signedOutReason, signedIn } = useSession()
+  const [, navigate] = useLocation()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [code, setCode] = useState('')
+  const [sending, setSending] = useState(false)
+  const form = useFormErrors()
+  usePageTitle('Sign in', form.errors.length > 0)
+
+  if (session) return <Redirect to="/applications" replace />
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    // The button stays enabled while a request is out (disabling it would drop the keyboard's focus).
+    if (sending) return
+    const missing = [
+      email.trim() ? undefined : { id: 'email', message: 'Enter your email address' },
+      password ? undefined : { id: 'password', message: 'Enter your password' },
+      codeDigits(code)
+        ? undefined
+        : { id: 'code', message: 'Enter the 6-digit code from your authenticator app' },
+    ].filter((item) => item !== undefined)
+    if (missing.length > 0) return form.show(missing)
+    setSending(true)
+    try {
+      const answer = await post<Session>(
+        '/sign-in',
+        { email: email.trim(), password, code: codeDigits(code) },
+        { unauthorisedIsExpected: true },
+      )
+      form.clear()
+      signedIn(answer)
+      navigate(takeWantedPath(), { replace: true })
+    } catch (error) {
+      setPassword('')
+      setCode('')
+      const tooMany = error instanceof ApiError && error.status === 429
+      form.show([{ id: 'email', message: tooMany ? TOO_MANY : NOT_RIGHT }])
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <div className="narrow">
+      <ErrorSummary errors={form.errors} focusKey={form.focusKey} />
+      <PageHeading>Sign in</PageHeading>
+      {signedOutReason && form.errors.length === 0 ? (
+        <Notice kind={signedOutReason === 'expired' ? 'warning' : 'success'}>
+          <p>{REASONS[signedOutReason]}</p>
+        </Notice>
+      ) : null}
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <TextInput
+          id="email"
+          label="Email address"
+          type="email"
+          autoComplete="username"
+          spellCheck={false}
+          width={30}
+          value={email}
+          onChange={setEmail}
+          error={form.errorFor('email')}
+        />
+        <TextInput
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          width={30}
+          value={password}
+          onChange={setPassword}
+          error={form.errorFor('password')}
+        />
+        <TextInput
+          id="code"
+          label="Code from your authenticator app"
+          hint="The 6 digits the app shows now"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          maxLength={7}
+          width={6}
+          value={code}
+          onChange={setCode}
+          error={form.errorFor('code')}
+        />
+        <button type="submit" className="button" aria-disabled={sending || undefined}>
+          Sign in
+        </button>
+      </form>
+    </div>
+  )
+}

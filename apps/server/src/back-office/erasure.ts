@@ -1,0 +1,115 @@
+// Erasure on request (UK GDPR Article 17): every personal field of an application goes (the application
+// row with its payload, which is also its partial save; its notes; its search index rows), a tombstone
+// stays (reference, brand, dates, who erased it, when and why), deliveries not yet attempted are
+// cancelled, and every lender that may have received it gets a signed `application.erased` notice
+// through the outbox. A legal hold blocks it. Decision record: docs/decisions/1609-*.
+
+import type { Kysely } from 'kysely'
+import type { Tables } from '../db/tables'
+import { deliveryRowsFor } from '../delivery/outbox'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
+import { appendAudit } from './audit-log'
+import { ERASURE_KEY_PREFIX } from './erasure-notice'
+
+export class ErasureRefused extends Error {
+  constructor(
+    message: string,
+    readonly why: 'legal-hold' | 'already-erased' | 'not-found',
+  ) {
+    super(message)
+  }
+}
+
+export interface ErasureResult {
+  at: string
+  notices: number
+}
+
+export async function eraseApplication(
+  db: Kysely<Tables>,
+  input: { applicationKey: string; reason: string; operatorId: string; now: Date },
+): Promise<ErasureResult> {
+  const key = input.applicationKey
+  const at = input.now.toISOString()
+  return db.transaction().execute(async (trx) => {
+    await appendAudit(trx, {
+      operatorId: input.operatorId,
+      action: 'application.erased',
+      applicationKey: key,
+      at: input.now,
+    })
+    const application = await trx
+      .selectFrom('applications')
+      .select(['brand', 'status', 'created_at', 'submitted_at'])
+      .where('application_key', '=', key)
+      .executeTakeFirst()
+    if (application === undefined) {
+      const erased = await trx
+        .selectFrom('erasures')
+        .select('application_key')
+        .where('application_key', '=', key)
+        .executeTakeFirst()
+      throw erased === undefined
+        ? new ErasureRefused('Not found', 'not-found')
+        : new ErasureRefused('This application has already been erased', 'already-erased')
+    }
+    const hold = await trx
+      .selectFrom('legal_holds')
+      .select('reason')
+      .where('application_key', '=', key)
+      .where('lifted_at', 'is', null)
+      .executeTakeFirst()
+    if (hold !== undefined) {
+      throw new ErasureRefused(
+        `This application is under a legal hold and cannot be erased: ${hold.reason}`,
+        'legal-hold',
+      )
+    }
+    await trx
+      .insertInto('erasures')
+      .values({
+        application_key: key,
+        reference: applicationReference(key),
+        brand: application.brand,
+        kind: application.status,
+        created_at: application.created_at,
+        submitted_at: application.submitted_at,
+        erased_at: at,
+        erased_by: input.operatorId,
+        reason: input.reason,
+      })
+      .execute()
+    await trx.deleteFrom('application_index').where('application_key', '=', key).execute()
+    await trx.deleteFrom('notes').where('application_key', '=', key).execute()
+    await trx.deleteFrom('applications').where('application_key', '=', key).execute()
+    // Applications refused at submission and kept for attention (the journey's store) are erased here
+    // too once that store exists.
+
+    const deliveries = await trx
+      .selectFrom('deliveries')
+      .select(['id', 'destination_id', 'status', 'attempts'])
+      .where('submission_key', '=', key)
+      .execute()
+    // Attempted at least once, or being attempted: the lender may hold it, so it is told.
+    const told = deliveries
+      .filter((delivery) => delivery.attempts > 0 || delivery.status !== 'pending')
+      .map((delivery) => delivery.destination_id)
+    await trx
+      .updateTable('deliveries')
+      .set({ status: 'dead', last_error: 'erased before delivery', updated_at: at })
+      .where('submission_key', '=', key)
+      .where('status', '=', 'pending')
+      .execute()
+    const notices = deliveryRowsFor(`${ERASURE_KEY_PREFIX}${key}`, application.brand, at, told)
+    if (notices.length > 0) {
+      await trx
+        .insertInto('deliveries')
+        .values(notices)
+        .onConflict((conflict) =>
+          conflict.columns(['submission_key', 'destination_id']).doNothing(),
+        )
+        .execute()
+    }
+    return { at, notices: notices.length }
+  })
+}

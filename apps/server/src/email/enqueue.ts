@@ -1,0 +1,139 @@
+// The messages each cause queues, as outbox rows for the cause's own transaction (decision 1652): a
+// submission (a confirmation to each applicant and an alert to the broker's inbox), an application that
+// needs attention (an alert), a lender's decision that is relayed (an update to each applicant).
+
+import type { BrandId } from '@forecourt/domain/brands/brand'
+import { isBrandId } from '@forecourt/domain/brands/brand-data'
+import type { NewEmailRow } from '../db/tables'
+import { activeMailConfig, type MailConfig } from './mail-config'
+import { emailRow } from './outbox'
+import type { RelayedDecision } from './templates'
+
+function brokerInbox(brand: string, mail: MailConfig | undefined): string | undefined {
+  return mail !== undefined && isBrandId(brand) ? mail.brokerInboxes[brand as BrandId] : undefined
+}
+
+function backOfficeLink(mail: MailConfig, applicationKey: string): string {
+  return `${mail.backOfficeUrl}/applications/${applicationKey}`
+}
+
+export interface SubmissionEmailArgs {
+  submissionKey: string
+  brand: string
+  reference: string
+  /** A joint application with the joint applicant's email gets their own confirmation. */
+  jointApplicant: boolean
+  now: Date
+}
+
+/** A submission's messages: each applicant's confirmation, and the broker's alert when it has an inbox. */
+export function submissionEmails(
+  args: SubmissionEmailArgs,
+  mail: MailConfig | undefined = activeMailConfig(),
+): NewEmailRow[] {
+  const base = {
+    brand: args.brand,
+    applicationKey: args.submissionKey,
+    params: { reference: args.reference },
+    now: args.now,
+  }
+  const rows = [
+    emailRow({
+      ...base,
+      template: 'applicant-confirmation',
+      recipient: 'applicant',
+      dedupeKey: `applicant-confirmation:${args.submissionKey}`,
+    }),
+  ]
+  if (args.jointApplicant) {
+    rows.push(
+      emailRow({
+        ...base,
+        template: 'joint-applicant-confirmation',
+        recipient: 'joint-applicant',
+        dedupeKey: `joint-applicant-confirmation:${args.submissionKey}`,
+      }),
+    )
+  }
+  if (mail !== undefined && brokerInbox(args.brand, mail) !== undefined) {
+    rows.push(
+      emailRow({
+        ...base,
+        template: 'broker-alert',
+        recipient: 'broker',
+        params: {
+          event: 'new-submission',
+          reference: args.reference,
+          at: args.now.toISOString(),
+          link: backOfficeLink(mail, args.submissionKey),
+        },
+        dedupeKey: `broker-alert:new-submission:${args.submissionKey}`,
+      }),
+    )
+  }
+  return rows
+}
+
+export interface NeedsAttentionArgs {
+  brand: string
+  /** The application's reference, for people. */
+  reference: string
+  /** The key the back office finds it under. */
+  applicationKey: string
+  /** Unique per stored case (for example the needs-attention row's id): one alert per case. */
+  caseId: string
+  now: Date
+}
+
+/**
+ * The broker's alert for an application needing attention; undefined when the brand has no inbox. Enqueue
+ * it with enqueueEmails in the transaction that stores the case.
+ */
+export function needsAttentionAlert(
+  args: NeedsAttentionArgs,
+  mail: MailConfig | undefined = activeMailConfig(),
+): NewEmailRow | undefined {
+  if (mail === undefined || brokerInbox(args.brand, mail) === undefined) return undefined
+  return emailRow({
+    template: 'broker-alert',
+    brand: args.brand,
+    applicationKey: args.applicationKey,
+    recipient: 'broker',
+    params: {
+      event: 'needs-attention',
+      reference: args.reference,
+      at: args.now.toISOString(),
+      link: backOfficeLink(mail, args.applicationKey),
+    },
+    dedupeKey: `broker-alert:needs-attention:${args.caseId}`,
+    now: args.now,
+  })
+}
+
+export interface DecisionEmailArgs {
+  decisionId: string
+  submissionKey: string
+  brand: string
+  reference: string
+  decision: RelayedDecision
+  jointApplicant: boolean
+  now: Date
+}
+
+/** A relayed decision's update to each applicant: what kind of decision, never its figures. */
+export function decisionUpdateEmails(args: DecisionEmailArgs): NewEmailRow[] {
+  const recipients = args.jointApplicant
+    ? (['applicant', 'joint-applicant'] as const)
+    : (['applicant'] as const)
+  return recipients.map((recipient) =>
+    emailRow({
+      template: 'decision-update',
+      brand: args.brand,
+      applicationKey: args.submissionKey,
+      recipient,
+      params: { reference: args.reference, decision: args.decision },
+      dedupeKey: `decision-update:${args.decisionId}:${recipient}`,
+      now: args.now,
+    }),
+  )
+}

@@ -1,0 +1,260 @@
+// The email outbox (decision 1652): a message is a row written in the same transaction as what causes it,
+// so an acknowledged submission or decision always has its messages and a rolled-back one never does.
+// The sender (sender.ts) claims due rows under a lease, as the delivery worker does, and marks each sent
+// once. A row names its template, its application and its recipient's role; the address and the name are
+// read from the stored application when the message is sent, so personal data lives in one place.
+
+import { randomUUID } from 'node:crypto'
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely'
+import type { Database } from '../db/database'
+import type { EmailRecipient, EmailRow, EmailStatus, NewEmailRow, Tables } from '../db/tables'
+import type { NextStep } from '../delivery/backoff'
+
+type Db = Kysely<Tables> | Transaction<Tables>
+
+/**
+ * `eml_` + the time (12 hex digits of milliseconds) + 20 random hex digits: ids that grow with time, so a
+ * submission's messages are appended at the end of the primary key rather than scattered through it.
+ */
+export function newEmailId(now: number = Date.now()): string {
+  return `eml_${now.toString(16).padStart(12, '0')}${randomUUID().replaceAll('-', '').slice(0, 20)}`
+}
+
+export interface NewEmail {
+  template: string
+  brand: string
+  applicationKey: string | null
+  recipient: EmailRecipient
+  /** Never personal data: it is stored in clear. */
+  params: Readonly<Record<string, string | number | boolean | null>>
+  /** One message per cause (`applicant-confirmation:<key>`): a second enqueue of it inserts nothing. */
+  dedupeKey: string
+  now: Date
+}
+
+/** The outbox row of a new message, due at once. */
+export function emailRow(email: NewEmail): NewEmailRow {
+  const now = email.now.toISOString()
+  return {
+    id: newEmailId(email.now.getTime()),
+    template: email.template,
+    brand: email.brand,
+    application_key: email.applicationKey,
+    recipient: email.recipient,
+    params: JSON.stringify(email.params),
+    dedupe_key: email.dedupeKey,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: now,
+    locked_by: null,
+    locked_until: null,
+    last_error: null,
+    created_at: now,
+    updated_at: now,
+    sent_at: null,
+  }
+}
+
+/**
+ * Inserts messages inside the caller's transaction. Returns how many rows it inserted: a message whose
+ * dedupe key is already queued (a replayed cause) is absorbed.
+ */
+export async function enqueueEmails(trx: Db, rows: readonly NewEmailRow[]): Promise<number> {
+  if (rows.length === 0) return 0
+  const result = await trx
+    .insertInto('emails')
+    .values([...rows])
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .executeTakeFirst()
+  return Number(result.numInsertedOrUpdatedRows ?? 0n)
+}
+
+/** One message: see enqueueEmails. The way for any other part of the server to send one. */
+export async function enqueueEmail(trx: Db, email: NewEmail): Promise<number> {
+  return enqueueEmails(trx, [emailRow(email)])
+}
+
+// --- The sender's side: claims under a lease, and what an attempt came to ---
+
+export interface EmailClaimArgs {
+  workerId: string
+  limit: number
+  now: Date
+  leaseMs: number
+  maxAttempts: number
+}
+
+type Filter = ExpressionBuilder<Tables, 'emails'>
+
+function isDue(now: string, maxAttempts: number) {
+  return (eb: Filter) =>
+    eb.or([
+      eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+      // A sender that died mid-send never recorded a result: its lease runs out and the row is due again.
+      eb.and([
+        eb('status', '=', 'in_flight'),
+        eb('locked_until', '<=', now),
+        eb('attempts', '<', maxAttempts),
+      ]),
+    ])
+}
+
+/**
+ * Claims up to `limit` due messages for one sender, atomically: marks them in flight under a lease and
+ * counts the attempt (as claimDueDeliveries does, decision 0705).
+ */
+export async function claimDueEmails(
+  database: Database,
+  args: EmailClaimArgs,
+): Promise<EmailRow[]> {
+  const now = args.now.toISOString()
+  const claim = {
+    status: 'in_flight' as const,
+    locked_by: args.workerId,
+    locked_until: new Date(args.now.getTime() + args.leaseMs).toISOString(),
+    attempts: (eb: Filter) => eb('attempts', '+', 1),
+    updated_at: now,
+  }
+  // A read first: the usual poll finds nothing and takes no write lock.
+  const anything = await database.db
+    .selectFrom('emails')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        isDue(now, args.maxAttempts)(eb),
+        eb.and([eb('status', '=', 'in_flight'), eb('locked_until', '<=', now)]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst()
+  if (anything === undefined) return []
+  await database.db
+    .updateTable('emails')
+    .set({
+      status: 'dead',
+      locked_by: null,
+      locked_until: null,
+      last_error: 'the sender stopped during the last attempt',
+      updated_at: now,
+    })
+    .where('status', '=', 'in_flight')
+    .where('locked_until', '<=', now)
+    .where('attempts', '>=', args.maxAttempts)
+    .execute()
+  if (database.dialect === 'postgres') {
+    return database.db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom('emails')
+        .select('id')
+        .where(isDue(now, args.maxAttempts))
+        .orderBy('next_attempt_at')
+        .limit(args.limit)
+        .forUpdate()
+        .skipLocked()
+        .execute()
+      if (due.length === 0) return []
+      return trx
+        .updateTable('emails')
+        .set(claim)
+        .where(
+          'id',
+          'in',
+          due.map((row) => row.id),
+        )
+        .returningAll()
+        .execute()
+    })
+  }
+  // SQLite: one statement that picks and marks is atomic across connections and processes.
+  return database.db
+    .updateTable('emails')
+    .set(claim)
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('emails')
+        .select('id')
+        .where(isDue(now, args.maxAttempts))
+        .orderBy('next_attempt_at')
+        .limit(args.limit),
+    )
+    .where(isDue(now, args.maxAttempts))
+    .returningAll()
+    .execute()
+}
+
+export interface EmailAttemptRecord {
+  id: string
+  workerId: string
+  attempt: number
+  step: NextStep
+  error: string | null
+  now: Date
+}
+
+/**
+ * Stores an attempt's outcome if this sender still holds the lease for this attempt; false when the lease
+ * was lost (another sender claimed the row, and its result counts).
+ */
+export async function recordEmailAttempt(
+  db: Kysely<Tables>,
+  record: EmailAttemptRecord,
+): Promise<boolean> {
+  const now = record.now.toISOString()
+  const status: EmailStatus = record.step.status === 'delivered' ? 'sent' : record.step.status
+  const result = await db
+    .updateTable('emails')
+    .set({
+      status,
+      ...(record.step.status === 'pending'
+        ? { next_attempt_at: record.step.nextAttemptAt.toISOString() }
+        : {}),
+      locked_by: null,
+      locked_until: null,
+      last_error: record.error,
+      updated_at: now,
+      ...(status === 'sent' ? { sent_at: now } : {}),
+    })
+    .where('id', '=', record.id)
+    .where('status', '=', 'in_flight')
+    .where('locked_by', '=', record.workerId)
+    .where('attempts', '=', record.attempt)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
+// --- Read models (the back office, the operator) ---
+
+export interface EmailSummary {
+  id: string
+  template: string
+  recipient: EmailRecipient
+  status: EmailStatus
+  attempts: number
+  lastError: string | null
+  createdAt: string
+  sentAt: string | null
+}
+
+/** The messages about one application, oldest first: what was sent to whom (by role) and when. */
+export async function emailsForApplication(
+  db: Db,
+  applicationKey: string,
+): Promise<EmailSummary[]> {
+  const rows = await db
+    .selectFrom('emails')
+    .selectAll()
+    .where('application_key', '=', applicationKey)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    template: row.template,
+    recipient: row.recipient,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+  }))
+}

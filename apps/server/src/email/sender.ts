@@ -1,0 +1,286 @@
+// The email sender: claims due outbox rows under a lease, finds each recipient (the stored application,
+// or the brand's broker inbox), renders the template and hands the message to the transport; then marks
+// it sent, or backs off and tries again, in the delivery worker's style (decisions 0705, 1652). Several
+// senders share one database safely. Logs name the message id, template and attempt, never an address.
+
+import { randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
+import type { Brand, BrandId } from '@forecourt/domain/brands/brand'
+import { brands, isBrandId } from '@forecourt/domain/brands/brand-data'
+import { brandMail } from '@forecourt/domain/brands/brand-mail'
+import type { Config } from '../config'
+import type { DataKeyring } from '../crypto/field-encryption'
+import type { Database } from '../db/database'
+import type { EmailRow } from '../db/tables'
+import { nextStep, type AttemptResult, type RetryPolicy } from '../delivery/backoff'
+import type { DeliveryLogger } from '../delivery/worker'
+import { findApplication } from '../repositories/application-repository'
+import type { MailConfig } from './mail-config'
+import { claimDueEmails, recordEmailAttempt } from './outbox'
+import { findTemplate } from './templates'
+import { createMailTransport, SendError, type MailTransport, type OutgoingEmail } from './transport'
+
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+
+/**
+ * Messages are less urgent than deliveries and an SMTP relay's outage is usually short: from 30 s to at
+ * most an hour between tries, 20 tries (about a day); a refusal for good (a 5xx) after 3.
+ */
+export const EMAIL_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
+  baseDelayMs: 30 * SECOND,
+  factor: 2,
+  maxDelayMs: 60 * MINUTE,
+  maxAttempts: 20,
+  maxRejectedAttempts: 3,
+})
+
+export interface EmailSenderOptions {
+  database: Database
+  transport: MailTransport
+  mail: MailConfig
+  dataKeys: DataKeyring | undefined
+  logger?: DeliveryLogger
+  workerId?: string
+  concurrency?: number
+  pollIntervalMs?: number
+  /** Longer than a send can take (the SMTP timeouts add up to under a minute). */
+  leaseMs?: number
+  policy?: Partial<RetryPolicy>
+  now?: () => Date
+  random?: () => number
+}
+
+interface Recipient {
+  name: string
+  address: string
+}
+
+/** A message that can never be sent as it stands (no address, an unknown template). */
+class Unsendable extends Error {}
+
+export class EmailSender {
+  readonly workerId: string
+  private readonly database: Database
+  private readonly transport: MailTransport
+  private readonly mail: MailConfig
+  private readonly dataKeys: DataKeyring | undefined
+  private readonly logger: DeliveryLogger | undefined
+  private readonly concurrency: number
+  private readonly pollIntervalMs: number
+  private readonly leaseMs: number
+  private readonly policy: RetryPolicy
+  private readonly now: () => Date
+  private readonly random: () => number
+  private readonly active = new Set<Promise<void>>()
+  private loop: Promise<void> | undefined
+  private stopping = false
+  private wake: (() => void) | undefined
+
+  constructor(options: EmailSenderOptions) {
+    this.database = options.database
+    this.transport = options.transport
+    this.mail = options.mail
+    this.dataKeys = options.dataKeys
+    this.logger = options.logger
+    this.workerId =
+      options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
+    this.concurrency = options.concurrency ?? 2
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000
+    this.leaseMs = options.leaseMs ?? 2 * MINUTE
+    this.policy = { ...EMAIL_RETRY_POLICY, ...options.policy }
+    this.now = options.now ?? (() => new Date())
+    this.random = options.random ?? Math.random
+  }
+
+  start(): void {
+    if (this.loop !== undefined || this.stopping) return
+    this.loop = this.run()
+    this.logger?.info(
+      { workerId: this.workerId, transport: this.transport.kind },
+      'email sender started',
+    )
+  }
+
+  /** Stops claiming and waits for the sends in flight (each ends within the transport's timeouts). */
+  async stop(): Promise<void> {
+    const wasRunning = this.loop !== undefined && !this.stopping
+    this.stopping = true
+    this.wake?.()
+    await this.loop
+    while (this.active.size > 0) await Promise.all(this.active)
+    this.transport.close()
+    if (wasRunning) this.logger?.info({ workerId: this.workerId }, 'email sender stopped')
+  }
+
+  /** One round without the loop (tests): claims what is due and waits for those sends. */
+  async runOnce(): Promise<number> {
+    const claimed = await this.claim(this.concurrency)
+    await Promise.all(claimed.map((row) => this.attempt(row)))
+    return claimed.length
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      const free = this.concurrency - this.active.size
+      let claimed = 0
+      if (free > 0) {
+        try {
+          const rows = await this.claim(free)
+          claimed = rows.length
+          for (const row of rows) this.track(this.attempt(row))
+        } catch (error) {
+          this.logger?.warn({ err: error, workerId: this.workerId }, 'email poll failed')
+        }
+      }
+      if (free > 0 && claimed === free && this.active.size < this.concurrency) continue
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer)
+          this.wake = undefined
+          resolve()
+        }
+        const timer =
+          free > 0 && claimed === free ? undefined : setTimeout(done, this.pollIntervalMs)
+        this.wake = done
+      })
+    }
+  }
+
+  private track(attempt: Promise<void>): void {
+    this.active.add(attempt)
+    void attempt.finally(() => {
+      this.active.delete(attempt)
+      if (this.active.size < this.concurrency) this.wake?.()
+    })
+  }
+
+  private claim(limit: number): Promise<EmailRow[]> {
+    return claimDueEmails(this.database, {
+      workerId: this.workerId,
+      limit,
+      now: this.now(),
+      leaseMs: this.leaseMs,
+      maxAttempts: this.policy.maxAttempts,
+    })
+  }
+
+  /** Never throws: whatever happens is recorded on the row, or left to the lease. */
+  private async attempt(row: EmailRow): Promise<void> {
+    const fields = { emailId: row.id, template: row.template, attempt: row.attempts }
+    let result: AttemptResult
+    try {
+      await this.transport.send(await this.compose(row))
+      result = { kind: 'delivered', statusCode: 250 }
+    } catch (error) {
+      result =
+        error instanceof Unsendable
+          ? { kind: 'undeliverable', error: error.message }
+          : error instanceof SendError
+            ? error.permanent
+              ? { kind: 'rejected', statusCode: error.responseCode ?? null, error: error.message }
+              : { kind: 'failed', statusCode: error.responseCode ?? null, error: error.message }
+            : { kind: 'failed', statusCode: null, error: 'internal error while sending' }
+      if (!(error instanceof Unsendable) && !(error instanceof SendError)) {
+        this.logger?.error({ ...fields, err: error }, 'email attempt failed unexpectedly')
+      }
+    }
+    const now = this.now()
+    const step = nextStep(result, row.attempts, now, this.policy, this.random)
+    const error = result.kind === 'delivered' ? null : result.error
+    try {
+      const recorded = await recordEmailAttempt(this.database.db, {
+        id: row.id,
+        workerId: this.workerId,
+        attempt: row.attempts,
+        step,
+        error,
+        now,
+      })
+      const logFields = {
+        ...fields,
+        status: step.status === 'delivered' ? 'sent' : step.status,
+        ...(error === null ? {} : { error }),
+      }
+      if (!recorded) this.logger?.warn(logFields, 'email lease lost; another sender owns it now')
+      else if (step.status === 'dead') this.logger?.warn(logFields, 'email dead')
+      else this.logger?.info(logFields, 'email attempt')
+    } catch (recordError) {
+      // The lease runs out and the message is tried again with the same Message-ID (decision 1652).
+      this.logger?.error({ ...fields, err: recordError }, 'email result not recorded')
+    }
+  }
+
+  /** The message a row stands for, with the recipient found now. */
+  async compose(row: EmailRow): Promise<OutgoingEmail> {
+    const template = findTemplate(row.template)
+    if (template === undefined) throw new Unsendable('unknown template')
+    if (!template.recipients.includes(row.recipient)) {
+      throw new Unsendable('the template is not for this recipient')
+    }
+    if (!isBrandId(row.brand)) throw new Unsendable('unknown brand')
+    const brand = brands[row.brand]
+    const recipient = await this.recipientOf(row, brand)
+    const rendered = template.render({
+      brand,
+      mail: brandMail[row.brand as BrandId],
+      recipientName: row.recipient === 'broker' ? undefined : recipient.name,
+      applicationKey: row.application_key,
+      params: JSON.parse(row.params) as Record<string, unknown>,
+      backOfficeUrl: this.mail.backOfficeUrl,
+    })
+    return {
+      id: row.id,
+      messageId: messageIdOf(row.id, this.mail.from),
+      from: { name: brand.tradingName, address: this.mail.from },
+      to: recipient,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      date: new Date(row.created_at),
+    }
+  }
+
+  private async recipientOf(row: EmailRow, brand: Brand): Promise<Recipient> {
+    if (row.recipient === 'broker') {
+      const address = this.mail.brokerInboxes[brand.id]
+      if (address === undefined) throw new Unsendable('no broker inbox configured for the brand')
+      return { name: `${brand.tradingName} applications`, address }
+    }
+    if (row.application_key === null) throw new Unsendable('no application to send to')
+    // A missing data key throws: a failed attempt, tried again once the configuration is fixed.
+    const application = await findApplication(this.database.db, row.application_key, this.dataKeys)
+    if (application === undefined) throw new Unsendable('the application is no longer stored')
+    const person =
+      row.recipient === 'joint-applicant' ? application.payload.JointApplicant : application.payload
+    const { email, firstName, lastName } = (person ?? {}) as Record<string, unknown>
+    if (typeof email !== 'string' || email === '') {
+      throw new Unsendable('the application has no email address for this recipient')
+    }
+    const name = [firstName, lastName].filter((part) => typeof part === 'string').join(' ')
+    return { name, address: email }
+  }
+}
+
+/** The same Message-ID on every try of one message, so a repeat is recognisable (decision 1652). */
+export function messageIdOf(emailId: string, from: string): string {
+  const domain = from.slice(from.lastIndexOf('@') + 1)
+  return `<${emailId}@${domain}>`
+}
+
+/** The sender as the server and `npm run worker` run it. */
+export function createEmailSender(
+  config: Pick<Config, 'mail' | 'dataKeys'>,
+  database: Database,
+  logger: DeliveryLogger,
+  options: Partial<EmailSenderOptions> = {},
+): EmailSender {
+  return new EmailSender({
+    database,
+    transport: createMailTransport(config.mail),
+    mail: config.mail,
+    dataKeys: config.dataKeys,
+    logger,
+    ...options,
+  })
+}

@@ -1,0 +1,245 @@
+// Every kind of message, by name. A template turns a context (the brand, the reference, the recipient's
+// name, the row's parameters) into a subject and blocks; layout.ts makes the text and HTML parts. Subjects
+// carry no personal data; an applicant's message names only its recipient. To add one: a function here
+// returning renderLayout(...), an entry in TEMPLATES, and an enqueue call where its cause is stored
+// (decision 1652).
+
+import type { Brand } from '@forecourt/domain/brands/brand'
+import type { BrandMail } from '@forecourt/domain/brands/brand-mail'
+import { currentDisclosure } from '@forecourt/domain/brands/disclosures'
+import type { EmailRecipient } from '../db/tables'
+import { renderLayout, type Block, type RenderedEmail } from './layout'
+
+export interface TemplateContext {
+  brand: Brand
+  mail: BrandMail
+  /** The recipient's name, for messages to an applicant (their title is not used). */
+  recipientName: string | undefined
+  applicationKey: string | null
+  params: Readonly<Record<string, unknown>>
+  backOfficeUrl: string
+}
+
+export interface EmailTemplate {
+  /** Who the message may be for: the sender refuses a row asking for anyone else. */
+  recipients: readonly EmailRecipient[]
+  render(context: TemplateContext): RenderedEmail
+}
+
+const SERVICE_MESSAGE =
+  'This is a service message about an application, so it has no unsubscribe link. We do not use it for marketing.'
+
+function param(context: TemplateContext, name: string): string {
+  const value = context.params[name]
+  if (typeof value !== 'string' || value === '') {
+    throw new TypeError(`the template needs the parameter ${name}`)
+  }
+  return value
+}
+
+function greeting(context: TemplateContext): Block {
+  return {
+    kind: 'paragraph',
+    text: context.recipientName === undefined ? 'Hello,' : `Dear ${context.recipientName},`,
+  }
+}
+
+function disclosureText(context: TemplateContext, id: 'commission' | 'panel'): string {
+  const rendered = currentDisclosure(context.brand.id, id)
+  if (rendered === undefined) throw new TypeError(`the brand has no ${id} disclosure`)
+  return rendered.text
+}
+
+function complaintBlocks(context: TemplateContext): Block[] {
+  const { brand, mail } = context
+  return [
+    { kind: 'heading', text: 'If you are unhappy with our service' },
+    {
+      kind: 'paragraph',
+      text:
+        `Tell us first: email ${mail.complaintsEmail} or write to ${brand.firm.legalName}, ` +
+        `${brand.firm.postalAddress}. If you are still unhappy after eight weeks, or with our final ` +
+        'answer, you can ask the Financial Ombudsman Service to look at it free of charge: ' +
+        'www.financial-ombudsman.org.uk or 0800 023 4567.',
+    },
+  ]
+}
+
+function websiteLink(context: TemplateContext): Block {
+  return {
+    kind: 'link',
+    text: `Visit ${context.brand.tradingName}'s website`,
+    href: context.mail.website,
+  }
+}
+
+function applicantConfirmation(context: TemplateContext): RenderedEmail {
+  const reference = param(context, 'reference')
+  const { brand } = context
+  return renderLayout({
+    brand,
+    subject: `We have received your application (${reference})`,
+    title: 'We have received your application',
+    blocks: [
+      greeting(context),
+      {
+        kind: 'paragraph',
+        text: `Thank you for applying for vehicle finance with ${brand.tradingName}. Your reference is ${reference}. Please quote it if you contact us.`,
+      },
+      { kind: 'heading', text: 'What happens next' },
+      {
+        kind: 'paragraph',
+        text:
+          'We pass your application to the lenders on our panel. A lender may run a credit search ' +
+          'and may contact you for more information. We will email you when a lender has made a ' +
+          'decision; you do not need to do anything now.',
+      },
+      { kind: 'heading', text: 'How we are paid' },
+      { kind: 'paragraph', text: disclosureText(context, 'commission') },
+      { kind: 'heading', text: 'Our panel of lenders' },
+      { kind: 'paragraph', text: disclosureText(context, 'panel') },
+      ...complaintBlocks(context),
+      websiteLink(context),
+    ],
+    footnote: SERVICE_MESSAGE,
+  })
+}
+
+function jointApplicantConfirmation(context: TemplateContext): RenderedEmail {
+  const reference = param(context, 'reference')
+  const { brand, mail } = context
+  return renderLayout({
+    brand,
+    subject: `You are named on an application (${reference})`,
+    title: 'You are named on an application for vehicle finance',
+    blocks: [
+      greeting(context),
+      {
+        kind: 'paragraph',
+        text: `${brand.tradingName} has received an application for vehicle finance that names you as the joint applicant. Its reference is ${reference}.`,
+      },
+      {
+        kind: 'paragraph',
+        text: `If you did not agree to be named on this application, email us at ${mail.complaintsEmail} and quote the reference.`,
+      },
+      { kind: 'heading', text: 'What happens next' },
+      {
+        kind: 'paragraph',
+        text:
+          'We pass the application to the lenders on our panel. A lender may run a credit search on ' +
+          'each applicant and may contact you for more information. We will email you when a lender ' +
+          'has made a decision.',
+      },
+      { kind: 'heading', text: 'How we are paid' },
+      { kind: 'paragraph', text: disclosureText(context, 'commission') },
+      { kind: 'heading', text: 'Our panel of lenders' },
+      { kind: 'paragraph', text: disclosureText(context, 'panel') },
+      ...complaintBlocks(context),
+      websiteLink(context),
+    ],
+    footnote: SERVICE_MESSAGE,
+  })
+}
+
+const LONDON_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  dateStyle: 'long',
+  timeStyle: 'short',
+})
+
+export const BROKER_ALERT_EVENTS = ['new-submission', 'needs-attention'] as const
+export type BrokerAlertEvent = (typeof BROKER_ALERT_EVENTS)[number]
+
+function brokerAlert(context: TemplateContext): RenderedEmail {
+  const reference = param(context, 'reference')
+  const event = param(context, 'event') as BrokerAlertEvent
+  const at = new Date(param(context, 'at'))
+  const link = param(context, 'link')
+  const { brand } = context
+  const needsAttention = event === 'needs-attention'
+  const title = needsAttention ? 'An application needs attention' : 'New application'
+  return renderLayout({
+    brand,
+    subject: `${title}: ${reference} (${brand.tradingName})`,
+    title,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: needsAttention
+          ? 'An application could not be accepted as it was sent and is waiting for someone to look at it.'
+          : 'A new application has been submitted.',
+      },
+      {
+        kind: 'facts',
+        rows: [
+          ['Reference', reference],
+          ['Brand', brand.tradingName],
+          [needsAttention ? 'Arrived' : 'Submitted', `${LONDON_TIME.format(at)} (UK time)`],
+        ],
+      },
+      { kind: 'link', text: `Open ${reference} in the back office`, href: link },
+    ],
+    footnote:
+      'This alert holds no personal data; the application itself is in the back office. It goes to the inbox configured for this brand.',
+  })
+}
+
+export const RELAYED_DECISIONS = [
+  'approved',
+  'approved-with-conditions',
+  'more-information-needed',
+  'declined',
+  'paid-out',
+] as const
+export type RelayedDecision = (typeof RELAYED_DECISIONS)[number]
+
+const DECISION_WORDS: Record<RelayedDecision, string> = {
+  approved: 'A lender on our panel has approved your application.',
+  'approved-with-conditions':
+    'A lender on our panel has approved your application, with some conditions we will explain.',
+  'more-information-needed':
+    'A lender on our panel needs more information from you before it can decide.',
+  declined:
+    'One of the lenders on our panel has declined your application. Other lenders on our panel may still consider it, and we will tell you what happens next.',
+  'paid-out': 'Your finance has been paid out.',
+}
+
+function decisionUpdate(context: TemplateContext): RenderedEmail {
+  const reference = param(context, 'reference')
+  const decision = param(context, 'decision') as RelayedDecision
+  const words = DECISION_WORDS[decision]
+  if (words === undefined) throw new TypeError(`no words for the decision ${decision}`)
+  const { brand } = context
+  return renderLayout({
+    brand,
+    subject: `An update on your application (${reference})`,
+    title: 'An update on your application',
+    blocks: [
+      greeting(context),
+      { kind: 'paragraph', text: words },
+      {
+        kind: 'paragraph',
+        text: `For the details, contact ${brand.tradingName} and quote your reference, ${reference}. For your security we do not put figures in emails.`,
+      },
+      { kind: 'link', text: `Contact ${brand.tradingName}`, href: context.mail.website },
+      ...complaintBlocks(context),
+    ],
+    footnote: SERVICE_MESSAGE,
+  })
+}
+
+export const TEMPLATES = {
+  'applicant-confirmation': { recipients: ['applicant'], render: applicantConfirmation },
+  'joint-applicant-confirmation': {
+    recipients: ['joint-applicant'],
+    render: jointApplicantConfirmation,
+  },
+  'broker-alert': { recipients: ['broker'], render: brokerAlert },
+  'decision-update': { recipients: ['applicant', 'joint-applicant'], render: decisionUpdate },
+} as const satisfies Record<string, EmailTemplate>
+
+export type TemplateName = keyof typeof TEMPLATES
+
+export function findTemplate(name: string): EmailTemplate | undefined {
+  return Object.hasOwn(TEMPLATES, name) ? TEMPLATES[name as TemplateName] : undefined
+}

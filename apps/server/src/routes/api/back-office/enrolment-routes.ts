@@ -1,0 +1,103 @@
+// Enrolment: the address an admin hands a new operator carries a one-time token (in the fragment, so it
+// never reaches a log); with it the operator chooses a password, sets up an authenticator app from a QR
+// code or the setup key, and confirms the first code, which signs them in. Decision record:
+// docs/decisions/1602-*.
+
+import type { FastifyPluginAsync } from 'fastify'
+import {
+  completeEnrolment,
+  createSession,
+  findOpenEnrolment,
+  openTotpSecret,
+  saveEnrolmentChoices,
+  sealTotpSecret,
+} from '../../../back-office/operators'
+import { hashPassword, PASSWORD_MIN_LENGTH, passwordProblem } from '../../../back-office/passwords'
+import { acceptedStep, newTotpSecret, totpSetup } from '../../../back-office/totp'
+import { invalid, sessionBody, textField, type BackOfficeContext } from './back-office-context'
+import { setSessionCookie } from './session-routes'
+
+export const ENROLMENT_MESSAGES = {
+  gone: 'This enrolment address has expired or has already been used. Ask an administrator for a new one.',
+  invalidPassword: 'Invalid password',
+  enterPassword: 'Enter a password',
+  invalidCode: 'Invalid code',
+  wrongCode: 'That code is not right: enter the 6 digits your authenticator app shows now',
+  passwordFirst: 'Choose a password first',
+} as const
+
+export const enrolmentRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> = async (
+  app,
+  { context },
+) => {
+  const { db, dataKeys } = context
+  const config = { config: { backOfficeAccess: 'public' as const } }
+
+  app.post<{ Body: unknown }>('/api/back-office/enrolment', config, async (request, reply) => {
+    const enrolment = await findOpenEnrolment(
+      db,
+      textField(request.body, 'token') ?? '',
+      context.now(),
+    )
+    if (enrolment === undefined) return reply.code(410).send({ error: ENROLMENT_MESSAGES.gone })
+    return {
+      email: enrolment.operator.email,
+      expiresAt: enrolment.expiresAt,
+      passwordMinLength: PASSWORD_MIN_LENGTH,
+    }
+  })
+
+  app.post<{ Body: unknown }>(
+    '/api/back-office/enrolment/password',
+    config,
+    async (request, reply) => {
+      const enrolment = await findOpenEnrolment(
+        db,
+        textField(request.body, 'token') ?? '',
+        context.now(),
+      )
+      if (enrolment === undefined) return reply.code(410).send({ error: ENROLMENT_MESSAGES.gone })
+      const password = textField(request.body, 'password') ?? ''
+      const problem = password === '' ? ENROLMENT_MESSAGES.enterPassword : passwordProblem(password)
+      if (problem !== undefined) {
+        return invalid(reply, ENROLMENT_MESSAGES.invalidPassword, [
+          { field: 'password', message: problem },
+        ])
+      }
+      const secret = newTotpSecret()
+      await saveEnrolmentChoices(
+        db,
+        enrolment.tokenHash,
+        await hashPassword(password),
+        sealTotpSecret(secret, enrolment.operator.id, dataKeys),
+      )
+      return { totp: await totpSetup(secret, enrolment.operator.email) }
+    },
+  )
+
+  app.post<{ Body: unknown }>(
+    '/api/back-office/enrolment/confirm',
+    config,
+    async (request, reply) => {
+      const now = context.now()
+      const enrolment = await findOpenEnrolment(db, textField(request.body, 'token') ?? '', now)
+      if (enrolment === undefined) return reply.code(410).send({ error: ENROLMENT_MESSAGES.gone })
+      if (enrolment.passwordHash === null || enrolment.totpSecret === null) {
+        return reply.code(409).send({ error: ENROLMENT_MESSAGES.passwordFirst })
+      }
+      const secret = openTotpSecret(enrolment.totpSecret, enrolment.operator.id, dataKeys)
+      const code = (textField(request.body, 'code') ?? '').replace(/\s/g, '')
+      const step = acceptedStep(secret, code, now, null)
+      if (step === undefined) {
+        return invalid(reply, ENROLMENT_MESSAGES.invalidCode, [
+          { field: 'code', message: ENROLMENT_MESSAGES.wrongCode },
+        ])
+      }
+      const operator = await completeEnrolment(db, enrolment, step, now)
+      if (operator === undefined) return reply.code(410).send({ error: ENROLMENT_MESSAGES.gone })
+      const { token, session } = await createSession(db, operator.id, now)
+      setSessionCookie(request, reply, token)
+      return sessionBody({ ...session, operator }, app.antiForgery.ensureToken(request, reply))
+    },
+  )
+}

@@ -1,0 +1,201 @@
+// Operators and the audit log, for admins. Adding or resetting an operator answers the enrolment
+// address once: it is stored only as a hash. Decision records: docs/decisions/1602-*, 1606-*.
+
+import type { FastifyPluginAsync } from 'fastify'
+import { AUDIT_ACTIONS, listAudit, type AuditFilter } from '../../../back-office/audit-log'
+import { operatorEmails } from '../../../back-office/applications'
+import { londonDayStart } from '../../../back-office/london-days'
+import {
+  addOperator,
+  disableOperator,
+  findOperator,
+  isOperatorEmail,
+  listOperators,
+  operatorState,
+  OperatorExistsError,
+  parseBrandScope,
+  resetOperator,
+} from '../../../back-office/operators'
+import { OPERATOR_ROLES, type OperatorRole, type OperatorRow } from '../../../db/tables'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
+import {
+  invalid,
+  NOT_FOUND,
+  operatorOf,
+  operatorSummary,
+  textField,
+  type BackOfficeContext,
+  type FieldError,
+} from './back-office-context'
+
+export const OPERATOR_MESSAGES = {
+  invalid: 'Invalid operator',
+  email: 'Enter an email address, like name@example.com',
+  role: `Choose a role: ${OPERATOR_ROLES.join(', ')}`,
+  brands: 'Choose "all" or one or more brands',
+  exists: 'An operator with this email address already exists',
+  notYourself: 'You cannot disable yourself',
+  invalidFilter: 'Invalid filter',
+} as const
+
+export function enrolmentUrl(base: string, token: string): string {
+  return `${base}/enrol#${token}`
+}
+
+export const operatorRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> = async (
+  app,
+  { context },
+) => {
+  const { db } = context
+  const manage = { config: { backOfficeAccess: 'operators' as const } }
+
+  const view = (operator: OperatorRow) => ({
+    ...operatorSummary(operator),
+    state: operatorState(operator, context.now()),
+    enrolledAt: operator.enrolled_at,
+    disabledAt: operator.disabled_at,
+    lockedUntil: operator.locked_until,
+    lastSignInAt: operator.last_sign_in_at,
+    createdAt: operator.created_at,
+  })
+
+  app.get('/api/back-office/operators', manage, async () => ({
+    items: (await listOperators(db)).map(view),
+  }))
+
+  app.post<{ Body: unknown }>('/api/back-office/operators', manage, async (request, reply) => {
+    const email = textField(request.body, 'email')?.trim() ?? ''
+    const role = textField(request.body, 'role') ?? ''
+    const brandsValue = (request.body as Record<string, unknown> | null)?.brands
+    const brands = parseBrandScope(
+      Array.isArray(brandsValue)
+        ? brandsValue.filter((id) => typeof id === 'string').join(',')
+        : typeof brandsValue === 'string'
+          ? brandsValue
+          : '',
+    )
+    const errors: FieldError[] = []
+    if (!isOperatorEmail(email)) errors.push({ field: 'email', message: OPERATOR_MESSAGES.email })
+    if (!(OPERATOR_ROLES as readonly string[]).includes(role)) {
+      errors.push({ field: 'role', message: OPERATOR_MESSAGES.role })
+    }
+    if (brands === undefined) errors.push({ field: 'brands', message: OPERATOR_MESSAGES.brands })
+    if (errors.length > 0 || brands === undefined) {
+      return invalid(reply, OPERATOR_MESSAGES.invalid, errors)
+    }
+    try {
+      const { operator, enrolment } = await addOperator(
+        db,
+        { email, role: role as OperatorRole, brands },
+        context.now(),
+        operatorOf(request).id,
+      )
+      return reply.code(201).send({
+        operator: view(operator),
+        enrolmentUrl: enrolmentUrl(context.config.url, enrolment.token),
+        enrolmentExpiresAt: enrolment.expiresAt,
+      })
+    } catch (error) {
+      if (error instanceof OperatorExistsError) {
+        return reply.code(409).send({ error: OPERATOR_MESSAGES.exists })
+      }
+      throw error
+    }
+  })
+
+  app.post<{ Params: { id: string }; Body: unknown }>(
+    '/api/back-office/operators/:id/disable',
+    manage,
+    async (request, reply) => {
+      const me = operatorOf(request)
+      if (request.params.id === me.id) {
+        return reply.code(409).send({ error: OPERATOR_MESSAGES.notYourself })
+      }
+      if ((await findOperator(db, request.params.id)) === undefined) {
+        return reply.code(404).send(NOT_FOUND)
+      }
+      const operator = await disableOperator(db, request.params.id, context.now(), me.id)
+      return { operator: view(operator) }
+    },
+  )
+
+  app.post<{ Params: { id: string }; Body: unknown }>(
+    '/api/back-office/operators/:id/reset',
+    manage,
+    async (request, reply) => {
+      if ((await findOperator(db, request.params.id)) === undefined) {
+        return reply.code(404).send(NOT_FOUND)
+      }
+      const { operator, enrolment } = await resetOperator(
+        db,
+        request.params.id,
+        context.now(),
+        operatorOf(request).id,
+      )
+      return {
+        operator: view(operator),
+        enrolmentUrl: enrolmentUrl(context.config.url, enrolment.token),
+        enrolmentExpiresAt: enrolment.expiresAt,
+      }
+    },
+  )
+
+  app.get<{ Querystring: Record<string, string | undefined> }>(
+    '/api/back-office/audit',
+    { config: { backOfficeAccess: 'audit' } },
+    async (request, reply) => {
+      const query = request.query
+      const errors: FieldError[] = []
+      const filter: AuditFilter = { limit: 50 }
+      if (query.operatorId) filter.operatorId = query.operatorId
+      if (query.action) {
+        if ((AUDIT_ACTIONS as readonly string[]).includes(query.action))
+          filter.action = query.action
+        else errors.push({ field: 'action', message: `must be one of ${AUDIT_ACTIONS.join(', ')}` })
+      }
+      if (query.applicationKey) filter.applicationKey = query.applicationKey.toLowerCase()
+      for (const name of ['from', 'to'] as const) {
+        const value = query[name]
+        if (!value) continue
+        const start = londonDayStart(value, name === 'to' ? 1 : 0)
+        if (start === undefined)
+          errors.push({ field: name, message: 'must be a date written YYYY-MM-DD' })
+        else filter[name] = start
+      }
+      if (query.cursor) {
+        if (/^\d+$/.test(query.cursor)) filter.beforeSeq = Number(query.cursor)
+        else errors.push({ field: 'cursor', message: 'is not a cursor from an earlier page' })
+      }
+      if (query.limit) {
+        const limit = Number(query.limit)
+        if (/^\d+$/.test(query.limit) && limit >= 1 && limit <= 100) filter.limit = limit
+        else errors.push({ field: 'limit', message: 'must be a whole number from 1 to 100' })
+      }
+      if (errors.length > 0) return invalid(reply, OPERATOR_MESSAGES.invalidFilter, errors)
+      const rows = await listAudit(db, { ...filter, limit: filter.limit + 1 })
+      const page = rows.slice(0, filter.limit)
+      const emails = await operatorEmails(
+        db,
+        page.map((row) => row.operator_id),
+      )
+      const last = page[page.length - 1]
+      return {
+        items: page.map((row) => ({
+          seq: Number(row.seq),
+          at: row.at,
+          operatorId: row.operator_id,
+          operatorEmail: row.operator_id === null ? null : (emails.get(row.operator_id) ?? null),
+          action: row.action,
+          applicationKey: row.application_key,
+          reference:
+            row.application_key === null ? null : applicationReference(row.application_key),
+          targetOperatorId: row.target_operator_id,
+          detail: JSON.parse(row.detail) as unknown,
+        })),
+        nextCursor:
+          rows.length > filter.limit && last !== undefined ? String(Number(last.seq)) : null,
+        actions: AUDIT_ACTIONS,
+      }
+    },
+  )
+}

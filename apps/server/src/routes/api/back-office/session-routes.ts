@@ -1,0 +1,160 @@
+// Signing in and out, and the session's own description. Decision record: docs/decisions/1602-*.
+
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { endEverySession, endSession, type Session } from '../../../back-office/operators'
+import { FailureCounter, failureDelayMs, signIn } from '../../../back-office/sign-in'
+import { appendAudit } from '../../../back-office/audit-log'
+import {
+  invalid,
+  NOT_SIGNED_IN,
+  sessionBody,
+  sessionOf,
+  textField,
+  type BackOfficeContext,
+  type FieldError,
+} from './back-office-context'
+
+export const SESSION_COOKIE = 'forecourt-back-office'
+export const SECURE_SESSION_COOKIE = '__Host-forecourt-back-office'
+
+export const SIGN_IN_MESSAGES = {
+  failed:
+    'Those details are not right. After 10 failed attempts in a row an account is locked for 15 minutes.',
+  invalid: 'Invalid sign-in',
+  email: 'Enter your email address',
+  password: 'Enter your password',
+  code: 'Enter the 6-digit code from your authenticator app',
+} as const
+
+export function sessionCookieName(request: FastifyRequest): string {
+  return request.protocol === 'https' ? SECURE_SESSION_COOKIE : SESSION_COOKIE
+}
+
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+): void {
+  const name = sessionCookieName(request)
+  // No Domain (host-only), no expiry (gone when the browser closes); the server ends it sooner.
+  reply.setCookie(name, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: name === SECURE_SESSION_COOKIE,
+  })
+}
+
+function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  const name = sessionCookieName(request)
+  reply.clearCookie(name, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: name === SECURE_SESSION_COOKIE,
+  })
+}
+
+export interface SessionRoutesOptions {
+  context: BackOfficeContext
+  /** The first failure's extra wait; it doubles with each failure in a row, up to 16 times. */
+  failureDelayBaseMs: number
+  /** Per-address limit on sign-in attempts, run once the body is read. */
+  perAccountLimit: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | undefined
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (app, options) => {
+  const { context } = options
+  const { db } = context
+  const failures = new FailureCounter()
+
+  app.get(
+    '/api/back-office/csrf',
+    { config: { backOfficeAccess: 'public' } },
+    (request, reply) => ({
+      token: app.antiForgery.ensureToken(request, reply),
+    }),
+  )
+
+  app.get(
+    '/api/back-office/session',
+    { config: { backOfficeAccess: 'public' } },
+    async (request, reply) => {
+      const csrfToken = app.antiForgery.ensureToken(request, reply)
+      const session = request.backOfficeSession
+      if (session === undefined) return reply.code(401).send({ ...NOT_SIGNED_IN, csrfToken })
+      return sessionBody(session, csrfToken)
+    },
+  )
+
+  app.post<{ Body: unknown }>(
+    '/api/back-office/sign-in',
+    {
+      config: { backOfficeAccess: 'public' },
+      ...(options.perAccountLimit ? { preHandler: options.perAccountLimit } : {}),
+    },
+    async (request, reply) => {
+      const email = textField(request.body, 'email')?.trim() ?? ''
+      const password = textField(request.body, 'password') ?? ''
+      const code = textField(request.body, 'code')?.replace(/\s/g, '') ?? ''
+      const errors: FieldError[] = []
+      if (email === '') errors.push({ field: 'email', message: SIGN_IN_MESSAGES.email })
+      if (password === '') errors.push({ field: 'password', message: SIGN_IN_MESSAGES.password })
+      if (code === '') errors.push({ field: 'code', message: SIGN_IN_MESSAGES.code })
+      if (errors.length > 0) return invalid(reply, SIGN_IN_MESSAGES.invalid, errors)
+
+      const now = context.now()
+      const outcome = await signIn(db, { email, password, code }, now, context.dataKeys)
+      if (!outcome.ok) {
+        const count = failures.fail(email, now)
+        await sleep(failureDelayMs(count, options.failureDelayBaseMs))
+        request.log.info({ reason: outcome.reason }, 'back-office sign-in refused')
+        return reply.code(401).send({ error: SIGN_IN_MESSAGES.failed })
+      }
+      failures.clear(email)
+      setSessionCookie(request, reply, outcome.token)
+      const session: Session = { ...outcome.session, operator: outcome.operator }
+      return sessionBody(session, app.antiForgery.ensureToken(request, reply))
+    },
+  )
+
+  app.post(
+    '/api/back-office/sign-out',
+    { config: { backOfficeAccess: 'public' } },
+    async (request, reply) => {
+      const session = request.backOfficeSession
+      if (session !== undefined) {
+        await db.transaction().execute(async (trx) => {
+          await appendAudit(trx, {
+            operatorId: session.operator.id,
+            action: 'sign-out',
+            at: context.now(),
+          })
+          await endSession(trx, session.idHash)
+        })
+      }
+      clearSessionCookie(request, reply)
+      return reply.code(204).send()
+    },
+  )
+
+  app.post(
+    '/api/back-office/sign-out-everywhere',
+    { config: { backOfficeAccess: 'signed-in' } },
+    async (request, reply) => {
+      const { operator } = sessionOf(request)
+      await db.transaction().execute(async (trx) => {
+        await appendAudit(trx, {
+          operatorId: operator.id,
+          action: 'sign-out.everywhere',
+          at: context.now(),
+        })
+        await endEverySession(trx, operator.id)
+      })
+      clearSessionCookie(request, reply)
+      return reply.code(204).send()
+    },
+  )
+}

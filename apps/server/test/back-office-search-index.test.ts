@@ -1,0 +1,166 @@
+// The search index on the write path of both engines (the SQLite writer thread and Kysely on
+// PostgreSQL): written with every submission and partial save in the same transaction, replaced when a
+// save lands, left alone when it is superseded, and rebuilt at start-up for rows stored before it (or
+// under another key).
+
+import { randomUUID } from 'node:crypto'
+import { afterEach, describe, expect, test } from 'vitest'
+import {
+  createSearchIndexer,
+  ensureSearchIndex,
+  hashTerm,
+  searchIndexKey,
+} from '../src/back-office/search-index'
+import { classifyQuery } from '../src/back-office/search-index'
+import type { Database } from '../src/db/database'
+import {
+  applicationUrl,
+  partialPayload,
+  startEngineApp,
+  submissionUrl,
+  validSubmission,
+  type EngineApp,
+} from './submission-test-helpers'
+import { engines } from './test-databases'
+
+const DATA_KEY = Buffer.alloc(32, 3).toString('base64')
+const apps: EngineApp[] = []
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()))
+})
+
+async function indexOf(database: Database, key: string) {
+  return database.db
+    .selectFrom('application_index')
+    .select(['field', 'hash'])
+    .where('application_key', '=', key)
+    .orderBy('field')
+    .orderBy('hash')
+    .execute()
+}
+
+test('a query is classified by its shape and normalised as the domain does', () => {
+  expect(classifyQuery(' fc-nn07-t1t4 ')).toEqual({ field: 'reference', value: 'FC-NN07-T1T4' })
+  expect(classifyQuery('Ada.ONeill@Example.com')).toEqual({
+    field: 'email',
+    value: 'ada.oneill@example.com',
+  })
+  expect(classifyQuery('+44 7911 123456')).toEqual({ field: 'phone', value: '07911123456' })
+  expect(classifyQuery('(07911) 123-456')).toEqual({ field: 'phone', value: '07911123456' })
+  expect(classifyQuery('ls63ah')).toEqual({ field: 'postcode', value: 'LS6 3AH' })
+  expect(classifyQuery('  O’Neill ')).toEqual({ field: 'lastName', value: "o'neill" })
+  expect(classifyQuery('Smith-Jones')).toEqual({ field: 'lastName', value: 'smith-jones' })
+  expect(classifyQuery('12345')).toBeUndefined()
+  expect(classifyQuery('')).toBeUndefined()
+})
+
+test('the index key is FORECOURT_INDEX_KEY, else derived from the data key, never the data key itself', () => {
+  const dataKey = Buffer.alloc(32, 1)
+  const keyring = { current: { id: '1', key: dataKey }, keys: new Map([['1', dataKey]]) }
+  const derived = searchIndexKey(undefined, keyring)
+  expect(derived).toHaveLength(32)
+  expect(derived.equals(dataKey)).toBe(false)
+  expect(searchIndexKey(undefined, keyring).equals(derived)).toBe(true)
+  const configured = Buffer.alloc(32, 2)
+  expect(searchIndexKey(configured, keyring)).toBe(configured)
+  // The same value under another field hashes differently.
+  expect(hashTerm(derived, 'email', 'x')).not.toBe(hashTerm(derived, 'lastName', 'x'))
+})
+
+for (const engine of await engines()) {
+  describe.skipIf(!engine.available)(`on ${engine.name}`, () => {
+    test('a partial save writes the index, a later save replaces it, a submission replaces it again', async () => {
+      const app = await startEngineApp(engine, { FORECOURT_DATA_KEY: DATA_KEY })
+      apps.push(app)
+      const key = randomUUID()
+      const indexKey = searchIndexKey(undefined, {
+        current: { id: '1', key: Buffer.from(DATA_KEY, 'base64') },
+        keys: new Map([['1', Buffer.from(DATA_KEY, 'base64')]]),
+      })
+      const partial = partialPayload(key) as unknown as Record<string, unknown>
+      expect((await app.post(applicationUrl(key), partial)).statusCode).toBe(202)
+      const first = await indexOf(app.database, key)
+      expect(first.map((row) => row.field).sort()).toEqual([
+        'email',
+        'lastName',
+        'phone',
+        'postcode',
+        'postcode',
+        'reference',
+      ])
+      expect(first).toContainEqual({
+        field: 'email',
+        hash: hashTerm(indexKey, 'email', 'ada.oneill@example.com'),
+      })
+
+      expect(
+        (await app.post(applicationUrl(key), { ...partial, email: 'new.address@example.com' }))
+          .statusCode,
+      ).toBe(202)
+      const second = await indexOf(app.database, key)
+      expect(second).toContainEqual({
+        field: 'email',
+        hash: hashTerm(indexKey, 'email', 'new.address@example.com'),
+      })
+      expect(second).not.toContainEqual({
+        field: 'email',
+        hash: hashTerm(indexKey, 'email', 'ada.oneill@example.com'),
+      })
+
+      const submission = validSubmission(key) as unknown as Record<string, unknown>
+      submission.contactNumber = '07911987654'
+      expect((await app.post(submissionUrl(key), submission)).statusCode).toBe(201)
+      const third = await indexOf(app.database, key)
+      expect(third).toContainEqual({
+        field: 'phone',
+        hash: hashTerm(indexKey, 'phone', '07911987654'),
+      })
+      expect(third).toContainEqual({
+        field: 'email',
+        hash: hashTerm(indexKey, 'email', 'ada.oneill@example.com'),
+      })
+      // A partial save after the submission changes nothing.
+      expect(
+        (await app.post(applicationUrl(key), { ...partial, email: 'late@example.com' })).statusCode,
+      ).toBe(200)
+      expect(await indexOf(app.database, key)).toEqual(third)
+    })
+
+    test('rows stored before the index, or under another key, are indexed again at start-up', async () => {
+      const app = await startEngineApp(engine)
+      apps.push(app)
+      const keys = [randomUUID(), randomUUID(), randomUUID()]
+      for (const key of keys)
+        expect((await app.post(submissionUrl(key), validSubmission(key))).statusCode).toBe(201)
+      const before = await indexOf(app.database, keys[0]!)
+      // As after the migration that added the table: no index and no key recorded.
+      await app.database.db.deleteFrom('application_index').execute()
+      await app.database.db.deleteFrom('back_office_settings').execute()
+      const key = searchIndexKey(undefined, undefined)
+      expect(await ensureSearchIndex(app.database.db, key, undefined, { batchSize: 2 })).toEqual({
+        rebuilt: true,
+        applications: 3,
+        unreadable: 0,
+      })
+      expect(await indexOf(app.database, keys[0]!)).toEqual(before)
+      // Checked again with the same key: nothing to do.
+      expect(await ensureSearchIndex(app.database.db, key, undefined)).toEqual({
+        rebuilt: false,
+        applications: 0,
+        unreadable: 0,
+      })
+      // Another key: every hash is made again with it.
+      const other = Buffer.alloc(32, 5)
+      await ensureSearchIndex(app.database.db, other, undefined)
+      const rebuilt = await indexOf(app.database, keys[0]!)
+      expect(rebuilt.sort((a, b) => (a.hash < b.hash ? -1 : 1))).toEqual(
+        createSearchIndexer(other)(
+          keys[0]!,
+          validSubmission(keys[0]!) as unknown as Record<string, unknown>,
+        )
+          .map((entry) => ({ field: entry.field, hash: entry.hash }))
+          .sort((a, b) => (a.hash < b.hash ? -1 : 1)),
+      )
+    })
+  })
+}

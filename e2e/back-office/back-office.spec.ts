@@ -1,0 +1,335 @@
+// The back office end to end, in Chromium against the real server: an admin made by
+// `npm run operators -- add` enrols from the one-time address (password, then the setup key read off
+// the page and a code computed here as an authenticator app would), signs out and in with a fresh
+// code, finds an application submitted on carfinance by its email, retries its failed delivery, adds
+// a note, exports the applicant's data and erases it; the lender hears of the erasure. Axe runs on
+// every page.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { brands } from '@forecourt/domain/brands/brand-data'
+import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
+import { filledState } from '@forecourt/domain/test-support/test-fixtures'
+import { expectNoAxeViolations } from '../support/axe'
+import { apiRequest } from '../support/brands'
+import { arriveAt, chooseRadio, expectFocusVisible, tabTo, typeInto } from '../support/keyboard'
+import {
+  addOperator,
+  authenticator,
+  checkPage,
+  expectNoHorizontalScroll,
+  lenderAccepts,
+  lenderReceived,
+} from './support/back-office'
+
+const TITLE = (screen: string) => `${screen} – Forecourt back office`
+
+/** Submits a complete application on carfinance through the API, with the anti-forgery pair. */
+async function submitApplication(request: APIRequestContext, email: string): Promise<string> {
+  const key = randomUUID()
+  const state = filledState()
+  state.GUID = key
+  state.applicationKey = key
+  state.form.email = email
+  state.form.lastName = 'Backoffice'
+  const payload = toFullSubmissionPayload(state, {
+    brand: brands.carfinance,
+    now: new Date(),
+    agreeTerms: true,
+  })
+  const csrf = apiRequest('carfinance', '/api/csrf')
+  const { token } = (await (await request.get(csrf.url, { headers: csrf.headers })).json()) as {
+    token: string
+  }
+  const submit = apiRequest('carfinance', `/api/submission/${key}`)
+  const answer = await request.post(submit.url, {
+    headers: { ...submit.headers, 'x-csrf-token': token },
+    data: payload,
+  })
+  expect(answer.status(), await answer.text()).toBe(201)
+  return ((await answer.json()) as { reference: string }).reference
+}
+
+async function signIn(page: Page, email: string, password: string, code: string) {
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('textbox', { name: 'Code from your authenticator app' }).fill(code)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+test('an admin enrols, finds an application, retries its delivery, notes, exports and erases it', async ({
+  page,
+  request,
+}) => {
+  const adminEmail = `admin-${Date.now()}@broker.example`
+  const password = 'correct horse battery staple'
+  const applicantEmail = `jo.${Date.now()}@example.com`
+
+  // Enrolment from the one-time address.
+  const address = addOperator(adminEmail, 'admin')
+  expect(address).toMatch(/^http:\/\/backoffice\.localhost:\d+\/enrol#/)
+  await page.goto(address)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Choose a password/)
+  await checkPage(page, TITLE('Set up your account'), { focused: false })
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('heading', { name: 'There is a problem' })).toBeVisible()
+  await checkPage(page, `Error: ${TITLE('Set up your account')}`, { focused: false })
+  await page.getByLabel('New password').fill(password)
+  await page.getByLabel('Type the password again').fill(password)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Set up your authenticator app/)
+  await checkPage(page, TITLE('Set up your authenticator app'))
+  await expect(
+    page.getByRole('img', { name: 'QR code to add this account to an authenticator app' }),
+  ).toBeVisible()
+  const app = authenticator(await page.locator('#setup-key').innerText())
+  await page
+    .getByRole('textbox', { name: 'Code from your authenticator app' })
+    .fill(await app.freshCode())
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click()
+  await expect(page).toHaveURL(/\/applications$/)
+  await checkPage(page, TITLE('Applications'))
+  // The one-time address is used up.
+  await expect(page).not.toHaveURL(/#/)
+
+  // Sign out, then in again with a fresh code.
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+  await expect(page.getByText('You have signed out.')).toBeVisible()
+  await checkPage(page, TITLE('Sign in'))
+  await signIn(page, adminEmail, 'not the password', await app.freshCode())
+  await expect(page.getByRole('link', { name: 'Those details are not right' })).toBeVisible()
+  await checkPage(page, `Error: ${TITLE('Sign in')}`, { focused: false })
+  await signIn(page, adminEmail, password, await app.freshCode())
+  await expect(page).toHaveURL(/\/applications$/)
+
+  // An application submitted on carfinance; its lender refuses it for now.
+  const reference = await submitApplication(request, applicantEmail)
+  await expect
+    .poll(async () => (await lenderReceived()).filter((r) => r.type === 'application').length, {
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(0)
+
+  // Found by email, through a POST: the address never holds it.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(applicantEmail.toUpperCase())
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page.getByText('1 application on this page, found by email address.')).toBeVisible()
+  expect(page.url()).not.toContain('example.com')
+  await expectNoAxeViolations(page)
+  await page.getByRole('link', { name: reference }).click()
+
+  // The application.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Ada Backoffice/)
+  const applicationUrl = page.url()
+  await checkPage(page, TITLE('Application answers'))
+  await expect(page.getByRole('heading', { level: 3, name: 'Address history' })).toBeVisible()
+  await page.getByRole('link', { name: 'Timeline' }).click()
+  await checkPage(page, TITLE('Application timeline'))
+
+  // Retry the failed delivery once the lender accepts.
+  await lenderAccepts()
+  await page.getByRole('link', { name: 'Deliveries' }).click()
+  await checkPage(page, TITLE('Application deliveries'))
+  const row = page.getByRole('row', { name: /fake-lender/ })
+  await expect(row).toContainText(/Pending|Failed/)
+  await row.getByRole('button', { name: 'Retry the delivery to fake-lender' }).click()
+  await expect(
+    page.getByText(/The delivery to fake-lender (is due now|was already delivered)/),
+  ).toBeVisible()
+  await expectNoAxeViolations(page)
+  await expect
+    .poll(
+      async () =>
+        (await lenderReceived()).some((r) => r.type === 'application' && r.answered === 200),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(true)
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Check the deliveries again' }).click()
+    await expect(page.getByRole('row', { name: /fake-lender/ })).toContainText('Delivered', {
+      timeout: 1000,
+    })
+  }).toPass({ timeout: 20_000 })
+
+  // A note.
+  await page.getByRole('link', { name: 'Notes' }).click()
+  await checkPage(page, TITLE('Application notes'))
+  await page.getByRole('button', { name: 'Add note' }).click()
+  await expect(page.getByRole('link', { name: 'Enter the note' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await page.getByRole('textbox', { name: 'Add a note' }).fill('Called: payslips to follow')
+  await page.getByRole('button', { name: 'Add note' }).click()
+  await expect(page.getByText('Called: payslips to follow')).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  // The status.
+  await page.getByRole('link', { name: 'Change status' }).click()
+  await checkPage(page, TITLE('Change status'))
+  await page.getByRole('radio', { name: 'Contacted' }).check()
+  await page.getByRole('button', { name: 'Save status' }).click()
+  await expect(page.getByText('The status is now Contacted.')).toBeVisible()
+
+  // The data export: a JSON file and a printable page.
+  await page.getByRole('link', { name: 'Export data' }).click()
+  await checkPage(page, TITLE('Data export'))
+  await page.getByRole('button', { name: 'Make the export' }).click()
+  await expect(page.getByText(applicantEmail).first()).toBeVisible()
+  await expectNoAxeViolations(page)
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download as JSON' }).click(),
+  ])
+  expect(download.suggestedFilename()).toBe(`data-export-${reference}.json`)
+  const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+    subject: { email: string }
+    applications: { reference: string; notes: { text: string }[] }[]
+  }
+  expect(exported.subject.email).toBe(applicantEmail)
+  expect(exported.applications[0]?.reference).toBe(reference)
+  expect(exported.applications[0]?.notes.map((note) => note.text)).toEqual([
+    'Called: payslips to follow',
+  ])
+
+  // Erasure: a reason and the confirmation, then every lender that had it is told.
+  await page.getByRole('link', { name: 'Erase personal data' }).click()
+  await checkPage(page, TITLE('Erase personal data'))
+  await page.getByRole('button', { name: 'Erase personal data' }).click()
+  await expect(page.getByRole('link', { name: 'Enter why the data is erased' })).toBeVisible()
+  await checkPage(page, `Error: ${TITLE('Erase personal data')}`, { focused: false })
+  await page
+    .getByRole('textbox', { name: 'Why the data is erased' })
+    .fill('Erasure request by phone')
+  await page.getByRole('checkbox', { name: /cannot be restored/ }).check()
+  await page.getByRole('button', { name: 'Erase personal data' }).click()
+  await expect(
+    page.getByText(/The personal data was erased\. 1 lender is being told\./),
+  ).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Erased application')
+  await expectNoAxeViolations(page)
+  await expect
+    .poll(async () => (await lenderReceived()).some((r) => r.type === 'application.erased'), {
+      timeout: 20_000,
+    })
+    .toBe(true)
+
+  // The search no longer finds the applicant.
+  await page.getByRole('link', { name: 'Applications', exact: true }).click()
+  await page.getByRole('searchbox', { name: 'Search' }).fill(applicantEmail)
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page.getByText('No applications match.')).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  // The admin's other pages, and the audit trail of what was done.
+  await page.getByRole('link', { name: 'Operators', exact: true }).click()
+  await checkPage(page, TITLE('Operators'))
+  await expect(page.getByRole('row', { name: new RegExp(adminEmail) })).toContainText('Active')
+  await page.getByRole('link', { name: 'Add an operator' }).click()
+  await checkPage(page, TITLE('Add an operator'))
+  await page.getByRole('link', { name: 'Audit log', exact: true }).click()
+  await checkPage(page, TITLE('Audit log'))
+  await expect(page.getByRole('cell', { name: 'Erased an application' })).toBeVisible()
+
+  // Reflow: at 320 CSS pixels nothing scrolls sideways.
+  const second = await submitApplication(request, `sam.${Date.now()}@example.com`)
+  await page.setViewportSize({ width: 320, height: 800 })
+  await expectNoHorizontalScroll(page)
+  await page.getByRole('link', { name: 'Applications', exact: true }).click()
+  // The list kept the last search while the admin was elsewhere.
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(applicantEmail)
+  await page.getByRole('button', { name: 'Clear search' }).click()
+  // An erased application leaves the list; the other is there.
+  await expect(page.getByRole('link', { name: second })).toBeVisible()
+  await expect(page.getByRole('link', { name: reference })).toHaveCount(0)
+  await expectNoHorizontalScroll(page)
+  await page.screenshot({ path: test.info().outputPath('applications-320.png'), fullPage: true })
+  await page.getByRole('link', { name: second }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Ada Backoffice/)
+  await expectNoHorizontalScroll(page)
+  await page.goto(`${applicationUrl}/deliveries`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Erased application')
+  await expect(page.getByRole('row', { name: /Erasure notice/ })).toBeVisible()
+  await expectNoHorizontalScroll(page)
+  await expectNoAxeViolations(page)
+  await page.screenshot({ path: test.info().outputPath('deliveries-320.png'), fullPage: true })
+})
+
+test('a caseworker enrols and works with the keyboard alone, focus always visible', async ({
+  page,
+  request,
+}) => {
+  const email = `case-${Date.now()}@broker.example`
+  const password = 'a keyboard only passphrase'
+  const applicantEmail = `kb.${Date.now()}@example.com`
+  await page.goto(addOperator(email, 'caseworker'))
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Choose a password/)
+  await typeInto(page, page.getByLabel('New password'), password, 'the new password')
+  await typeInto(page, page.getByLabel('Type the password again'), password, 'the password again')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Set up your authenticator app/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
+  const app = authenticator(await page.locator('#setup-key').innerText())
+  const code = page.getByRole('textbox', { name: 'Code from your authenticator app' })
+  await typeInto(page, code, await app.freshCode(), 'the code')
+  await page.keyboard.press('Enter')
+  await arriveAt(page, '/applications')
+
+  const reference = await submitApplication(request, applicantEmail)
+  await typeInto(
+    page,
+    page.getByRole('searchbox', { name: 'Search' }),
+    applicantEmail,
+    'the search box',
+  )
+  await page.keyboard.press('Enter')
+  const result = page.getByRole('link', { name: reference })
+  await tabTo(page, result, 'the application found')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
+  // A caseworker may change the status but not export or erase.
+  await expect(page.getByRole('link', { name: 'Change status' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Erase personal data' })).toHaveCount(0)
+
+  await tabTo(page, page.getByRole('link', { name: 'Notes' }), 'the Notes part')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 2, name: 'Notes' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
+  await tabTo(page, page.getByRole('button', { name: 'Add note' }), 'Add note')
+  await page.keyboard.press('Enter')
+  // The error summary takes focus; its link takes the user to the field.
+  await expect(
+    page.locator('.error-summary', {
+      has: page.getByRole('heading', { name: 'There is a problem' }),
+    }),
+  ).toBeFocused()
+  await tabTo(page, page.getByRole('link', { name: 'Enter the note' }), 'the error’s link')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('textbox', { name: 'Add a note' })).toBeFocused()
+  await page.keyboard.type('Left a voicemail')
+  await tabTo(page, page.getByRole('button', { name: 'Add note' }), 'Add note')
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Left a voicemail')).toBeVisible()
+
+  await tabTo(page, page.getByRole('link', { name: 'Change status' }), 'Change status')
+  await page.keyboard.press('Enter')
+  await chooseRadio(page, page.getByRole('group', { name: 'The broker’s status' }), 'With lender')
+  await tabTo(page, page.getByRole('button', { name: 'Save status' }), 'Save status')
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('The status is now With lender.')).toBeVisible()
+
+  await tabTo(page, page.getByRole('link', { name: 'Deliveries' }), 'the Deliveries part')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('table', { name: 'Deliveries to lenders' })).toBeVisible()
+  await expectFocusVisible(page, 'the Deliveries part')
+
+  await tabTo(
+    page,
+    page.getByRole('button', { name: 'Sign out everywhere' }),
+    'Sign out everywhere',
+  )
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('You have signed out on every device.')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeFocused()
+})

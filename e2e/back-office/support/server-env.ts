@@ -1,0 +1,26 @@
+import { E2E_PORT } from '../../support/env'
+
+/** The fake lender's port (loopback only). */
+export const FAKE_LENDER_PORT = Number(process.env.E2E_LENDER_PORT ?? E2E_PORT + 1000)
+
+export const FAKE_LENDER = `http://127.0.0.1:${FAKE_LENDER_PORT}`
+
+/** The server's environment in the back-office journey; the operators command gets the same. */
+export function BACK_OFFICE_ENV(): Record<string, string> {
+  const dataDir = process.env.E2E_BACK_OFFICE_DATA_DIR
+  const dataKey = process.env.E2E_BACK_OFFICE_DATA_KEY
+  const secret = process.env.E2E_BACK_OFFICE_LENDER_SECRET
+  if (!dataDir || !dataKey || !secret)
+    throw new Error('Run through e2e/back-office/playwright.config.ts')
+  return {
+    PORT: String(E2E_PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    FORECOURT_DATA_KEY: dataKey,
+    LENDER_DESTINATIONS: JSON.stringify({
+      carfinance: [{ id: 'fake-lender', url: `${FAKE_LENDER}/applications`, secret }],
+    }),
+  }
+}

@@ -1,0 +1,350 @@
+// A stored application payload (full or partial) as labelled answers, in the sections and order of the
+// applicant's check-your-answers page, for the broker's staff: the same plain words, in the third
+// person, with the sections that only exist in the payload (vehicle, consents, attribution, technical)
+// after them. Fields this file does not know are listed last under "Other", so nothing stored is hidden.
+
+import { formatPounds } from '../finance/money'
+import { describeMonths } from '../histories/histories'
+import { loanPurposeOptions, lookingToBuyOptions } from '../journey/options'
+
+export interface PayloadAnswerRow {
+  label: string
+  /** One entry per line (an address has several). */
+  value: string[]
+}
+
+export interface PayloadAnswerSection {
+  title: string
+  rows: PayloadAnswerRow[]
+}
+
+type Payload = Readonly<Record<string, unknown>>
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
+const record = (value: unknown): Payload | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Payload)
+    : undefined
+
+function plain(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (typeof value === 'number' || typeof value === 'string') return String(value)
+  return JSON.stringify(value)
+}
+
+const money = (value: unknown): string | undefined =>
+  typeof value === 'number' ? formatPounds(value) : plain(value)
+
+function date(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value === '') return undefined
+  const parsed = new Date(value.length === 23 ? `${value}Z` : value)
+  return Number.isNaN(parsed.getTime()) ? value : dateFormat.format(parsed)
+}
+
+function duration(years: unknown, months: unknown): string | undefined {
+  if (typeof years !== 'number' && typeof months !== 'number') return undefined
+  const total =
+    (typeof years === 'number' ? years : 0) * 12 + (typeof months === 'number' ? months : 0)
+  return describeMonths(total)
+}
+
+function labelOf(options: readonly { value: string; label: string }[], value: unknown) {
+  if (typeof value !== 'string') return plain(value)
+  return options.find((option) => option.value === value)?.label ?? value
+}
+
+function fullName(person: Payload): string | undefined {
+  const name = [person.title, person.firstName, person.lastName]
+    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+    .join(' ')
+  return name === '' ? undefined : name
+}
+
+/** An address on lines, as on an envelope. */
+export function payloadAddressLines(address: Payload): string[] {
+  const part = (name: string) =>
+    typeof address[name] === 'string' ? (address[name] as string).trim() : ''
+  const numberAndStreet = [part('houseNumber') || part('buildingNumber'), part('street')]
+    .filter(Boolean)
+    .join(' ')
+  return [
+    part('flatNumber') || part('subBuilding'),
+    part('houseName') || part('buildingName'),
+    numberAndStreet,
+    part('locality'),
+    part('town'),
+    part('county'),
+    part('postcode'),
+  ].filter(Boolean)
+}
+
+function entryName(kind: string, n: number): string {
+  return n === 1 ? `Current ${kind}` : `Previous ${kind} ${n - 1}`
+}
+
+const OPT_INS: readonly [string, string][] = [
+  ['IsOptedEmail', 'Email'],
+  ['IsOptedSms', 'Text message'],
+  ['IsOptedPhone', 'Phone'],
+  ['IsOptedPost', 'Post'],
+]
+const PARTNER_OPT_INS: readonly [string, string][] = [
+  ['IsOptedThirdPartyEmail', 'Email'],
+  ['IsOptedThirdPartySms', 'Text message'],
+  ['IsOptedThirdPartyPhone', 'Phone'],
+]
+
+function channels(person: Payload, list: readonly [string, string][]): string {
+  const chosen = list.filter(([field]) => person[field] === true).map(([, label]) => label)
+  return chosen.length === 0 ? 'None' : chosen.join(', ')
+}
+
+const ATTRIBUTION_LABELS: Readonly<Record<string, string>> = {
+  evsrc: 'Traffic source',
+  evcmp: 'Campaign (utm_campaign)',
+  evrfd: 'Referring page',
+  Gclid: 'Google click id',
+  fbclid: 'Facebook click id',
+  source: 'Source',
+  medium: 'Medium',
+  term: 'Term',
+  keyword: 'Keyword',
+  campaign: 'Campaign',
+  Adgroup: 'Ad group',
+}
+
+/** Every payload field a section below reads; the rest go under "Other". */
+const KNOWN = new Set([
+  'submissionKey',
+  'affiliateKey',
+  'affiliateUserId',
+  'dealerNumber',
+  'vehicleType',
+  'loanPurposeType',
+  'term',
+  'lookingToBuy',
+  'dateApplied',
+  'termsAndConditionsAgreed',
+  'loanAmount',
+  'loanAmountUnknown',
+  'cashDeposit',
+  'firstName',
+  'lastName',
+  'maritalStatus',
+  'email',
+  'contactNumber',
+  'isSecurityCurrentAddress',
+  'isJointApplication',
+  'financeType',
+  'discussFinancialCirumstances',
+  'additionalNeedsRequirements',
+  'agreeSoftSearch',
+  'propertyValue',
+  'mortgageBalance',
+  'propertyBedrooms',
+  'propertyType',
+  'dateOfBirth',
+  'title',
+  'drivingLicenceType',
+  'addresses',
+  'securityAddress',
+  'employments',
+  'netMonthlyIncome',
+  'Attribution',
+  'sessionId',
+  'userAgent',
+  'remoteAddress',
+  'submittedBy',
+  'IsCompleted',
+  'vehicleId',
+  'imageUrl',
+  'make',
+  'model',
+  'price',
+  'mileage',
+  'colour',
+  'vrm',
+  'JointApplicant',
+  'IsOptedEmail',
+  'IsOptedSms',
+  'IsOptedPhone',
+  'IsOptedPost',
+  'IsOptedThirdParty',
+  'IsOptedThirdPartyEmail',
+  'IsOptedThirdPartySms',
+  'IsOptedThirdPartyPhone',
+])
+
+export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
+  const sections: PayloadAnswerSection[] = []
+  const section = (title: string, rows: [string, string | string[] | undefined][]) => {
+    const kept = rows
+      .filter(
+        (row): row is [string, string | string[]] => row[1] !== undefined && row[1].length > 0,
+      )
+      .map(([label, value]) => ({ label, value: Array.isArray(value) ? value : [value] }))
+    if (kept.length > 0) sections.push({ title, rows: kept })
+  }
+  const p = payload
+
+  section('Loan', [
+    ['Has the applicant found a vehicle?', labelOf(lookingToBuyOptions, p.lookingToBuy)],
+    ['What the loan is secured on', labelOf(loanPurposeOptions, p.loanPurposeType)],
+    ['Vehicle type', plain(p.vehicleType)],
+    [
+      'Amount to borrow',
+      p.loanAmountUnknown === true
+        ? `Not sure yet (sent as ${money(p.loanAmount)})`
+        : money(p.loanAmount),
+    ],
+    ['Cash deposit', money(p.cashDeposit)],
+    ['Loan term', typeof p.term === 'number' ? describeMonths(p.term) : plain(p.term)],
+    ['Finance type', plain(p.financeType)],
+    ['Joint application', plain(p.isJointApplication)],
+  ])
+  section('About the applicant', [
+    ['Name', fullName(p)],
+    ['Date of birth', date(p.dateOfBirth)],
+    ['Marital status', plain(p.maritalStatus)],
+    ['Driving licence', plain(p.drivingLicenceType)],
+    ['Email address', plain(p.email)],
+    ['Phone number', plain(p.contactNumber)],
+  ])
+  const addresses = Array.isArray(p.addresses)
+    ? p.addresses.map(record).filter((a) => a !== undefined)
+    : []
+  section(
+    'Address history',
+    addresses.flatMap((address, index): [string, string | string[] | undefined][] => {
+      const name = entryName('address', index + 1)
+      return [
+        [name, payloadAddressLines(address)],
+        [
+          `Time at ${name.toLowerCase()}`,
+          duration(address.yearsAtAddress, address.monthsAtAddress),
+        ],
+        [`Residential status at ${name.toLowerCase()}`, plain(address.residentialStatus)],
+      ]
+    }),
+  )
+  const security = record(p.securityAddress)
+  section('Property', [
+    ['Property value', money(p.propertyValue)],
+    ['Outstanding mortgage balance', money(p.mortgageBalance)],
+    ['Number of bedrooms', plain(p.propertyBedrooms)],
+    ['Property type', plain(p.propertyType)],
+    ['Is the property the current address?', plain(p.isSecurityCurrentAddress)],
+    ['Address of the property', security ? payloadAddressLines(security) : undefined],
+    [
+      'How long they have owned it',
+      security ? duration(security.yearsAtAddress, security.monthsAtAddress) : undefined,
+    ],
+  ])
+  const employments = Array.isArray(p.employments)
+    ? p.employments.map(record).filter((e) => e !== undefined)
+    : []
+  section('Employment and income', [
+    ...employments.flatMap((entry, index): [string, string | undefined][] => {
+      const name = entryName('employment', index + 1).toLowerCase()
+      return [
+        [`Employment status (${name})`, plain(entry.employmentStatus)],
+        [`Occupation (${name})`, plain(entry.occupation)],
+        [`Employer name (${name})`, plain(entry.employerName)],
+        [`Employer town (${name})`, plain(entry.Town)],
+        [`Time in ${name}`, duration(entry.yearsAtEmployer, entry.monthsAtEmployer)],
+      ]
+    }),
+    ['Monthly income after tax', money(p.netMonthlyIncome)],
+  ])
+  section('Circumstances', [
+    ['Wants to discuss their financial circumstances', plain(p.discussFinancialCirumstances)],
+    ['Support they need', plain(p.additionalNeedsRequirements)],
+  ])
+  section('Marketing choices', [
+    ['How they hear from the broker', channels(p, OPT_INS)],
+    [
+      'How they hear from partners',
+      p.IsOptedThirdParty === true ? channels(p, PARTNER_OPT_INS) : 'None',
+    ],
+  ])
+  const joint = record(p.JointApplicant)
+  if (joint !== undefined) {
+    section('Joint applicant', [
+      ['Name', fullName(joint)],
+      ['Date of birth', date(joint.dateOfBirth)],
+      ['Marital status', plain(joint.maritalStatus)],
+      ['Driving licence', plain(joint.drivingLicenceType)],
+      ['Email address', plain(joint.email)],
+      ['Phone number', plain(joint.contactNumber)],
+      ['Employment status', plain(joint.employmentStatus)],
+      ['Occupation', plain(joint.occupation)],
+      ['Employer name', plain(joint.employerName)],
+      ['Employer town', plain(joint.Town)],
+      ['Time in this employment', duration(joint.yearsAtEmployer, joint.monthsAtEmployer)],
+      ['Monthly income after tax', money(joint.netMonthlyIncome)],
+      ['How they hear from the broker', channels(joint, OPT_INS)],
+      [
+        'How they hear from partners',
+        joint.IsOptedThirdParty === true ? channels(joint, PARTNER_OPT_INS) : 'None',
+      ],
+    ])
+  }
+  section('Vehicle', [
+    ['Stock id', plain(p.vehicleId)],
+    ['Make', plain(p.make)],
+    ['Model', plain(p.model)],
+    ['Price', money(p.price)],
+    [
+      'Mileage',
+      typeof p.mileage === 'number'
+        ? `${p.mileage.toLocaleString('en-GB')} miles`
+        : plain(p.mileage),
+    ],
+    ['Colour', plain(p.colour)],
+    ['Registration', plain(p.vrm)],
+  ])
+  section('Consents', [
+    ['Agreed to the terms and conditions', plain(p.termsAndConditionsAgreed)],
+    ['Agreed to a soft search', plain(p.agreeSoftSearch)],
+  ])
+  const attribution = record(p.Attribution) ?? {}
+  section('Attribution', [
+    ['Affiliate key', plain(p.affiliateKey)],
+    ['Affiliate user id', plain(p.affiliateUserId)],
+    ['Dealer number', plain(p.dealerNumber)],
+    ...Object.entries(attribution).map(([field, value]): [string, string | undefined] => [
+      ATTRIBUTION_LABELS[field] ?? field,
+      plain(value),
+    ]),
+  ])
+  section('Technical', [
+    ['Date applied', date(p.dateApplied)],
+    ['Completed', plain(p.IsCompleted)],
+    ['Submitted from', plain(p.submittedBy)],
+    ['Session id', plain(p.sessionId)],
+    ['Browser', plain(p.userAgent)],
+    ['IP address', plain(p.remoteAddress)],
+  ])
+  section(
+    'Other',
+    Object.entries(p)
+      .filter(([field]) => !KNOWN.has(field))
+      .map(([field, value]): [string, string | undefined] => [field, plain(value)]),
+  )
+  return sections
+}
+
+/** "Jane Smith", or undefined when the payload has no name yet. */
+export function payloadApplicantName(payload: Payload): string | undefined {
+  const name = [payload.firstName, payload.lastName]
+    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+    .join(' ')
+  return name === '' ? undefined : name
+}
