@@ -118,6 +118,20 @@ export const QUICK: ClusterOptions = {
   lenderDelayMs: 40,
 }
 
+/**
+ * FAULTS_CLUSTER_BASE_PORT: the first of six ports to listen on (balancer, three instances, two lenders),
+ * for a machine where only some ports may be used; free ports from the system otherwise.
+ */
+export function basePortFromEnv(): number | undefined {
+  const value = process.env.FAULTS_CLUSTER_BASE_PORT
+  if (value === undefined || value === '') return undefined
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 1 || port > 65_530) {
+    throw new Error(`FAULTS_CLUSTER_BASE_PORT must be a port number, not "${value}"`)
+  }
+  return port
+}
+
 // --- What is needed before anything starts ---
 
 export type Preconditions = { ok: true; haproxy: string } | { ok: false; reason: string }
@@ -187,6 +201,8 @@ export interface Round {
   worker: number
   /** Attempts that failed from the kill until the next round (502 from the balancer, or a lost connection). */
   clientFailures: number
+  /** Those failures by kind: '502 from HAProxy', '503 from api-2', 'network', … */
+  clientFailureKinds: Record<string, number>
   /** Kill → the last of those failures; 0 when the clients saw none. */
   clientErrorsForMs: number
   /** Kill → the balancer marks the instance DOWN. */
@@ -222,6 +238,8 @@ export interface ClusterOutcome {
   /** Every answer by status, and failures without one. */
   statuses: Record<string, number>
   failures: { refused: number; network: number; timeout: number }
+  /** Failed attempts before the first kill, by kind (503 from an instance shedding load is allowed). */
+  failuresBeforeKills: Record<string, number>
   /** 201 answers through the balancer by instance name. */
   servedBy: Record<string, number>
   /** The generator's worst lag behind its schedule (ms). */
@@ -288,6 +306,7 @@ function emptyOutcome(settings: ClusterOptions): ClusterOutcome {
     retriedReplayed: 0,
     statuses: {},
     failures: { refused: 0, network: 0, timeout: 0 },
+    failuresBeforeKills: {},
     servedBy: {},
     generatorLagMs: 0,
     rounds: [],
@@ -333,7 +352,10 @@ function emptyOutcome(settings: ClusterOptions): ClusterOutcome {
 // --- The cluster ---
 
 interface Cluster {
+  /** Every 201 through the balancer, in order: which instance answered, and when. */
+  served: { name: string; at: number }[]
   env: Record<string, string>
+  workerEnv: Record<string, string>
   database: FaultDatabase
   /** A connection of this process's own, to look at the rows as an operator would. */
   checker: Database
@@ -382,6 +404,15 @@ function submit(input: {
   })
 }
 
+/**
+ * '201', or an error with who gave it: '503 from api-2' (an instance: load shed, database too slow) or
+ * '502 from HAProxy' (the instance died under the request, or none was available).
+ */
+function answerLabel(result: HttpResult & { kind: 'answered' }): string {
+  if (result.status < 300) return String(result.status)
+  return `${result.status} from ${result.headers[INSTANCE_HEADER] ?? 'HAProxy'}`
+}
+
 /** What the browser sends again: any 5xx, 429, 408, and a request that got no answer. */
 function worthRetrying(result: HttpResult): boolean {
   if (result.kind !== 'answered') return true
@@ -402,7 +433,8 @@ export async function clusterRun(
   haproxyBinary: string,
 ): Promise<ClusterOutcome> {
   const started = Date.now()
-  const log = options.log ?? (() => undefined)
+  const log = (line: string) =>
+    options.log?.(`${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s  ${line}`)
   const outcome = emptyOutcome(options)
   outcome.measured = true
   const problem = (text: string) => {
@@ -438,6 +470,7 @@ export async function clusterRun(
     await everyInstanceServes(cluster, addresses, problem)
     await sameKeyAtTwoInstances(cluster, options, addresses, headers, outcome, sent, problem)
     await rateLimitAcrossInstances(cluster, addresses, headers, outcome, sent, problem)
+    firstServedAfterRestart(cluster, outcome)
     await waitForDeliveries(cluster, options, outcome, killedWorkerIds, heldRows, loadEndedAt, log)
   } catch (error) {
     problem(`the run stopped: ${error instanceof Error ? error.message : String(error)}`)
@@ -508,29 +541,49 @@ async function startCluster(
       [BRAND.id]: LENDERS.map((id) => ({ id, url: lenders[id].url, secret: secrets[id] })),
     }),
   }
+  // The worker says it has started (with the id it claims rows under) at info level.
+  const workerEnv = { ...env, LOG_LEVEL: 'info' }
   log(
     `PostgreSQL schema ${new URL(database.env.DATABASE_URL ?? '').searchParams.get('options') ?? ''}, clients from 127.${addresses.octet}.*`,
   )
   const ports = await Promise.all(Array.from({ length: INSTANCES }, (_, index) => port(1 + index)))
+  const balancerPort = await port(0)
   // All at once, as an orchestrator starts them: they migrate one fresh schema together.
   log(`starting ${INSTANCES} API instances and ${WORKERS} delivery workers`)
-  const children = await Promise.all(
-    ports.map((instancePort) => startServer({ env, port: instancePort })),
-  )
+  const started = await Promise.allSettled([
+    ...ports.map((instancePort) => startServer({ env, port: instancePort })),
+    ...Array.from({ length: WORKERS }, () => startWorker({ env: workerEnv })),
+  ])
+  const running = started.flatMap((entry) => (entry.status === 'fulfilled' ? [entry.value] : []))
+  const giveUp = async (reason: unknown) => {
+    await Promise.all(running.map((child) => child.kill()))
+    await Promise.all(Object.values(lenders).map((lender) => lender.close()))
+    throw reason instanceof Error ? reason : new Error(String(reason))
+  }
+  const failed = started.find((entry) => entry.status === 'rejected')
+  if (failed !== undefined) return giveUp(failed.reason)
+  const children = running.slice(0, INSTANCES) as ServerChild[]
+  const workers = running.slice(INSTANCES) as WorkerChild[]
   const instances = children.map((child, index) => ({
     name: instanceName(index),
     port: ports[index] ?? 0,
     child,
   }))
-  const workers = await Promise.all(Array.from({ length: WORKERS }, () => startWorker({ env })))
-  const balancer = await startHaproxy({
-    binary: haproxyBinary,
-    port: await port(0),
-    backends: instances.map((instance) => ({ name: instance.name, port: instance.port })),
-  })
+  let balancer: LoadBalancer
+  try {
+    balancer = await startHaproxy({
+      binary: haproxyBinary,
+      port: balancerPort,
+      backends: instances.map((instance) => ({ name: instance.name, port: instance.port })),
+    })
+  } catch (error) {
+    return giveUp(error)
+  }
   log(`HAProxy ${balancer.version} on ${balancer.url} in front of ${ports.join(', ')}`)
   return {
+    served: [],
     env,
+    workerEnv,
     database,
     checker: createDatabase(database.config),
     instances,
@@ -568,11 +621,10 @@ async function runLoadWithKills(
   log: (line: string) => void,
 ): Promise<number> {
   const failures: Failure[] = []
-  const firstServed = new Map<string, number[]>() // instance → times it answered 201
   const note = (name: string | undefined) => {
     if (name === undefined) return
     outcome.servedBy[name] = (outcome.servedBy[name] ?? 0) + 1
-    firstServed.set(name, [...(firstServed.get(name) ?? []), Date.now()])
+    cluster.served.push({ name, at: Date.now() })
   }
 
   const applicant = async (index: number) => {
@@ -589,7 +641,7 @@ async function runLoadWithKills(
       const result = await submit({ url: cluster.balancer.url, from, key, body, headers })
       if (result.kind !== 'refused') record.mayBeStored = true
       if (result.kind === 'answered') {
-        const status = String(result.status)
+        const status = answerLabel(result)
         outcome.statuses[status] = (outcome.statuses[status] ?? 0) + 1
       } else {
         outcome.failures[result.kind] += 1
@@ -612,7 +664,7 @@ async function runLoadWithKills(
       }
       failures.push({
         at: Date.now(),
-        kind: result.kind === 'answered' ? String(result.status) : result.kind,
+        kind: result.kind === 'answered' ? answerLabel(result) : result.kind,
       })
       if (Date.now() - began > GIVE_UP_MS) {
         outcome.gaveUp += 1
@@ -664,6 +716,7 @@ async function runLoadWithKills(
         instance: target.name,
         worker: workerIndex + 1,
         clientFailures: 0,
+        clientFailureKinds: {},
         clientErrorsForMs: 0,
         balancerDownMs: undefined,
         instanceReadyMs: undefined,
@@ -679,7 +732,7 @@ async function runLoadWithKills(
           entry.instanceReadyMs = Date.now() - killedAt
           target.child = child
         }),
-        startWorker({ env: cluster.env }).then((child) => {
+        startWorker({ env: cluster.workerEnv }).then((child) => {
           entry.workerBackMs = Date.now() - killedAt
           cluster.workers[workerIndex] = child
         }),
@@ -735,20 +788,43 @@ async function runLoadWithKills(
     entry.clientFailures = inRound.length
     entry.clientErrorsForMs =
       inRound.length === 0 ? 0 : Math.max(...inRound.map((f) => f.at)) - from
-    const served = (firstServed.get(entry.instance) ?? []).find(
-      (at) => at >= from + (entry.instanceReadyMs ?? 0),
-    )
-    entry.firstServedMs = served === undefined ? undefined : served - from
+    entry.clientFailureKinds = tally(inRound.map((failure) => failure.kind))
   }
+  // Before any kill an instance may shed load (503 with Retry-After, by design); anything else means the
+  // cluster failed with every process up.
   const early = failures.filter(
     (failure) => failure.at < (roundStarts[0] ?? Number.POSITIVE_INFINITY),
   )
-  if (early.length > 0) {
+  outcome.failuresBeforeKills = tally(early.map((failure) => failure.kind))
+  const unexpected = early.filter((failure) => !/^503 from api-\d+$/.test(failure.kind))
+  if (unexpected.length > 0) {
     problem(
-      `${early.length} failed attempts before any kill (${[...new Set(early.map((f) => f.kind))].join(', ')})`,
+      `${unexpected.length} failed attempts before any kill (${Object.entries(
+        tally(unexpected.map((f) => f.kind)),
+      )
+        .map(([kind, count]) => `${count} × ${kind}`)
+        .join(', ')})`,
     )
   }
   return loadEndedAt
+}
+
+function tally(kinds: string[]): Record<string, number> {
+  const counts: Record<string, number> = {}
+  for (const kind of kinds) counts[kind] = (counts[kind] ?? 0) + 1
+  return counts
+}
+
+/** Kill → the first 201 through the balancer from the restarted instance (the load's, or the probe's). */
+function firstServedAfterRestart(cluster: Cluster, outcome: ClusterOutcome): void {
+  for (const round of outcome.rounds) {
+    if (round.instanceReadyMs === undefined) continue
+    const back = round.killedAt + round.instanceReadyMs
+    const served = cluster.served.find(
+      (answer) => answer.name === round.instance && answer.at >= back,
+    )
+    round.firstServedMs = served === undefined ? undefined : served.at - round.killedAt
+  }
 }
 
 /** After the kills every instance is in rotation and answers through the balancer. */
@@ -897,6 +973,7 @@ async function rateLimitAcrossInstances(
         if (result.status === 201 && result.body === expectedAnswer(key)) {
           record.acknowledged = true
           record.mayBeStored = true
+          cluster.served.push({ name, at: Date.now() })
           limit.accepted += 1
           tally.accepted += 1
         } else if (
@@ -1206,6 +1283,11 @@ export function clusterReport(outcome: ClusterOutcome, header: string, quick: bo
   const number = (value: number) => value.toLocaleString('en-GB')
   const ms = (value: number | undefined) => (value === undefined ? 'never' : `${number(value)} ms`)
   const verdict = (ok: boolean) => (ok ? 'pass' : '**FAIL**')
+  const kinds = (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .sort(([, a], [, b]) => b - a)
+      .map(([kind, count]) => `${number(count)} × ${kind}`)
+      .join(', ')
   const settings = outcome.settings
   if (!outcome.measured) {
     return [header, '', `**Not measured:** ${outcome.skipped ?? 'the run was skipped'}.`].join('\n')
@@ -1226,7 +1308,7 @@ export function clusterReport(outcome: ClusterOutcome, header: string, quick: bo
   const limit = outcome.rateLimit
   const rows = ['| what | figure | bar | result |', '|---|---|---|---|']
   rows.push(
-    `| applicants through HAProxy | ${number(outcome.acknowledged)} of ${number(outcome.applicants)} acknowledged (201), ${outcome.gaveUp} gave up; ${number(outcome.retried)} needed more than one attempt, ${number(outcome.retriedReplayed)} of them answered as a replay | every one acknowledged | ${verdict(outcome.acknowledged === outcome.applicants && outcome.gaveUp === 0)} |`,
+    `| applicants through HAProxy | ${number(outcome.acknowledged)} of ${number(outcome.applicants)} acknowledged (201), ${outcome.gaveUp} gave up; ${number(outcome.retried)} needed more than one attempt, ${number(outcome.retriedReplayed)} of them answered as a replay | every one acknowledged | ${verdict(outcome.applicants > 0 && outcome.acknowledged === outcome.applicants && outcome.gaveUp === 0)} |`,
     `| acknowledged submissions stored | ${number(stored.submissions)} submission rows, ${number(stored.applications)} application rows, ${number(stored.deliveries)} outbox rows: ${stored.lost} lost, ${stored.doubled} stored twice, ${stored.damaged} damaged, ${stored.strangers} not sent or refused yet stored | every one once, intact | ${verdict(stored.lost + stored.doubled + stored.damaged + stored.strangers === 0 && outcome.acknowledged > 0)} |`,
   )
   for (const [index, round] of outcome.rounds.entries()) {
@@ -1236,7 +1318,7 @@ export function clusterReport(outcome: ClusterOutcome, header: string, quick: bo
       round.workerBackMs !== undefined &&
       (!settings.waitForLeases || round.workerHeld === 0 || round.heldDeliveredMs !== undefined)
     rows.push(
-      `| round ${index + 1}: SIGKILL ${round.instance} and worker ${round.worker} | clients: ${round.clientFailures} failed attempts, the last ${ms(round.clientErrorsForMs)} after the kill, each sent again; HAProxy marked ${round.instance} DOWN after ${ms(round.balancerDownMs)}; restarted, ready after ${ms(round.instanceReadyMs)}, UP again after ${ms(round.balancerUpMs)}, first submission served after ${ms(round.firstServedMs)}; the worker held ${round.workerHeld} deliveries, a new one claimed after ${ms(round.workerBackMs)}${round.workerHeld === 0 ? '' : `, the held ones made again after ${settings.waitForLeases ? ms(round.heldDeliveredMs) : 'its lease (not waited for)'}`} | recovered without help | ${verdict(recovered)} |`,
+      `| round ${index + 1}: SIGKILL ${round.instance} and worker ${round.worker} | clients: ${round.clientFailures} failed attempts${round.clientFailures === 0 ? '' : ` (${kinds(round.clientFailureKinds)})`}, the last ${ms(round.clientErrorsForMs)} after the kill, each sent again; HAProxy marked ${round.instance} DOWN after ${ms(round.balancerDownMs)}; restarted, ready after ${ms(round.instanceReadyMs)}, UP again after ${ms(round.balancerUpMs)}, first submission served after ${ms(round.firstServedMs)}; the worker held ${round.workerHeld} deliveries, a new one claimed after ${ms(round.workerBackMs)}${round.workerHeld === 0 ? '' : `, the held ones made again after ${settings.waitForLeases ? ms(round.heldDeliveredMs) : 'its lease (not waited for)'}`} | recovered without help | ${verdict(recovered)} |`,
     )
   }
   const deliveriesOk =
@@ -1268,7 +1350,7 @@ export function clusterReport(outcome: ClusterOutcome, header: string, quick: bo
     '',
     ...rows,
     '',
-    `- The run (${outcome.seconds} s): ${number(outcome.attempts)} attempts by ${number(outcome.applicants)} applicants (${statuses || 'no answer'}${failures === '' ? '' : `; without an answer: ${failures}`}); 201 answers by instance: ${served}; the load generator's worst lag ${number(Math.round(outcome.generatorLagMs))} ms.${others === 0 ? '' : ` **Problems:** ${outcome.problems.slice(0, 10).join('; ')}.`}`,
+    `- The run (${outcome.seconds} s): ${number(outcome.attempts)} attempts by ${number(outcome.applicants)} applicants (${statuses || 'no answer'}${failures === '' ? '' : `; without an answer: ${failures}`}); 201 answers by instance: ${served}; failed attempts before the first kill: ${kinds(outcome.failuresBeforeKills) || 'none'}; the load generator's worst lag ${number(Math.round(outcome.generatorLagMs))} ms.${others === 0 ? '' : ` **Problems:** ${outcome.problems.slice(0, 10).join('; ')}.`}`,
     `- How: ${INSTANCES} API instances (\`node --import tsx apps/server/src/server.ts\`, production mode, \`FORECOURT_DATA_KEY\` set, \`DELIVERY_WORKER=off\`, \`TRUST_PROXY=127.0.0.1\`, \`REDIS_URL\`, writes limited to ${limit.budget} per client and minute) and ${WORKERS} delivery workers (\`node --import tsx apps/server/src/worker.ts\`), each its own process, started together on one fresh PostgreSQL schema; HAProxy ${outcome.haproxyVersion} on 127.0.0.1 in front of the instances (round robin, \`option forwardfor\`, a probe of \`${HEALTH_CHECK.path}\` every ${HEALTH_CHECK.intervalMs} ms, DOWN after ${HEALTH_CHECK.fall} failures and UP after ${HEALTH_CHECK.rise} passes, a refused connection tried on another instance); two local fake lenders for the brand that verify every Standard Webhooks signature, accept each Idempotency-Key once, answer repeats 200 as duplicates, and take ${settings.lenderDelayMs} ms per answer.`,
     `- The load: ${number(settings.submissions)} applicants at ${settings.ratePerSecond} a second, open loop, each from a loopback address of its own (so HAProxy's X-Forwarded-For names a different client for each), each a valid and different submission under a new key, sent again like the browser on a 5xx, 429, 408 or a lost connection (100 ms, doubling to 2 s). ${settings.rounds === 1 ? 'Once' : `${settings.rounds} times`} during it one instance and one worker are killed with SIGKILL at the same moment and started again at once (the instance on its port), and the balancer's view of the instance is read from its stats socket.`,
     `- Afterwards: every instance answers through HAProxy; ${settings.samePairs} keys are sent with the same body straight to two instances at once (both must answer 201 with the expected answer, exactly one \`Idempotent-Replayed: true\`) and ${settings.conflictPairs} with two bodies (one 201, one 409 with the conflict message); one client address sends ${2 * limit.budget} submissions through HAProxy, ten at a time (exactly ${limit.budget} accepted across the instances, the rest 429 with Retry-After, nothing refused stored, and Redis's counter for that client must equal what was sent); then the run waits until every outbox row is delivered${settings.waitForLeases ? `, including those the killed worker held, which come back when its ${lease} s lease runs out` : ''}. Every stored row is read back from PostgreSQL (payload opened with the data key and compared with what was sent) and every request the lenders got is matched to its outbox row by Idempotency-Key and webhook id. Rate-limit counters are under the run's own client addresses and removed afterwards.`,
@@ -1288,9 +1370,7 @@ export const run: FaultScenario = async (options: FaultOptions): Promise<FaultRe
   const busyAtStart = busyness()
   const settings: ClusterOptions = {
     ...(options.quick ? QUICK : FULL),
-    ...(process.env.FAULTS_CLUSTER_BASE_PORT === undefined
-      ? {}
-      : { basePort: Number(process.env.FAULTS_CLUSTER_BASE_PORT) }),
+    basePort: basePortFromEnv(),
     log: (line) => console.log(`  ${line}`),
   }
   const header = () =>
