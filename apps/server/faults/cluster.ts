@@ -69,6 +69,11 @@ const LENDERS = ['lender-a', 'lender-b'] as const
 const WRITES_PER_MINUTE = 60
 /** The delivery worker's lease (apps/server/src/delivery/worker.ts): a killed worker's rows wait this long. */
 const WORKER_LEASE_MS = 60_000
+/**
+ * Five processes compiling TypeScript through tsx at once: seconds on a quiet machine, over a minute on a
+ * shared one that is busy.
+ */
+const START_TIMEOUT_MS = 180_000
 /** The browser's own limit on one attempt. */
 const ATTEMPT_TIMEOUT_MS = 20_000
 /** An applicant who still has no answer after this long gives up (the browser would keep trying). */
@@ -551,8 +556,12 @@ async function startCluster(
   // All at once, as an orchestrator starts them: they migrate one fresh schema together.
   log(`starting ${INSTANCES} API instances and ${WORKERS} delivery workers`)
   const started = await Promise.allSettled([
-    ...ports.map((instancePort) => startServer({ env, port: instancePort })),
-    ...Array.from({ length: WORKERS }, () => startWorker({ env: workerEnv })),
+    ...ports.map((instancePort) =>
+      startServer({ env, port: instancePort, timeoutMs: START_TIMEOUT_MS }),
+    ),
+    ...Array.from({ length: WORKERS }, () =>
+      startWorker({ env: workerEnv, timeoutMs: START_TIMEOUT_MS }),
+    ),
   ])
   const running = started.flatMap((entry) => (entry.status === 'fulfilled' ? [entry.value] : []))
   const giveUp = async (reason: unknown) => {
@@ -728,11 +737,13 @@ async function runLoadWithKills(
       }
       outcome.rounds.push(entry)
       const [instanceBack, workerBack] = await Promise.allSettled([
-        startServer({ env: cluster.env, port: target.port }).then((child) => {
-          entry.instanceReadyMs = Date.now() - killedAt
-          target.child = child
-        }),
-        startWorker({ env: cluster.workerEnv }).then((child) => {
+        startServer({ env: cluster.env, port: target.port, timeoutMs: START_TIMEOUT_MS }).then(
+          (child) => {
+            entry.instanceReadyMs = Date.now() - killedAt
+            target.child = child
+          },
+        ),
+        startWorker({ env: cluster.workerEnv, timeoutMs: START_TIMEOUT_MS }).then((child) => {
           entry.workerBackMs = Date.now() - killedAt
           cluster.workers[workerIndex] = child
         }),

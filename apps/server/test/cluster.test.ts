@@ -57,14 +57,18 @@ test.skipIf(!ready.ok)(
     // Every instance answered submissions through the balancer.
     expect(Object.keys(outcome.servedBy).sort()).toEqual(['api-1', 'api-2', 'api-3'])
 
-    // Deliveries: every row delivered and accepted once, but those the killed worker still holds.
+    // Deliveries: every row delivered and accepted once, but those the killed worker still holds. (On a
+    // machine slow enough for its lease to run out first, they are sent again, and the repeats can be
+    // only theirs.)
     const { deliveries } = outcome
+    const held = round?.workerHeld ?? 0
     expect(deliveries.rows).toBe(2 * acknowledged)
     expect(deliveries.delivered + deliveries.stillLeased).toBe(deliveries.rows)
-    expect(deliveries.stillLeased).toBe(round?.workerHeld)
+    expect(deliveries.stillLeased).toBeLessThanOrEqual(held)
+    expect(deliveries.repeats).toBeLessThanOrEqual(held - deliveries.stillLeased)
+    expect(deliveries.repeatsUnexplained).toBe(0)
     expect(deliveries.other).toBe(0)
     expect(deliveries.acceptedTwice).toBe(0)
-    expect(deliveries.repeats).toBe(0)
     expect(deliveries.badSignatures).toBe(0)
     expect(deliveries.wrongBodies).toBe(0)
     expect(deliveries.accepted).toBeGreaterThanOrEqual(deliveries.delivered)
@@ -82,6 +86,7 @@ test.skipIf(!ready.ok)(
     const refusing = Object.values(limit.byInstance).filter((tally) => tally.refused > 0)
     expect(refusing.length).toBeGreaterThanOrEqual(2)
   },
-  // Five processes start with tsx on a shared machine, one of them twice.
-  240_000,
+  // Five processes start with tsx, two of them twice: well under a minute on a quiet machine, several
+  // on a busy shared one.
+  400_000,
 )
