@@ -357,6 +357,9 @@ function emptyOutcome(settings: ClusterOptions): ClusterOutcome {
 // --- The cluster ---
 
 interface Cluster {
+  /** Watches that run beside the load (a killed worker's deliveries); ended by `stopping`. */
+  background: Promise<void>[]
+  stopping: boolean
   /** Every 201 through the balancer, in order: which instance answered, and when. */
   served: { name: string; at: number }[]
   env: Record<string, string>
@@ -475,8 +478,10 @@ export async function clusterRun(
     await everyInstanceServes(cluster, addresses, problem)
     await sameKeyAtTwoInstances(cluster, options, addresses, headers, outcome, sent, problem)
     await rateLimitAcrossInstances(cluster, addresses, headers, outcome, sent, problem)
+    // At once: the counter lives for the rate-limit window only.
+    await checkRedis(addresses, outcome, problem)
     firstServedAfterRestart(cluster, outcome)
-    await waitForDeliveries(cluster, options, outcome, killedWorkerIds, heldRows, loadEndedAt, log)
+    await waitForDeliveries(cluster, options, outcome, killedWorkerIds, loadEndedAt, log)
   } catch (error) {
     problem(`the run stopped: ${error instanceof Error ? error.message : String(error)}`)
   }
@@ -495,7 +500,6 @@ export async function clusterRun(
         heldRows,
         problem,
       )
-      await checkRedis(addresses, outcome, problem)
       await cluster.checker.close()
       await Promise.all(Object.values(cluster.lenders).map((lender) => lender.close()))
     }
@@ -590,6 +594,8 @@ async function startCluster(
   }
   log(`HAProxy ${balancer.version} on ${balancer.url} in front of ${ports.join(', ')}`)
   return {
+    background: [],
+    stopping: false,
     served: [],
     env,
     workerEnv,
@@ -603,6 +609,8 @@ async function startCluster(
 }
 
 async function stopCluster(cluster: Cluster): Promise<void> {
+  cluster.stopping = true
+  await Promise.all(cluster.background)
   await cluster.balancer.stop()
   await Promise.all([
     ...cluster.workers.map((worker) => worker.stop()),
@@ -694,6 +702,8 @@ async function runLoadWithKills(
     (_, round) => loadStartedAt + (durationMs * (round + 0.4)) / options.rounds,
   )
   const roundStarts: number[] = []
+  // The load goes on until the last round's instance serves again, so every recovery happens under load.
+  let roundsDone = false
 
   const kills = (async () => {
     for (const [round, killAt] of killTimes.entries()) {
@@ -736,6 +746,13 @@ async function runLoadWithKills(
         heldDeliveredMs: undefined,
       }
       outcome.rounds.push(entry)
+      cluster.background.push(
+        watchHeld(
+          cluster,
+          held.map((row) => row.id),
+          entry,
+        ),
+      )
       const [instanceBack, workerBack] = await Promise.allSettled([
         startServer({ env: cluster.env, port: target.port, timeoutMs: START_TIMEOUT_MS }).then(
           (child) => {
@@ -768,15 +785,28 @@ async function runLoadWithKills(
       entry.balancerDownMs = down === undefined ? undefined : down.at - killedAt
       if (down === undefined)
         problem(`round ${round + 1}: HAProxy never marked ${target.name} DOWN`)
+      // Back in rotation means serving the load again; the next round waits for that.
+      const back = killedAt + (entry.instanceReadyMs ?? 0)
+      const serving = Date.now() + 30_000
+      while (
+        Date.now() < serving &&
+        !cluster.served.some((answer) => answer.name === target.name && answer.at >= back)
+      ) {
+        await sleep(50)
+      }
       log(
         `round ${round + 1}: ${target.name} ready after ${entry.instanceReadyMs} ms, UP in HAProxy after ${entry.balancerUpMs} ms; worker back after ${entry.workerBackMs} ms`,
       )
     }
-  })()
+  })().finally(() => (roundsDone = true))
 
   const tasks: Promise<void>[] = []
   let inFlight = 0
-  for (let index = 0; index < options.submissions; index += 1) {
+  for (
+    let index = 0;
+    index < options.submissions || (!roundsDone && index < options.submissions * 4);
+    index += 1
+  ) {
     const due = loadStartedAt + (index * 1000) / options.ratePerSecond
     const wait = due - Date.now()
     if (wait > 0) await sleep(wait)
@@ -886,8 +916,8 @@ async function sameKeyAtTwoInstances(
     const second = conflict ? crashBody(key, (counter += 1)) : first
     const [a, b] = pairOf(index)
     const results = await Promise.all([
-      submit({ url: a ?? '', from: addresses.direct, key, body: first, headers }),
-      submit({ url: b ?? '', from: addresses.direct, key, body: second, headers }),
+      submit({ url: a ?? '', from: addresses.pair(index), key, body: first, headers }),
+      submit({ url: b ?? '', from: addresses.pair(index), key, body: second, headers }),
     ])
     const describe = results
       .map((r) =>
@@ -1010,7 +1040,7 @@ async function rateLimitAcrossInstances(
   if (refusing < 2) problem(`the refusals came from ${refusing} instance(s), not from several`)
 }
 
-/** The counter of the probe's client in Redis, read before the run's keys are removed. */
+/** The counter of the probe's client in Redis, read within its window. */
 async function checkRedis(
   addresses: AddressPlan,
   outcome: ClusterOutcome,
@@ -1053,16 +1083,40 @@ async function forgetRateLimits(addresses: AddressPlan): Promise<void> {
 
 // --- Deliveries ---
 
+/** Kill → every delivery the killed worker held is delivered (by another worker, after the lease). */
+async function watchHeld(cluster: Cluster, ids: string[], round: Round): Promise<void> {
+  if (ids.length === 0) return
+  while (!cluster.stopping) {
+    try {
+      const rows = await cluster.checker.db
+        .selectFrom('deliveries')
+        .select('status')
+        .where('id', 'in', ids)
+        .execute()
+      if (rows.every((row) => row.status === 'delivered')) {
+        round.heldDeliveredMs = Date.now() - round.killedAt
+        return
+      }
+    } catch {
+      // Tried again at the next look.
+    }
+    await sleep(250)
+  }
+}
+
 async function waitForDeliveries(
   cluster: Cluster,
   options: ClusterOptions,
   outcome: ClusterOutcome,
   killedWorkerIds: Set<string>,
-  heldRows: Map<string, number>,
   loadEndedAt: number,
   log: (line: string) => void,
 ): Promise<void> {
-  const deadline = Date.now() + (options.waitForLeases ? WORKER_LEASE_MS + 90_000 : 60_000)
+  // Past the last lease, then for as long as deliveries are still being made.
+  const lastKill = Math.max(0, ...outcome.rounds.map((round) => round.killedAt))
+  const leasesOver = options.waitForLeases ? lastKill + WORKER_LEASE_MS + 30_000 : 0
+  let delivered = -1
+  let progressAt = Date.now()
   for (;;) {
     const rows = await cluster.checker.db
       .selectFrom('deliveries')
@@ -1070,13 +1124,6 @@ async function waitForDeliveries(
       .execute()
     const leased = (row: (typeof rows)[number]) =>
       row.status === 'in_flight' && row.locked_by !== null && killedWorkerIds.has(row.locked_by)
-    for (const [index, round] of outcome.rounds.entries()) {
-      if (round.workerHeld === 0 || round.heldDeliveredMs !== undefined) continue
-      const held = rows.filter((row) => heldRows.get(row.id) === index)
-      if (held.every((row) => row.status === 'delivered')) {
-        round.heldDeliveredMs = Date.now() - round.killedAt
-      }
-    }
     const done = rows.every(
       (row) => row.status === 'delivered' || (!options.waitForLeases && leased(row)),
     )
@@ -1087,8 +1134,13 @@ async function waitForDeliveries(
       )
       return
     }
-    if (Date.now() > deadline) {
-      log('deliveries: not all made before the deadline')
+    const now = rows.filter((row) => row.status === 'delivered').length
+    if (now > delivered) {
+      delivered = now
+      progressAt = Date.now()
+    }
+    if (Date.now() > Math.max(leasesOver, progressAt + 30_000)) {
+      log(`deliveries: ${delivered} of ${rows.length} made, and none for 30 s: given up`)
       return
     }
     await sleep(250)
@@ -1362,8 +1414,8 @@ export function clusterReport(outcome: ClusterOutcome, header: string, quick: bo
     ...rows,
     '',
     `- The run (${outcome.seconds} s): ${number(outcome.attempts)} attempts by ${number(outcome.applicants)} applicants (${statuses || 'no answer'}${failures === '' ? '' : `; without an answer: ${failures}`}); 201 answers by instance: ${served}; failed attempts before the first kill: ${kinds(outcome.failuresBeforeKills) || 'none'}; the load generator's worst lag ${number(Math.round(outcome.generatorLagMs))} ms.${others === 0 ? '' : ` **Problems:** ${outcome.problems.slice(0, 10).join('; ')}.`}`,
-    `- How: ${INSTANCES} API instances (\`node --import tsx apps/server/src/server.ts\`, production mode, \`FORECOURT_DATA_KEY\` set, \`DELIVERY_WORKER=off\`, \`TRUST_PROXY=127.0.0.1\`, \`REDIS_URL\`, writes limited to ${limit.budget} per client and minute) and ${WORKERS} delivery workers (\`node --import tsx apps/server/src/worker.ts\`), each its own process, started together on one fresh PostgreSQL schema; HAProxy ${outcome.haproxyVersion} on 127.0.0.1 in front of the instances (round robin, \`option forwardfor\`, a probe of \`${HEALTH_CHECK.path}\` every ${HEALTH_CHECK.intervalMs} ms, DOWN after ${HEALTH_CHECK.fall} failures and UP after ${HEALTH_CHECK.rise} passes, a refused connection tried on another instance); two local fake lenders for the brand that verify every Standard Webhooks signature, accept each Idempotency-Key once, answer repeats 200 as duplicates, and take ${settings.lenderDelayMs} ms per answer.`,
-    `- The load: ${number(settings.submissions)} applicants at ${settings.ratePerSecond} a second, open loop, each from a loopback address of its own (so HAProxy's X-Forwarded-For names a different client for each), each a valid and different submission under a new key, sent again like the browser on a 5xx, 429, 408 or a lost connection (100 ms, doubling to 2 s). ${settings.rounds === 1 ? 'Once' : `${settings.rounds} times`} during it one instance and one worker are killed with SIGKILL at the same moment and started again at once (the instance on its port), and the balancer's view of the instance is read from its stats socket.`,
+    `- How: ${INSTANCES} API instances (\`node --import tsx apps/server/src/server.ts\`, production mode, \`FORECOURT_DATA_KEY\` set, \`DELIVERY_WORKER=off\`, \`TRUST_PROXY=127.0.0.1\`, \`REDIS_URL\`, writes limited to ${limit.budget} per client and minute) and ${WORKERS} delivery workers (\`node --import tsx apps/server/src/worker.ts\`), each its own process, started together on one fresh PostgreSQL schema; HAProxy ${outcome.haproxyVersion} on 127.0.0.1 in front of the instances (round robin, \`option forwardfor\`, a probe of \`${HEALTH_CHECK.path}\` every ${HEALTH_CHECK.intervalMs} ms with ${HEALTH_CHECK.timeoutMs} ms to answer, DOWN after ${HEALTH_CHECK.fall} failures and UP after ${HEALTH_CHECK.rise} passes, a refused connection tried on another instance); two local fake lenders for the brand that verify every Standard Webhooks signature, accept each Idempotency-Key once, answer repeats 200 as duplicates, and take ${settings.lenderDelayMs} ms per answer.`,
+    `- The load: ${number(settings.submissions)} applicants or more at ${settings.ratePerSecond} a second, open loop (it goes on until the last restarted instance serves again), each from a loopback address of its own (so HAProxy's X-Forwarded-For names a different client for each), each a valid and different submission under a new key, sent again like the browser on a 5xx, 429, 408 or a lost connection (100 ms, doubling to 2 s). ${settings.rounds === 1 ? 'Once' : `${settings.rounds} times`} during it one instance and one worker are killed with SIGKILL at the same moment and started again at once (the instance on its port), and the balancer's view of the instance is read from its stats socket.`,
     `- Afterwards: every instance answers through HAProxy; ${settings.samePairs} keys are sent with the same body straight to two instances at once (both must answer 201 with the expected answer, exactly one \`Idempotent-Replayed: true\`) and ${settings.conflictPairs} with two bodies (one 201, one 409 with the conflict message); one client address sends ${2 * limit.budget} submissions through HAProxy, ten at a time (exactly ${limit.budget} accepted across the instances, the rest 429 with Retry-After, nothing refused stored, and Redis's counter for that client must equal what was sent); then the run waits until every outbox row is delivered${settings.waitForLeases ? `, including those the killed worker held, which come back when its ${lease} s lease runs out` : ''}. Every stored row is read back from PostgreSQL (payload opened with the data key and compared with what was sent) and every request the lenders got is matched to its outbox row by Idempotency-Key and webhook id. Rate-limit counters are under the run's own client addresses and removed afterwards.`,
     `- A delivery is made at least once: a worker killed between sending and recording leaves its rows claimed until its lease (${lease} s) runs out; then another worker sends them again and the lender answers the repeat as a duplicate. A repeat of any other row would be a double claim and fails the run.`,
     quick

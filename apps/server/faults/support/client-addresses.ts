@@ -9,11 +9,13 @@ import { request } from 'node:http'
 export interface AddressPlan {
   /** e.g. 173: the run uses 127.173.y.z. */
   octet: number
-  /** The address of applicant `index` (0 … 64,515), never 127.0.0.1. */
+  /** The address of applicant `index`: 254 × 254 of them, then round again; never 127.0.0.1. */
   applicant(index: number): string
   /** Addresses kept apart from the applicants': the rate-limit probe and the direct requests. */
   probe: string
   direct: string
+  /** The client of pair `index` of requests sent straight to two instances (two writes each). */
+  pair(index: number): string
 }
 
 export function addressPlan(octet = 64 + Math.floor(Math.random() * 190)): AddressPlan {
@@ -22,6 +24,7 @@ export function addressPlan(octet = 64 + Math.floor(Math.random() * 190)): Addre
     applicant: (index) => `127.${octet}.${Math.floor(index / 254) % 254}.${(index % 254) + 1}`,
     probe: `127.${octet}.255.1`,
     direct: `127.${octet}.255.2`,
+    pair: (index) => `127.${octet}.254.${(index % 254) + 1}`,
   }
 }
 

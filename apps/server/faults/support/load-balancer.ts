@@ -16,8 +16,18 @@ import { delimiter, join } from 'node:path'
 /** The response header naming the instance that answered (the `server` name in the configuration). */
 export const INSTANCE_HEADER = 'x-forecourt-instance'
 
-/** How often the balancer probes each instance, and how many probes in a row change its state. */
-export const HEALTH_CHECK = { intervalMs: 500, fall: 2, rise: 2, path: '/api/ready' } as const
+/**
+ * How often the balancer probes each instance, how long a probe may take, and how many in a row change its
+ * state. A dead instance refuses the probe at once; a live one on a saturated machine may take a second or
+ * more to answer, and must not be taken out for that.
+ */
+export const HEALTH_CHECK = {
+  intervalMs: 1000,
+  timeoutMs: 3000,
+  fall: 2,
+  rise: 2,
+  path: '/api/ready',
+} as const
 
 const SEARCH_PATH = ['/usr/sbin', '/usr/local/sbin', '/sbin']
 
@@ -119,7 +129,7 @@ export function haproxyConfig(input: {
   backends: Backend[]
   statsSocket: string
 }): string {
-  const { intervalMs, fall, rise, path } = HEALTH_CHECK
+  const { intervalMs, timeoutMs, fall, rise, path } = HEALTH_CHECK
   return [
     'global',
     // One thread is plenty for a few hundred requests a second, and leaves the cores to the instances.
@@ -133,6 +143,7 @@ export function haproxyConfig(input: {
     '  timeout client 30s',
     '  timeout server 30s',
     '  timeout http-keep-alive 10s',
+    `  timeout check ${timeoutMs}ms`,
     // A connection refused by a dead instance is tried on another one: nothing was sent, so this is safe
     // for any request. A request that reached an instance which then died is answered 502, never resent
     // by the balancer: the client decides (the browser retries with the same key).
