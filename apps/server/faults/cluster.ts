@@ -715,6 +715,12 @@ async function runLoadWithKills(
       const worker = cluster.workers[workerIndex]
       if (target === undefined || worker === undefined)
         throw new Error('no such instance or worker')
+      // The worker is killed while it has attempts in flight (the case that leaves rows leased), if that
+      // comes within a few seconds.
+      const busyBy = Date.now() + 5000
+      while (Date.now() < busyBy && !(await holdsDeliveries(cluster, worker.workerId))) {
+        await sleep(20)
+      }
       const killedAt = Date.now()
       roundStarts.push(killedAt)
       await Promise.all([target.child.kill(), worker.kill()])
@@ -866,6 +872,16 @@ function firstServedAfterRestart(cluster: Cluster, outcome: ClusterOutcome): voi
     )
     round.firstServedMs = served === undefined ? undefined : served.at - round.killedAt
   }
+}
+
+async function holdsDeliveries(cluster: Cluster, workerId: string): Promise<boolean> {
+  const row = await cluster.checker.db
+    .selectFrom('deliveries')
+    .select('id')
+    .where('status', '=', 'in_flight')
+    .where('locked_by', '=', workerId)
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 /** After the kills every instance is in rotation and answers through the balancer. */

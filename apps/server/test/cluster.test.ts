@@ -37,13 +37,14 @@ test.skipIf(!ready.ok)(
     const outcome = await clusterRun(FAST, ready.haproxy)
     expect(outcome.problems).toEqual([])
 
-    // Every applicant acknowledged through the balancer, and stored once, intact.
-    expect(outcome.applicants).toBe(200)
-    expect(outcome.acknowledged).toBe(200)
+    // Every applicant acknowledged through the balancer (the load goes on past 200 until the restarted
+    // instance serves again), and stored once, intact.
+    expect(outcome.applicants).toBeGreaterThanOrEqual(200)
+    expect(outcome.acknowledged).toBe(outcome.applicants)
     expect(outcome.gaveUp).toBe(0)
     const { stored } = outcome
     expect([stored.lost, stored.doubled, stored.damaged, stored.strangers]).toEqual([0, 0, 0, 0])
-    const acknowledged = 200 + 10 + 5 + outcome.rateLimit.accepted
+    const acknowledged = outcome.applicants + 10 + 5 + outcome.rateLimit.accepted
     expect(stored.submissions).toBe(acknowledged)
     expect(stored.applications).toBe(acknowledged)
     expect(stored.deliveries).toBe(2 * acknowledged)
@@ -54,6 +55,7 @@ test.skipIf(!ready.ok)(
     expect(round?.balancerDownMs).toBeGreaterThan(0)
     expect(round?.balancerUpMs).toBeGreaterThan(round?.instanceReadyMs ?? Infinity)
     expect(round?.workerBackMs).toBeGreaterThan(0)
+    expect(round?.firstServedMs).toBeGreaterThan(round?.instanceReadyMs ?? Infinity)
     // Every instance answered submissions through the balancer.
     expect(Object.keys(outcome.servedBy).sort()).toEqual(['api-1', 'api-2', 'api-3'])
 
