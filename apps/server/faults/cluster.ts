@@ -84,6 +84,8 @@ export interface ClusterOptions {
   submissions: number
   /** Applicants per second, open loop: they arrive on time whatever the answers. */
   ratePerSecond: number
+  /** The rate after the planned applicants, while a restarted instance is not serving again yet. */
+  tailRatePerSecond: number
   /** Rounds of the fault: each kills one instance and one worker, then starts both again. */
   rounds: number
   /** Keys sent with the same body to two instances at once. */
@@ -106,6 +108,7 @@ export interface ClusterOptions {
 export const FULL: ClusterOptions = {
   submissions: 3000,
   ratePerSecond: 40,
+  tailRatePerSecond: 40,
   rounds: 3,
   samePairs: 100,
   conflictPairs: 50,
@@ -116,6 +119,7 @@ export const FULL: ClusterOptions = {
 export const QUICK: ClusterOptions = {
   submissions: 400,
   ratePerSecond: 25,
+  tailRatePerSecond: 25,
   rounds: 1,
   samePairs: 20,
   conflictPairs: 10,
@@ -813,7 +817,11 @@ async function runLoadWithKills(
     index < options.submissions || (!roundsDone && index < options.submissions * 4);
     index += 1
   ) {
-    const due = loadStartedAt + (index * 1000) / options.ratePerSecond
+    // Past the planned count (a round still waiting for its instance to serve again), at the tail rate.
+    const due =
+      loadStartedAt +
+      (Math.min(index, options.submissions) * 1000) / options.ratePerSecond +
+      (Math.max(0, index - options.submissions) * 1000) / options.tailRatePerSecond
     const wait = due - Date.now()
     if (wait > 0) await sleep(wait)
     else outcome.generatorLagMs = Math.max(outcome.generatorLagMs, -wait)
@@ -1431,7 +1439,7 @@ export function clusterReport(outcome: ClusterOutcome, header: string, quick: bo
     '',
     `- The run (${outcome.seconds} s): ${number(outcome.attempts)} attempts by ${number(outcome.applicants)} applicants (${statuses || 'no answer'}${failures === '' ? '' : `; without an answer: ${failures}`}); 201 answers by instance: ${served}; failed attempts before the first kill: ${kinds(outcome.failuresBeforeKills) || 'none'}; the load generator's worst lag ${number(Math.round(outcome.generatorLagMs))} ms.${others === 0 ? '' : ` **Problems:** ${outcome.problems.slice(0, 10).join('; ')}.`}`,
     `- How: ${INSTANCES} API instances (\`node --import tsx apps/server/src/server.ts\`, production mode, \`FORECOURT_DATA_KEY\` set, \`DELIVERY_WORKER=off\`, \`TRUST_PROXY=127.0.0.1\`, \`REDIS_URL\`, writes limited to ${limit.budget} per client and minute) and ${WORKERS} delivery workers (\`node --import tsx apps/server/src/worker.ts\`), each its own process, started together on one fresh PostgreSQL schema; HAProxy ${outcome.haproxyVersion} on 127.0.0.1 in front of the instances (round robin, \`option forwardfor\`, a probe of \`${HEALTH_CHECK.path}\` every ${HEALTH_CHECK.intervalMs} ms with ${HEALTH_CHECK.timeoutMs} ms to answer, DOWN after ${HEALTH_CHECK.fall} failures and UP after ${HEALTH_CHECK.rise} passes, a refused connection tried on another instance); two local fake lenders for the brand that verify every Standard Webhooks signature, accept each Idempotency-Key once, answer repeats 200 as duplicates, and take ${settings.lenderDelayMs} ms per answer.`,
-    `- The load: ${number(settings.submissions)} applicants or more at ${settings.ratePerSecond} a second, open loop (it goes on until the last restarted instance serves again), each from a loopback address of its own (so HAProxy's X-Forwarded-For names a different client for each), each a valid and different submission under a new key, sent again like the browser on a 5xx, 429, 408 or a lost connection (100 ms, doubling to 2 s). ${settings.rounds === 1 ? 'Once' : `${settings.rounds} times`} during it one instance and one worker are killed with SIGKILL at the same moment and started again at once (the instance on its port), and the balancer's view of the instance is read from its stats socket.`,
+    `- The load: ${number(settings.submissions)} applicants at ${settings.ratePerSecond} a second, open loop, then ${settings.tailRatePerSecond} a second until the last restarted instance serves again, each from a loopback address of its own (so HAProxy's X-Forwarded-For names a different client for each), each a valid and different submission under a new key, sent again like the browser on a 5xx, 429, 408 or a lost connection (100 ms, doubling to 2 s). ${settings.rounds === 1 ? 'Once' : `${settings.rounds} times`} during it one instance and one worker are killed with SIGKILL at the same moment and started again at once (the instance on its port), and the balancer's view of the instance is read from its stats socket.`,
     `- Afterwards: every instance answers through HAProxy; ${settings.samePairs} keys are sent with the same body straight to two instances at once (both must answer 201 with the expected answer, exactly one \`Idempotent-Replayed: true\`) and ${settings.conflictPairs} with two bodies (one 201, one 409 with the conflict message); one client address sends ${2 * limit.budget} submissions through HAProxy, ten at a time (exactly ${limit.budget} accepted across the instances, the rest 429 with Retry-After, nothing refused stored, and Redis's counter for that client must equal what was sent); then the run waits until every outbox row is delivered${settings.waitForLeases ? `, including those the killed worker held, which come back when its ${lease} s lease runs out` : ''}. Every stored row is read back from PostgreSQL (payload opened with the data key and compared with what was sent) and every request the lenders got is matched to its outbox row by Idempotency-Key and webhook id. Rate-limit counters are under the run's own client addresses and removed afterwards.`,
     `- A delivery is made at least once: a worker killed between sending and recording leaves its rows claimed until its lease (${lease} s) runs out; then another worker sends them again and the lender answers the repeat as a duplicate. A repeat of any other row would be a double claim and fails the run.`,
     quick
