@@ -107,24 +107,24 @@ export interface ClusterOptions {
 
 export const FULL: ClusterOptions = {
   submissions: 3000,
-  ratePerSecond: 40,
-  tailRatePerSecond: 40,
+  ratePerSecond: 20,
+  tailRatePerSecond: 20,
   rounds: 3,
   samePairs: 100,
   conflictPairs: 50,
   waitForLeases: true,
-  lenderDelayMs: 40,
+  lenderDelayMs: 20,
 }
 
 export const QUICK: ClusterOptions = {
   submissions: 400,
-  ratePerSecond: 25,
-  tailRatePerSecond: 25,
+  ratePerSecond: 20,
+  tailRatePerSecond: 20,
   rounds: 1,
   samePairs: 20,
   conflictPairs: 10,
   waitForLeases: true,
-  lenderDelayMs: 40,
+  lenderDelayMs: 20,
 }
 
 /**
@@ -214,8 +214,10 @@ export interface Round {
   clientFailureKinds: Record<string, number>
   /** Kill → the last of those failures; 0 when the clients saw none. */
   clientErrorsForMs: number
-  /** Kill → the balancer marks the instance DOWN. */
+  /** Kill → the balancer marks the instance DOWN (0 when it was already DOWN at the kill). */
   balancerDownMs: number | undefined
+  /** The balancer had taken the instance out before the kill (its probes failed on a busy machine). */
+  alreadyDown: boolean
   /** Kill → the restarted instance answers /api/ready. */
   instanceReadyMs: number | undefined
   /** Kill → the balancer marks it UP again. */
@@ -504,12 +506,17 @@ export async function clusterRun(
         heldRows,
         problem,
       )
-      await cluster.checker.close()
-      await Promise.all(Object.values(cluster.lenders).map((lender) => lender.close()))
     }
   } catch (error) {
     problem(`the checks stopped: ${error instanceof Error ? error.message : String(error)}`)
   } finally {
+    if (cluster !== undefined) {
+      const { checker, lenders } = cluster
+      await checker.close().catch(() => undefined)
+      await Promise.all(
+        Object.values(lenders).map((lender) => lender.close().catch(() => undefined)),
+      )
+    }
     await forgetRateLimits(addresses).catch(() => undefined)
     await database?.drop()
   }
@@ -748,6 +755,7 @@ async function runLoadWithKills(
         clientFailureKinds: {},
         clientErrorsForMs: 0,
         balancerDownMs: undefined,
+        alreadyDown: false,
         instanceReadyMs: undefined,
         balancerUpMs: undefined,
         firstServedMs: undefined,
@@ -786,15 +794,18 @@ async function runLoadWithKills(
       } catch (error) {
         problem(`round ${round + 1}: ${error instanceof Error ? error.message : String(error)}`)
       }
-      const down = cluster.balancer
-        .changes()
-        .find(
-          (change) =>
-            change.name === target.name && change.status === 'DOWN' && change.at >= killedAt,
-        )
-      entry.balancerDownMs = down === undefined ? undefined : down.at - killedAt
-      if (down === undefined)
+      const changes = cluster.balancer.changes().filter((change) => change.name === target.name)
+      const before = changes.filter((change) => change.at < killedAt).at(-1)
+      const down = changes.find((change) => change.status === 'DOWN' && change.at >= killedAt)
+      if (before?.status === 'DOWN') {
+        // Already out of rotation when it was killed (its probes had failed): nothing to notice.
+        entry.balancerDownMs = 0
+        entry.alreadyDown = true
+      } else if (down !== undefined) {
+        entry.balancerDownMs = down.at - killedAt
+      } else {
         problem(`round ${round + 1}: HAProxy never marked ${target.name} DOWN`)
+      }
       // Back in rotation means serving the load again; the next round waits for that.
       const back = killedAt + (entry.instanceReadyMs ?? 0)
       const serving = Date.now() + 30_000
@@ -1405,7 +1416,7 @@ export function clusterReport(outcome: ClusterOutcome, header: string, quick: bo
       round.workerBackMs !== undefined &&
       (!settings.waitForLeases || round.workerHeld === 0 || round.heldDeliveredMs !== undefined)
     rows.push(
-      `| round ${index + 1}: SIGKILL ${round.instance} and worker ${round.worker} | clients: ${round.clientFailures} failed attempts${round.clientFailures === 0 ? '' : ` (${kinds(round.clientFailureKinds)})`}, the last ${ms(round.clientErrorsForMs)} after the kill, each sent again; HAProxy marked ${round.instance} DOWN after ${ms(round.balancerDownMs)}; restarted, ready after ${ms(round.instanceReadyMs)}, UP again after ${ms(round.balancerUpMs)}, first submission served after ${ms(round.firstServedMs)}; the worker held ${round.workerHeld} deliveries, a new one claimed after ${ms(round.workerBackMs)}${round.workerHeld === 0 ? '' : `, the held ones made again after ${settings.waitForLeases ? ms(round.heldDeliveredMs) : 'its lease (not waited for)'}`} | recovered without help | ${verdict(recovered)} |`,
+      `| round ${index + 1}: SIGKILL ${round.instance} and worker ${round.worker} | clients: ${round.clientFailures} failed attempts${round.clientFailures === 0 ? '' : ` (${kinds(round.clientFailureKinds)})`}, the last ${ms(round.clientErrorsForMs)} after the kill, each sent again; ${round.alreadyDown ? `HAProxy had already marked ${round.instance} DOWN before the kill` : `HAProxy marked ${round.instance} DOWN after ${ms(round.balancerDownMs)}`}; restarted, ready after ${ms(round.instanceReadyMs)}, UP again after ${ms(round.balancerUpMs)}, first submission served after ${ms(round.firstServedMs)}; the worker held ${round.workerHeld} deliveries, a new one claimed after ${ms(round.workerBackMs)}${round.workerHeld === 0 ? '' : `, the held ones made again after ${settings.waitForLeases ? ms(round.heldDeliveredMs) : 'its lease (not waited for)'}`} | recovered without help | ${verdict(recovered)} |`,
     )
   }
   const deliveriesOk =
