@@ -520,6 +520,11 @@ export async function clusterRun(
     await forgetRateLimits(addresses).catch(() => undefined)
     await database?.drop()
   }
+  for (const [index, round] of outcome.rounds.entries()) {
+    if (options.waitForLeases && round.workerHeld > 0 && round.heldDeliveredMs === undefined) {
+      problem(`round ${index + 1}: the deliveries the killed worker held were never made again`)
+    }
+  }
   outcome.seconds = Math.round((Date.now() - started) / 1000)
   return outcome
 }
@@ -1121,7 +1126,9 @@ async function forgetRateLimits(addresses: AddressPlan): Promise<void> {
 /** Kill → every delivery the killed worker held is delivered (by another worker, after the lease). */
 async function watchHeld(cluster: Cluster, ids: string[], round: Round): Promise<void> {
   if (ids.length === 0) return
-  while (!cluster.stopping) {
+  for (;;) {
+    // One more look after the stop is asked for: the last of them may have been made just before.
+    const last = cluster.stopping
     try {
       const rows = await cluster.checker.db
         .selectFrom('deliveries')
@@ -1135,6 +1142,7 @@ async function watchHeld(cluster: Cluster, ids: string[], round: Round): Promise
     } catch {
       // Tried again at the next look.
     }
+    if (last) return
     await sleep(250)
   }
 }
@@ -1381,6 +1389,8 @@ export function clusterReport(outcome: ClusterOutcome, header: string, quick: bo
   const number = (value: number) => value.toLocaleString('en-GB')
   const ms = (value: number | undefined) => (value === undefined ? 'never' : `${number(value)} ms`)
   const verdict = (ok: boolean) => (ok ? 'pass' : '**FAIL**')
+  const plural = (count: number, one: string, many = `${one}s`) =>
+    `${number(count)} ${count === 1 ? one : many}`
   const kinds = (counts: Record<string, number>) =>
     Object.entries(counts)
       .sort(([, a], [, b]) => b - a)
@@ -1416,7 +1426,7 @@ export function clusterReport(outcome: ClusterOutcome, header: string, quick: bo
       round.workerBackMs !== undefined &&
       (!settings.waitForLeases || round.workerHeld === 0 || round.heldDeliveredMs !== undefined)
     rows.push(
-      `| round ${index + 1}: SIGKILL ${round.instance} and worker ${round.worker} | clients: ${round.clientFailures} failed attempts${round.clientFailures === 0 ? '' : ` (${kinds(round.clientFailureKinds)})`}, the last ${ms(round.clientErrorsForMs)} after the kill, each sent again; ${round.alreadyDown ? `HAProxy had already marked ${round.instance} DOWN before the kill` : `HAProxy marked ${round.instance} DOWN after ${ms(round.balancerDownMs)}`}; restarted, ready after ${ms(round.instanceReadyMs)}, UP again after ${ms(round.balancerUpMs)}, first submission served after ${ms(round.firstServedMs)}; the worker held ${round.workerHeld} deliveries, a new one claimed after ${ms(round.workerBackMs)}${round.workerHeld === 0 ? '' : `, the held ones made again after ${settings.waitForLeases ? ms(round.heldDeliveredMs) : 'its lease (not waited for)'}`} | recovered without help | ${verdict(recovered)} |`,
+      `| round ${index + 1}: SIGKILL ${round.instance} and worker ${round.worker} | clients: ${round.clientFailures === 0 ? 'no failed attempt' : `${plural(round.clientFailures, 'failed attempt')} (${kinds(round.clientFailureKinds)}), the last ${ms(round.clientErrorsForMs)} after the kill, each sent again`}; ${round.alreadyDown ? `HAProxy had already marked ${round.instance} DOWN before the kill` : `HAProxy marked ${round.instance} DOWN after ${ms(round.balancerDownMs)}`}; restarted, ready after ${ms(round.instanceReadyMs)}, UP again after ${ms(round.balancerUpMs)}, first submission served after ${ms(round.firstServedMs)}; the worker held ${plural(round.workerHeld, 'delivery', 'deliveries')}, a new one claimed after ${ms(round.workerBackMs)}${round.workerHeld === 0 ? '' : `, the held ones made again after ${settings.waitForLeases ? ms(round.heldDeliveredMs) : 'its lease (not waited for)'}`} | recovered without help | ${verdict(recovered)} |`,
     )
   }
   const deliveriesOk =
