@@ -482,7 +482,9 @@ export async function clusterRun(
       log,
     )
     await everyInstanceServes(cluster, addresses, problem)
+    log('the same key at two instances at once')
     await sameKeyAtTwoInstances(cluster, options, addresses, headers, outcome, sent, problem)
+    log('one client through the balancer, twice its budget')
     await rateLimitAcrossInstances(cluster, addresses, headers, outcome, sent, problem)
     // At once: the counter lives for the rate-limit window only.
     await checkRedis(addresses, outcome, problem)
@@ -494,7 +496,9 @@ export async function clusterRun(
 
   try {
     if (cluster !== undefined) {
+      log('stopping the cluster')
       await stopCluster(cluster)
+      log('checking every row and every delivery')
       const deliveryRows = await checkStored(cluster, outcome, sent, problem)
       checkDeliveries(
         cluster,
@@ -520,6 +524,9 @@ export async function clusterRun(
     await forgetRateLimits(addresses).catch(() => undefined)
     await database?.drop()
   }
+  log(
+    `done: ${outcome.problems.length === 0 ? 'no problem' : `${outcome.problems.length} problems`}`,
+  )
   for (const [index, round] of outcome.rounds.entries()) {
     if (options.waitForLeases && round.workerHeld > 0 && round.heldDeliveredMs === undefined) {
       problem(`round ${index + 1}: the deliveries the killed worker held were never made again`)
