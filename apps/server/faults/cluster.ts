@@ -64,7 +64,8 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6
 const BRAND = brands.carfinance
 const INSTANCES = 3
 const WORKERS = 2
-const LENDERS = ['lender-a', 'lender-b'] as const
+export const LENDERS = ['lender-a', 'lender-b'] as const
+type LenderId = (typeof LENDERS)[number]
 /** Submissions and partial saves per client and minute, as configured by default. */
 const WRITES_PER_MINUTE = 60
 /** The delivery worker's lease (apps/server/src/delivery/worker.ts): a killed worker's rows wait this long. */
@@ -304,7 +305,7 @@ export interface ClusterOutcome {
   seconds: number
 }
 
-function emptyOutcome(settings: ClusterOptions): ClusterOutcome {
+export function emptyOutcome(settings: ClusterOptions): ClusterOutcome {
   return {
     measured: false,
     haproxyVersion: '',
@@ -381,7 +382,7 @@ interface Cluster {
 
 const instanceName = (index: number) => `api-${index + 1}`
 
-function expectedAnswer(key: string): string {
+export function expectedAnswer(key: string): string {
   return JSON.stringify({
     submissionKey: key,
     reference: submissionReference(key),
@@ -433,7 +434,7 @@ function worthRetrying(result: HttpResult): boolean {
   return result.status >= 500 || result.status === 429 || result.status === 408
 }
 
-interface Sent {
+export interface Sent {
   key: string
   /** The body whose answer was 2xx (for a conflict pair: the winner's). */
   body: string
@@ -499,9 +500,15 @@ export async function clusterRun(
       log('stopping the cluster')
       await stopCluster(cluster)
       log('checking every row and every delivery')
-      const deliveryRows = await checkStored(cluster, outcome, sent, problem)
+      const deliveryRows = await checkStored(
+        cluster.checker,
+        cluster.env.FORECOURT_DATA_KEY,
+        outcome,
+        sent,
+        problem,
+      )
       checkDeliveries(
-        cluster,
+        cluster.lenders,
         options,
         outcome,
         sent,
@@ -1199,7 +1206,7 @@ async function waitForDeliveries(
 
 // --- Afterwards, from the database and the lenders ---
 
-type DeliveryRows = Awaited<ReturnType<typeof readDeliveries>>
+export type DeliveryRows = Awaited<ReturnType<typeof readDeliveries>>
 
 function readDeliveries(checker: Database) {
   return checker.db
@@ -1208,24 +1215,26 @@ function readDeliveries(checker: Database) {
     .execute()
 }
 
-async function checkStored(
-  cluster: Cluster,
+/**
+ * Every row against what was sent, key by key: returns the outbox rows for checkDeliveries. `dataKey` is
+ * the instances' FORECOURT_DATA_KEY, to open the stored payloads.
+ */
+export async function checkStored(
+  checker: Database,
+  dataKey: string | undefined,
   outcome: ClusterOutcome,
   sent: Map<string, Sent>,
   problem: (text: string) => void,
 ): Promise<DeliveryRows> {
-  const { db } = cluster.checker
+  const { db } = checker
   const submissionRows = await db.selectFrom('submissions').selectAll().execute()
   const applicationRows = await db.selectFrom('applications').selectAll().execute()
-  const deliveryRows = await readDeliveries(cluster.checker)
+  const deliveryRows = await readDeliveries(checker)
   const stored = outcome.stored
   stored.submissions = submissionRows.length
   stored.applications = applicationRows.length
   stored.deliveries = deliveryRows.length
-  const keyring = parseDataKeyring(
-    { key: cluster.env.FORECOURT_DATA_KEY, keyId: undefined, oldKeys: undefined },
-    [],
-  )
+  const keyring = parseDataKeyring({ key: dataKey, keyId: undefined, oldKeys: undefined }, [])
   const count = <T>(rows: T[], key: (row: T) => string) => {
     const map = new Map<string, T[]>()
     for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row])
@@ -1306,9 +1315,13 @@ async function checkStored(
   return deliveryRows
 }
 
-function checkDeliveries(
-  cluster: Cluster,
-  options: ClusterOptions,
+/**
+ * Every outbox row against what the lenders accepted, and every request they received against the rows: a
+ * repeat is allowed only for a row a killed worker held (`heldRows`).
+ */
+export function checkDeliveries(
+  lenders: Record<LenderId, Pick<FakeLender, 'acceptCounts' | 'accepted' | 'received'>>,
+  options: Pick<ClusterOptions, 'waitForLeases'>,
   outcome: ClusterOutcome,
   sent: Map<string, Sent>,
   deliveryRows: DeliveryRows,
@@ -1321,7 +1334,9 @@ function checkDeliveries(
   const rowByLenderKey = new Map<string, (typeof deliveryRows)[number]>()
   for (const row of deliveryRows) {
     rowByLenderKey.set(`${row.destination_id} ${row.submission_key}`, row)
-    const lender = cluster.lenders[row.destination_id as (typeof LENDERS)[number]]
+    const lender = (LENDERS as readonly string[]).includes(row.destination_id)
+      ? lenders[row.destination_id as LenderId]
+      : undefined
     if (lender === undefined) {
       result.other += 1
       problem(`${row.id}: to an unknown lender ${row.destination_id}`)
@@ -1359,7 +1374,7 @@ function checkDeliveries(
     }
   }
   for (const id of LENDERS) {
-    const lender = cluster.lenders[id]
+    const lender = lenders[id]
     result.received += lender.received.length
     result.accepted += lender.accepted.size
     for (const [key, times] of lender.acceptCounts) {
