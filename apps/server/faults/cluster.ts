@@ -11,19 +11,17 @@
 //   balancer, the refusals come from several instances, and Redis holds one counter of every request;
 // and measured: how long until the balancer and the clients were past the kill, the instance and the
 // worker back, and the killed worker's deliveries made again (after its 60 s lease).
-// Alone: `node --import tsx apps/server/faults/cluster.ts [--quick] [--no-report]`; the fast version is
+// The checks, the outcome's shape and the report are in support/cluster-*.ts. Alone:
+// `node --import tsx apps/server/faults/cluster.ts [--quick] [--no-report]`; the fast version is
 // apps/server/test/cluster.test.ts. Decision record: docs/decisions/1681-cluster-fault-scenario.md.
 
 import { randomBytes, randomUUID } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { Redis } from 'ioredis'
 import { brands } from '@forecourt/domain/brands/brand-data'
-import { openPayload, parseDataKeyring } from '../src/crypto/field-encryption'
 import { createDatabase, type Database } from '../src/db/database'
 import { RATE_LIMIT_NAMESPACE, TOO_MANY_REQUESTS } from '../src/plugins/rate-limit'
-import { payloadAad } from '../src/repositories/application-repository'
-import { bodyHash, canonicalJson } from '../src/repositories/submission-repository'
-import { SUBMISSION_MESSAGES, submissionReference } from '../src/routes/api/submission'
+import { SUBMISSION_MESSAGES } from '../src/routes/api/submission'
 import { writeReportSection } from '../../../scripts/report-section.mjs'
 import { startFakeLender, type FakeLender } from '../test/fake-lender'
 import { redactPassword, withAdminClient } from '../test/test-databases'
@@ -35,10 +33,26 @@ import {
   type AddressPlan,
   type HttpResult,
 } from './support/client-addresses'
+import { checkDeliveries, checkStored } from './support/cluster-checks'
+import {
+  emptyOutcome,
+  expectedAnswer,
+  FULL,
+  INSTANCES,
+  LENDERS,
+  QUICK,
+  WORKER_LEASE_MS,
+  WORKERS,
+  WRITES_PER_MINUTE,
+  type ClusterOptions,
+  type ClusterOutcome,
+  type Round,
+  type Sent,
+} from './support/cluster-outcome'
+import { clusterReport } from './support/cluster-report'
 import {
   ensureHaproxy,
   findHaproxy,
-  HEALTH_CHECK,
   INSTANCE_HEADER,
   startHaproxy,
   type LoadBalancer,
@@ -62,14 +76,6 @@ export const HEADING =
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 const BRAND = brands.carfinance
-const INSTANCES = 3
-const WORKERS = 2
-export const LENDERS = ['lender-a', 'lender-b'] as const
-type LenderId = (typeof LENDERS)[number]
-/** Submissions and partial saves per client and minute, as configured by default. */
-const WRITES_PER_MINUTE = 60
-/** The delivery worker's lease (apps/server/src/delivery/worker.ts): a killed worker's rows wait this long. */
-const WORKER_LEASE_MS = 60_000
 /**
  * Five processes compiling TypeScript through tsx at once: seconds on a quiet machine, over a minute on a
  * shared one that is busy.
@@ -79,54 +85,6 @@ const START_TIMEOUT_MS = 180_000
 const ATTEMPT_TIMEOUT_MS = 20_000
 /** An applicant who still has no answer after this long gives up (the browser would keep trying). */
 const GIVE_UP_MS = 60_000
-
-export interface ClusterOptions {
-  /** Applicants, each with one submission under a new key, from an address of its own. */
-  submissions: number
-  /** Applicants per second, open loop: they arrive on time whatever the answers. */
-  ratePerSecond: number
-  /** The rate after the planned applicants, while a restarted instance is not serving again yet. */
-  tailRatePerSecond: number
-  /** Rounds of the fault: each kills one instance and one worker, then starts both again. */
-  rounds: number
-  /** Keys sent with the same body to two instances at once. */
-  samePairs: number
-  /** Keys sent with two different bodies to two instances at once. */
-  conflictPairs: number
-  /**
-   * Wait until the killed workers' leases run out and their deliveries are made again (about a minute).
-   * Without it the run ends once every other delivery is made, and checks that the rows left are exactly
-   * the killed workers' own, still leased.
-   */
-  waitForLeases: boolean
-  /** Every lender answer waits this long, so a killed worker has attempts in flight. */
-  lenderDelayMs: number
-  /** Listen on basePort (balancer), +1…+3 (instances), +4, +5 (lenders); free ports when undefined. */
-  basePort?: number
-  log?: (line: string) => void
-}
-
-export const FULL: ClusterOptions = {
-  submissions: 3000,
-  ratePerSecond: 20,
-  tailRatePerSecond: 20,
-  rounds: 3,
-  samePairs: 100,
-  conflictPairs: 50,
-  waitForLeases: true,
-  lenderDelayMs: 20,
-}
-
-export const QUICK: ClusterOptions = {
-  submissions: 400,
-  ratePerSecond: 20,
-  tailRatePerSecond: 20,
-  rounds: 1,
-  samePairs: 20,
-  conflictPairs: 10,
-  waitForLeases: true,
-  lenderDelayMs: 20,
-}
 
 /**
  * FAULTS_CLUSTER_BASE_PORT: the first of six ports to listen on (balancer, three instances, two lenders),
@@ -201,166 +159,6 @@ async function redisAnswers(url: string): Promise<boolean> {
   }
 }
 
-// --- The outcome ---
-
-export interface Round {
-  /** When the kill came (ms since the epoch). */
-  killedAt: number
-  instance: string
-  /** The worker's place (1 or 2) among the workers. */
-  worker: number
-  /** Attempts that failed from the kill until the next round (502 from the balancer, or a lost connection). */
-  clientFailures: number
-  /** Those failures by kind: '502 from HAProxy', '503 from api-2', 'network', … */
-  clientFailureKinds: Record<string, number>
-  /** Kill → the last of those failures; 0 when the clients saw none. */
-  clientErrorsForMs: number
-  /** Kill → the balancer marks the instance DOWN (0 when it was already DOWN at the kill). */
-  balancerDownMs: number | undefined
-  /** The balancer had taken the instance out before the kill (its probes failed on a busy machine). */
-  alreadyDown: boolean
-  /** Kill → the restarted instance answers /api/ready. */
-  instanceReadyMs: number | undefined
-  /** Kill → the balancer marks it UP again. */
-  balancerUpMs: number | undefined
-  /** Kill → the first answer through the balancer from the restarted instance. */
-  firstServedMs: number | undefined
-  /** Deliveries the killed worker held (claimed, unrecorded) when it died. */
-  workerHeld: number
-  /** Kill → the restarted worker claims again. */
-  workerBackMs: number | undefined
-  /** Kill → the last delivery the killed worker held is made by another (undefined: not waited for). */
-  heldDeliveredMs: number | undefined
-}
-
-export interface ClusterOutcome {
-  /** False when the run was skipped: the reason is in `skipped`, nothing else was measured. */
-  measured: boolean
-  skipped?: string
-  haproxyVersion: string
-  settings: ClusterOptions
-  /** Applicants sent, acknowledged 2xx, and given up without an answer. */
-  applicants: number
-  acknowledged: number
-  gaveUp: number
-  attempts: number
-  /** Applicants who needed more than one attempt, and those whose later attempt was answered as a replay. */
-  retried: number
-  retriedReplayed: number
-  /** Every answer by status, and failures without one. */
-  statuses: Record<string, number>
-  failures: { refused: number; network: number; timeout: number }
-  /** Failed attempts before the first kill, by kind (503 from an instance shedding load is allowed). */
-  failuresBeforeKills: Record<string, number>
-  /** 201 answers through the balancer by instance name. */
-  servedBy: Record<string, number>
-  /** The generator's worst lag behind its schedule (ms). */
-  generatorLagMs: number
-  rounds: Round[]
-  stored: {
-    submissions: number
-    applications: number
-    deliveries: number
-    /** Acknowledged keys missing, stored twice, or stored other than sent. */
-    lost: number
-    doubled: number
-    damaged: number
-    /** Rows of keys never sent, or of requests refused before they were read. */
-    strangers: number
-  }
-  deliveries: {
-    rows: number
-    delivered: number
-    /** Rows still held by a killed worker's lease at the end (only without waitForLeases). */
-    stillLeased: number
-    /** Rows in any other state at the end: a failure. */
-    other: number
-    /** Requests the lenders received, distinct keys accepted, keys accepted twice. */
-    received: number
-    accepted: number
-    acceptedTwice: number
-    /** Requests beyond the first for a key (answered as duplicates), and those not from a killed worker's rows. */
-    repeats: number
-    repeatsUnexplained: number
-    badSignatures: number
-    /** Accepted bodies that differ from what was acknowledged, or under another webhook id than the row's. */
-    wrongBodies: number
-    /** End of the load → every delivery made (or, without waitForLeases, every one not leased). */
-    allMadeAfterMs: number | undefined
-  }
-  samePairs: { sent: number; wrong: number }
-  conflictPairs: { sent: number; wrong: number }
-  rateLimit: {
-    budget: number
-    sent: number
-    accepted: number
-    refused: number
-    byInstance: Record<string, { accepted: number; refused: number }>
-    /** The counter for the client in Redis afterwards. */
-    redisCount: number | undefined
-    /** Refused requests whose key was stored anyway: must be 0. */
-    refusedStored: number
-  }
-  problems: string[]
-  seconds: number
-}
-
-export function emptyOutcome(settings: ClusterOptions): ClusterOutcome {
-  return {
-    measured: false,
-    haproxyVersion: '',
-    settings,
-    applicants: 0,
-    acknowledged: 0,
-    gaveUp: 0,
-    attempts: 0,
-    retried: 0,
-    retriedReplayed: 0,
-    statuses: {},
-    failures: { refused: 0, network: 0, timeout: 0 },
-    failuresBeforeKills: {},
-    servedBy: {},
-    generatorLagMs: 0,
-    rounds: [],
-    stored: {
-      submissions: 0,
-      applications: 0,
-      deliveries: 0,
-      lost: 0,
-      doubled: 0,
-      damaged: 0,
-      strangers: 0,
-    },
-    deliveries: {
-      rows: 0,
-      delivered: 0,
-      stillLeased: 0,
-      other: 0,
-      received: 0,
-      accepted: 0,
-      acceptedTwice: 0,
-      repeats: 0,
-      repeatsUnexplained: 0,
-      badSignatures: 0,
-      wrongBodies: 0,
-      allMadeAfterMs: undefined,
-    },
-    samePairs: { sent: 0, wrong: 0 },
-    conflictPairs: { sent: 0, wrong: 0 },
-    rateLimit: {
-      budget: WRITES_PER_MINUTE,
-      sent: 0,
-      accepted: 0,
-      refused: 0,
-      byInstance: {},
-      redisCount: undefined,
-      refusedStored: 0,
-    },
-    problems: [],
-    seconds: 0,
-  }
-}
-
 // --- The cluster ---
 
 interface Cluster {
@@ -381,14 +179,6 @@ interface Cluster {
 }
 
 const instanceName = (index: number) => `api-${index + 1}`
-
-export function expectedAnswer(key: string): string {
-  return JSON.stringify({
-    submissionKey: key,
-    reference: submissionReference(key),
-    status: 'received',
-  })
-}
 
 /** The anti-forgery pair, fetched as a browser would, from `from`. */
 async function antiForgery(url: string, from: string): Promise<Record<string, string>> {
@@ -432,15 +222,6 @@ function answerLabel(result: HttpResult & { kind: 'answered' }): string {
 function worthRetrying(result: HttpResult): boolean {
   if (result.kind !== 'answered') return true
   return result.status >= 500 || result.status === 429 || result.status === 408
-}
-
-export interface Sent {
-  key: string
-  /** The body whose answer was 2xx (for a conflict pair: the winner's). */
-  body: string
-  acknowledged: boolean
-  /** True when it may have reached an instance, so it may be stored. */
-  mayBeStored: boolean
 }
 
 export async function clusterRun(
@@ -1202,295 +983,6 @@ async function waitForDeliveries(
     }
     await sleep(250)
   }
-}
-
-// --- Afterwards, from the database and the lenders ---
-
-export type DeliveryRows = Awaited<ReturnType<typeof readDeliveries>>
-
-function readDeliveries(checker: Database) {
-  return checker.db
-    .selectFrom('deliveries')
-    .select(['id', 'submission_key', 'destination_id', 'status', 'locked_by', 'attempts'])
-    .execute()
-}
-
-/**
- * Every row against what was sent, key by key: returns the outbox rows for checkDeliveries. `dataKey` is
- * the instances' FORECOURT_DATA_KEY, to open the stored payloads.
- */
-export async function checkStored(
-  checker: Database,
-  dataKey: string | undefined,
-  outcome: ClusterOutcome,
-  sent: Map<string, Sent>,
-  problem: (text: string) => void,
-): Promise<DeliveryRows> {
-  const { db } = checker
-  const submissionRows = await db.selectFrom('submissions').selectAll().execute()
-  const applicationRows = await db.selectFrom('applications').selectAll().execute()
-  const deliveryRows = await readDeliveries(checker)
-  const stored = outcome.stored
-  stored.submissions = submissionRows.length
-  stored.applications = applicationRows.length
-  stored.deliveries = deliveryRows.length
-  const keyring = parseDataKeyring({ key: dataKey, keyId: undefined, oldKeys: undefined }, [])
-  const count = <T>(rows: T[], key: (row: T) => string) => {
-    const map = new Map<string, T[]>()
-    for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row])
-    return map
-  }
-  const submissionsByKey = count(submissionRows, (row) => row.submission_key)
-  const applicationsByKey = count(applicationRows, (row) => row.application_key)
-  const deliveriesByKey = count(deliveryRows, (row) => row.submission_key)
-
-  for (const key of new Set([
-    ...submissionsByKey.keys(),
-    ...applicationsByKey.keys(),
-    ...deliveriesByKey.keys(),
-  ])) {
-    if (!sent.has(key)) {
-      stored.strangers += 1
-      problem(`${key}: stored but never sent`)
-    }
-  }
-  for (const record of sent.values()) {
-    const { key } = record
-    const submissions = submissionsByKey.get(key) ?? []
-    const applications = applicationsByKey.get(key) ?? []
-    const deliveries = deliveriesByKey.get(key) ?? []
-    const rows = submissions.length + applications.length + deliveries.length
-    const shape = `${submissions.length} submission rows, ${applications.length} application rows, ${deliveries.length} outbox rows`
-    if (!record.acknowledged) {
-      if (!record.mayBeStored && rows > 0) {
-        // Refused by the rate limit before the body was read, or never sent.
-        stored.strangers += 1
-        outcome.rateLimit.refusedStored += 1
-        problem(`${key}: refused, yet stored (${shape})`)
-      } else if (
-        rows > 0 &&
-        (submissions.length !== 1 || applications.length !== 1 || deliveries.length !== 2)
-      ) {
-        stored.damaged += 1
-        problem(`${key}: never acknowledged, stored in part or twice (${shape})`)
-      }
-      continue
-    }
-    if (submissions.length === 0 || applications.length === 0) {
-      stored.lost += 1
-      problem(`${key}: acknowledged, missing (${shape})`)
-      continue
-    }
-    if (submissions.length > 1 || applications.length > 1 || deliveries.length > LENDERS.length) {
-      stored.doubled += 1
-      problem(`${key}: stored more than once (${shape})`)
-      continue
-    }
-    const wrong: string[] = []
-    const [row] = submissions
-    const [application] = applications
-    const sentBody = JSON.parse(record.body) as unknown
-    if (row?.body_hash !== bodyHash(sentBody)) wrong.push('body hash')
-    if (row?.response_body !== expectedAnswer(key)) wrong.push('stored answer')
-    if (application?.status !== 'submitted') wrong.push(`status ${application?.status}`)
-    try {
-      const opened = openPayload(
-        JSON.parse(application?.payload ?? 'null') as Record<string, unknown>,
-        keyring,
-        payloadAad(key),
-      )
-      if (canonicalJson(opened) !== canonicalJson(sentBody)) wrong.push('payload differs')
-    } catch (error) {
-      wrong.push(`payload unreadable (${error instanceof Error ? error.message : 'error'})`)
-    }
-    const destinations = deliveries.map((delivery) => delivery.destination_id).sort()
-    if (destinations.join() !== [...LENDERS].join()) {
-      wrong.push(`outbox rows for ${destinations.join(', ') || 'no lender'}`)
-    }
-    if (wrong.length > 0) {
-      stored.damaged += 1
-      problem(`${key}: ${wrong.join(', ')}`)
-    }
-  }
-  return deliveryRows
-}
-
-/**
- * Every outbox row against what the lenders accepted, and every request they received against the rows: a
- * repeat is allowed only for a row a killed worker held (`heldRows`).
- */
-export function checkDeliveries(
-  lenders: Record<LenderId, Pick<FakeLender, 'acceptCounts' | 'accepted' | 'received'>>,
-  options: Pick<ClusterOptions, 'waitForLeases'>,
-  outcome: ClusterOutcome,
-  sent: Map<string, Sent>,
-  deliveryRows: DeliveryRows,
-  killedWorkerIds: Set<string>,
-  heldRows: Map<string, number>,
-  problem: (text: string) => void,
-): void {
-  const result = outcome.deliveries
-  result.rows = deliveryRows.length
-  const rowByLenderKey = new Map<string, (typeof deliveryRows)[number]>()
-  for (const row of deliveryRows) {
-    rowByLenderKey.set(`${row.destination_id} ${row.submission_key}`, row)
-    const lender = (LENDERS as readonly string[]).includes(row.destination_id)
-      ? lenders[row.destination_id as LenderId]
-      : undefined
-    if (lender === undefined) {
-      result.other += 1
-      problem(`${row.id}: to an unknown lender ${row.destination_id}`)
-      continue
-    }
-    const accepted = lender.acceptCounts.get(row.submission_key) ?? 0
-    const leased =
-      row.status === 'in_flight' && row.locked_by !== null && killedWorkerIds.has(row.locked_by)
-    if (row.status === 'delivered') {
-      result.delivered += 1
-      if (accepted !== 1)
-        problem(`${row.id}: delivered, accepted ${accepted} times by ${row.destination_id}`)
-    } else if (leased && !options.waitForLeases) {
-      // Claimed by a worker that was killed: the lender may have it already; it is sent again when the
-      // lease runs out, and the lender takes the repeat as a duplicate.
-      result.stillLeased += 1
-      if (accepted > 1) problem(`${row.id}: accepted ${accepted} times by ${row.destination_id}`)
-    } else {
-      result.other += 1
-      problem(`${row.id}: ${row.status} after ${row.attempts} attempts`)
-    }
-    const delivery = lender.accepted.get(row.submission_key)
-    if (delivery !== undefined) {
-      const record = sent.get(row.submission_key)
-      const same =
-        record !== undefined &&
-        canonicalJson(delivery.body) === canonicalJson(JSON.parse(record.body) as unknown) &&
-        delivery.webhookId === row.id
-      if (!same) {
-        result.wrongBodies += 1
-        problem(
-          `${row.id}: ${row.destination_id} accepted another body or webhook id than the row's`,
-        )
-      }
-    }
-  }
-  for (const id of LENDERS) {
-    const lender = lenders[id]
-    result.received += lender.received.length
-    result.accepted += lender.accepted.size
-    for (const [key, times] of lender.acceptCounts) {
-      if (times > 1) result.acceptedTwice += 1
-      if (!rowByLenderKey.has(`${id} ${key}`))
-        problem(`${id} accepted ${key}, which has no outbox row`)
-    }
-    const seen = new Set<string>()
-    for (const request of lender.received) {
-      if (request.answer === 'bad-signature') {
-        result.badSignatures += 1
-        problem(`${id}: a request with a bad signature (${request.signatureFailure ?? 'unknown'})`)
-        continue
-      }
-      const key = request.idempotencyKey ?? ''
-      if (!seen.has(key)) {
-        seen.add(key)
-        continue
-      }
-      result.repeats += 1
-      const row = rowByLenderKey.get(`${id} ${key}`)
-      if (row === undefined || !heldRows.has(row.id)) {
-        result.repeatsUnexplained += 1
-        problem(`${id}: ${key} sent again though no killed worker held it`)
-      }
-    }
-  }
-  if (result.acceptedTwice > 0) problem(`${result.acceptedTwice} deliveries accepted twice`)
-}
-
-// --- The report ---
-
-export function clusterReport(outcome: ClusterOutcome, header: string, quick: boolean): string {
-  const number = (value: number) => value.toLocaleString('en-GB')
-  const ms = (value: number | undefined) => (value === undefined ? 'never' : `${number(value)} ms`)
-  const verdict = (ok: boolean) => (ok ? 'pass' : '**FAIL**')
-  const plural = (count: number, one: string, many = `${one}s`) =>
-    `${number(count)} ${count === 1 ? one : many}`
-  const kinds = (counts: Record<string, number>) =>
-    Object.entries(counts)
-      .sort(([, a], [, b]) => b - a)
-      .map(([kind, count]) => `${number(count)} × ${kind}`)
-      .join(', ')
-  const settings = outcome.settings
-  if (!outcome.measured) {
-    return [header, '', `**Not measured:** ${outcome.skipped ?? 'the run was skipped'}.`].join('\n')
-  }
-  const statuses = Object.entries(outcome.statuses)
-    .map(([status, count]) => `${number(count)} × ${status}`)
-    .join(', ')
-  const failures = Object.entries(outcome.failures)
-    .filter(([, count]) => count > 0)
-    .map(([kind, count]) => `${number(count)} ${kind}`)
-    .join(', ')
-  const served = Object.entries(outcome.servedBy)
-    .sort()
-    .map(([name, count]) => `${name} ${number(count)}`)
-    .join(', ')
-  const stored = outcome.stored
-  const deliveries = outcome.deliveries
-  const limit = outcome.rateLimit
-  const rows = ['| what | figure | bar | result |', '|---|---|---|---|']
-  rows.push(
-    `| applicants through HAProxy | ${number(outcome.acknowledged)} of ${number(outcome.applicants)} acknowledged (201), ${outcome.gaveUp} gave up; ${number(outcome.retried)} needed more than one attempt, ${number(outcome.retriedReplayed)} of them answered as a replay | every one acknowledged | ${verdict(outcome.applicants > 0 && outcome.acknowledged === outcome.applicants && outcome.gaveUp === 0)} |`,
-    `| acknowledged submissions stored | ${number(stored.submissions)} submission rows, ${number(stored.applications)} application rows, ${number(stored.deliveries)} outbox rows: ${stored.lost} lost, ${stored.doubled} stored twice, ${stored.damaged} damaged, ${stored.strangers} not sent or refused yet stored | every one once, intact | ${verdict(stored.lost + stored.doubled + stored.damaged + stored.strangers === 0 && outcome.acknowledged > 0)} |`,
-  )
-  for (const [index, round] of outcome.rounds.entries()) {
-    const recovered =
-      round.balancerDownMs !== undefined &&
-      round.balancerUpMs !== undefined &&
-      round.workerBackMs !== undefined &&
-      (!settings.waitForLeases || round.workerHeld === 0 || round.heldDeliveredMs !== undefined)
-    rows.push(
-      `| round ${index + 1}: SIGKILL ${round.instance} and worker ${round.worker} | clients: ${round.clientFailures === 0 ? 'no failed attempt' : `${plural(round.clientFailures, 'failed attempt')} (${kinds(round.clientFailureKinds)}), the last ${ms(round.clientErrorsForMs)} after the kill, each sent again`}; ${round.alreadyDown ? `HAProxy had already marked ${round.instance} DOWN before the kill` : `HAProxy marked ${round.instance} DOWN after ${ms(round.balancerDownMs)}`}; restarted, ready after ${ms(round.instanceReadyMs)}, UP again after ${ms(round.balancerUpMs)}, first submission served after ${ms(round.firstServedMs)}; the worker held ${plural(round.workerHeld, 'delivery', 'deliveries')}, a new one claimed after ${ms(round.workerBackMs)}${round.workerHeld === 0 ? '' : `, the held ones made again after ${settings.waitForLeases ? ms(round.heldDeliveredMs) : 'its lease (not waited for)'}`} | recovered without help | ${verdict(recovered)} |`,
-    )
-  }
-  const deliveriesOk =
-    deliveries.rows > 0 &&
-    deliveries.other === 0 &&
-    deliveries.acceptedTwice === 0 &&
-    deliveries.repeatsUnexplained === 0 &&
-    deliveries.badSignatures === 0 &&
-    deliveries.wrongBodies === 0 &&
-    (settings.waitForLeases ? deliveries.delivered === deliveries.rows : true)
-  rows.push(
-    `| deliveries to two fake lenders | ${number(deliveries.delivered)} of ${number(deliveries.rows)} outbox rows delivered${deliveries.stillLeased === 0 ? '' : `, ${deliveries.stillLeased} still leased by the killed worker`}, ${ms(deliveries.allMadeAfterMs)} after the load; the lenders received ${number(deliveries.received)} requests and accepted ${number(deliveries.accepted)} keys, ${deliveries.acceptedTwice} twice; ${deliveries.repeats} repeats (answered as duplicates), ${deliveries.repeatsUnexplained} not from a killed worker's lease; ${deliveries.badSignatures} bad signatures, ${deliveries.wrongBodies} bodies other than acknowledged | every delivery made, accepted once | ${verdict(deliveriesOk)} |`,
-    `| same key and body at two instances at once | ${number(outcome.samePairs.sent)} keys; ${outcome.samePairs.wrong} not answered 201 once fresh and once replayed | stored once, the same answer | ${verdict(outcome.samePairs.sent > 0 && outcome.samePairs.wrong === 0)} |`,
-    `| same key, two bodies, at two instances at once | ${number(outcome.conflictPairs.sent)} keys; ${outcome.conflictPairs.wrong} not answered one 201 and one 409 | stored once, the other refused | ${verdict(outcome.conflictPairs.sent > 0 && outcome.conflictPairs.wrong === 0)} |`,
-    `| one client, ${limit.sent} submissions through HAProxy | ${limit.accepted} accepted, ${limit.refused} refused (429 with Retry-After); by instance ${Object.entries(
-      limit.byInstance,
-    )
-      .sort()
-      .map(([name, tally]) => `${name} ${tally.accepted}/${tally.refused}`)
-      .join(
-        ', ',
-      )} (accepted/refused); Redis counted ${limit.redisCount ?? 'nothing'}; ${limit.refusedStored} refused stored | exactly ${limit.budget} across the instances | ${verdict(limit.accepted === limit.budget && limit.refused === limit.sent - limit.budget && limit.redisCount === limit.sent && limit.refusedStored === 0)} |`,
-  )
-  const others = outcome.problems.length
-  rows.push(`| everything else | ${others} problems | none | ${verdict(others === 0)} |`)
-  const lease = WORKER_LEASE_MS / 1000
-  return [
-    header,
-    '',
-    ...rows,
-    '',
-    `- The run (${outcome.seconds} s): ${number(outcome.attempts)} attempts by ${number(outcome.applicants)} applicants (${statuses || 'no answer'}${failures === '' ? '' : `; without an answer: ${failures}`}); 201 answers by instance: ${served}; failed attempts before the first kill: ${kinds(outcome.failuresBeforeKills) || 'none'}; the load generator's worst lag ${number(Math.round(outcome.generatorLagMs))} ms.${others === 0 ? '' : ` **Problems:** ${outcome.problems.slice(0, 10).join('; ')}.`}`,
-    `- How: ${INSTANCES} API instances (\`node --import tsx apps/server/src/server.ts\`, production mode, \`FORECOURT_DATA_KEY\` set, \`DELIVERY_WORKER=off\`, \`TRUST_PROXY=127.0.0.1\`, \`REDIS_URL\`, writes limited to ${limit.budget} per client and minute) and ${WORKERS} delivery workers (\`node --import tsx apps/server/src/worker.ts\`), each its own process, started together on one fresh PostgreSQL schema; HAProxy ${outcome.haproxyVersion} on 127.0.0.1 in front of the instances (round robin, \`option forwardfor\`, a probe of \`${HEALTH_CHECK.path}\` every ${HEALTH_CHECK.intervalMs} ms with ${HEALTH_CHECK.timeoutMs} ms to answer, DOWN after ${HEALTH_CHECK.fall} failures and UP after ${HEALTH_CHECK.rise} passes, a refused connection tried on another instance); two local fake lenders for the brand that verify every Standard Webhooks signature, accept each Idempotency-Key once, answer repeats 200 as duplicates, and take ${settings.lenderDelayMs} ms per answer.`,
-    `- The load: ${number(settings.submissions)} applicants at ${settings.ratePerSecond} a second, open loop, then ${settings.tailRatePerSecond} a second until the last restarted instance serves again, each from a loopback address of its own (so HAProxy's X-Forwarded-For names a different client for each), each a valid and different submission under a new key, sent again like the browser on a 5xx, 429, 408 or a lost connection (100 ms, doubling to 2 s). ${settings.rounds === 1 ? 'Once' : `${settings.rounds} times`} during it one instance and one worker are killed with SIGKILL at the same moment and started again at once (the instance on its port), and the balancer's view of the instance is read from its stats socket.`,
-    `- Afterwards: every instance answers through HAProxy; ${settings.samePairs} keys are sent with the same body straight to two instances at once (both must answer 201 with the expected answer, exactly one \`Idempotent-Replayed: true\`) and ${settings.conflictPairs} with two bodies (one 201, one 409 with the conflict message); one client address sends ${2 * limit.budget} submissions through HAProxy, ten at a time (exactly ${limit.budget} accepted across the instances, the rest 429 with Retry-After, nothing refused stored, and Redis's counter for that client must equal what was sent); then the run waits until every outbox row is delivered${settings.waitForLeases ? `, including those the killed worker held, which come back when its ${lease} s lease runs out` : ''}. Every stored row is read back from PostgreSQL (payload opened with the data key and compared with what was sent) and every request the lenders got is matched to its outbox row by Idempotency-Key and webhook id. Rate-limit counters are under the run's own client addresses and removed afterwards.`,
-    `- A delivery is made at least once: a worker killed between sending and recording leaves its rows claimed until its lease (${lease} s) runs out; then another worker sends them again and the lender answers the repeat as a duplicate. A repeat of any other row would be a double claim and fails the run.`,
-    quick
-      ? `- A \`--quick\` run: ${number(settings.submissions)} applicants, ${settings.rounds} round; the full run sends ${number(FULL.submissions)} in ${FULL.rounds} rounds.`
-      : '',
-  ]
-    .filter((line, index, lines) => !(line === '' && lines[index - 1] === ''))
-    .join('\n')
 }
 
 // --- The scenario ---

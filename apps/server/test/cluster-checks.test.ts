@@ -10,16 +10,14 @@ import { NO_DESTINATIONS, setActiveDestinations } from '../src/delivery/destinat
 import { enqueueDeliveriesFor } from '../src/delivery/outbox'
 import type { Payload } from '../src/repositories/application-repository'
 import { storeSubmission } from '../src/repositories/submission-repository'
+import { checkDeliveries, checkStored, type DeliveryRows } from '../faults/support/cluster-checks'
 import {
-  checkDeliveries,
-  checkStored,
   emptyOutcome,
   expectedAnswer,
   LENDERS,
   QUICK,
-  type DeliveryRows,
   type Sent,
-} from '../faults/cluster'
+} from '../faults/support/cluster-outcome'
 import { crashBody } from '../faults/crash'
 import type { FakeLender } from './fake-lender'
 import { openSqlite } from './test-databases'

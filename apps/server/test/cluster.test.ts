@@ -7,12 +7,8 @@
 // PostgreSQL or Redis is missing: this test never installs anything.
 
 import { expect, test } from 'vitest'
-import {
-  basePortFromEnv,
-  clusterPreconditions,
-  clusterRun,
-  type ClusterOptions,
-} from '../faults/cluster'
+import { basePortFromEnv, clusterPreconditions, clusterRun } from '../faults/cluster'
+import type { ClusterOptions } from '../faults/support/cluster-outcome'
 
 const FAST: ClusterOptions = {
   submissions: 200,
