@@ -21,6 +21,7 @@ import {
 import { crashBody } from '../faults/crash'
 import type { FakeLender } from './fake-lender'
 import { openSqlite } from './test-databases'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 
 afterEach(() => setActiveDestinations(NO_DESTINATIONS))
 
@@ -52,6 +53,7 @@ test('the check of the stored rows reports a lost, three damaged, a refused-yet-
           brand: 'carfinance',
           payload: JSON.parse(body) as Payload,
           answer: { status: 201, body: expectedAnswer(key) },
+          reference: applicationReference(key),
           now: new Date(),
           serverSequence: n,
         },

@@ -1,7 +1,7 @@
 // What the cluster scenario (apps/server/faults/cluster.ts) is run with and what it finds: its settings,
 // the shape of its outcome, and what was sent, shared by the run, its checks and its report.
 
-import { submissionReference } from '../../src/routes/api/submission'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 
 export const INSTANCES = 3
 export const WORKERS = 2
@@ -231,7 +231,7 @@ export interface Sent {
 export function expectedAnswer(key: string): string {
   return JSON.stringify({
     submissionKey: key,
-    reference: submissionReference(key),
+    reference: applicationReference(key),
     status: 'received',
   })
 }
