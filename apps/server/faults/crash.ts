@@ -38,6 +38,7 @@ import {
   type FaultDatabase,
   type ServerChild,
 } from './support/server-child'
+import { unstamped } from './support/stored-payload'
 
 export const SECTION = 'faults:crash'
 export const HEADING = 'Crash safety (SIGKILL during a submission load)'
@@ -620,15 +621,9 @@ async function checkDatabase(
         const sealed = JSON.parse(application?.payload ?? 'null') as Record<string, unknown>
         if (sealedWith(sealed) === undefined) wrong.push('payload not encrypted')
         const opened = openPayload(sealed, keyring, payloadAad(key))
-        // The server stamps the address it saw and the time received; the page's address is kept as
-        // the client's own (decision 1572).
-        const { remoteAddress, dateReceived, clientRemoteAddress, ...rest } = opened
-        const asSent =
-          clientRemoteAddress === undefined ? rest : { ...rest, remoteAddress: clientRemoteAddress }
+        const { asSent, stamped } = unstamped(opened)
         if (canonicalJson(asSent) !== canonicalJson(sentBody)) wrong.push('payload differs')
-        if (typeof remoteAddress !== 'string' || typeof dateReceived !== 'string') {
-          wrong.push('no address or time stamped by the server')
-        }
+        if (!stamped) wrong.push('no address or time stamped by the server')
       } catch (error) {
         wrong.push(`payload unreadable (${error instanceof Error ? error.message : 'error'})`)
       }
