@@ -189,7 +189,7 @@ test('enrolment: the address, a password of 12+ characters not in the common lis
   expect(confirmed.statusCode).toBe(200)
   expect(confirmed.json()).toMatchObject({
     operator: { email: 'cath@broker.example', role: 'caseworker', brands: ['carfinance'] },
-    permissions: ['notes', 'status', 'retry'],
+    permissions: ['notes', 'status', 'retry', 'evidence'],
     brands: [{ id: 'carfinance', name: 'Car Finance Direct' }],
   })
   const cookie = confirmed.cookies.find((c) => c.name === 'forecourt-back-office')!
@@ -740,8 +740,8 @@ test('the list is newest activity first, 50 a page, by keyset cursor, with filte
     brandName: 'Car Finance Direct',
   })
   expect(page1.items[0]!.lenders).toEqual([
-    { destinationId: 'lender-a', delivery: 'pending', decision: null },
-    { destinationId: 'lender-b', delivery: 'pending', decision: null },
+    { destinationId: 'lender-a', delivery: 'pending', decision: null, decidedAt: null },
+    { destinationId: 'lender-b', delivery: 'pending', decision: null, decidedAt: null },
   ])
   const second = await bo.request({
     method: 'GET',
