@@ -53,6 +53,12 @@ const ENDPOINTS: { method: 'GET' | 'POST'; url: string }[] = [
   { method: 'POST', url: '/api/back-office/operators/op_x/disable' },
   { method: 'POST', url: '/api/back-office/operators/op_x/reset' },
   { method: 'GET', url: '/api/back-office/audit' },
+  { method: 'POST', url: `/api/back-office/applications/${KEY}/consent-withdrawals` },
+  { method: 'POST', url: `/api/back-office/applications/${KEY}/commission-answers` },
+  { method: 'POST', url: `/api/back-office/applications/${KEY}/support-notes` },
+  { method: 'GET', url: '/api/back-office/commission-requests' },
+  { method: 'GET', url: '/api/back-office/figures' },
+  { method: 'POST', url: '/api/back-office/figures/export' },
 ]
 
 test('every back-office endpoint answers 401 without a session, and the session endpoint says so', async () => {
