@@ -87,7 +87,7 @@ async function signIn(page: Page, email: string, password: string, code: string)
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
-test('an admin enrols, finds an application, retries its delivery, notes, exports and erases it', async ({
+test('an admin enrols, finds an application, retries its delivery, notes, sees a lender’s decision and the evidence, records a withdrawal, reads the figures, exports and erases it', async ({
   page,
   request,
 }) => {
