@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
-import { filledState } from '@forecourt/domain/payload/test-fixtures'
+import { filledState } from '@forecourt/domain/test-support/test-fixtures'
 import { brandUrl } from '../support/brands'
 
 test('when the API cannot be reached, Submission Error is recorded and the applicant is still redirected', async ({

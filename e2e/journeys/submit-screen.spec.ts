@@ -4,7 +4,7 @@
 // (decision 1530).
 import { expect, test, type Page } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
-import { filledState } from '@forecourt/domain/payload/test-fixtures'
+import { filledState } from '@forecourt/domain/test-support/test-fixtures'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import { expectNoAxeViolations } from '../support/axe'
 import { brandUrl } from '../support/brands'

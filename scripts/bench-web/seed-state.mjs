@@ -18,7 +18,7 @@ export async function dateOfBirthSeed(brandId) {
     { brands },
     { STORAGE_KEY },
   ] = await Promise.all([
-    import('@forecourt/domain/payload/test-fixtures'),
+    import('@forecourt/domain/test-support/test-fixtures'),
     import('@forecourt/domain/state/application-state'),
     import('@forecourt/domain/state/restore-state'),
     import('@forecourt/domain/journey/navigation'),

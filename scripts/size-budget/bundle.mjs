@@ -48,7 +48,7 @@ export function reachable(manifest, roots, { followDynamic }) {
 /** The screens of the route table: dynamic entries under src/screens/, named by their folder. */
 export function screenKeys(manifest) {
   return Object.keys(manifest)
-    .filter((key) => manifest[key].isDynamicEntry && /^src\/screens\/.+Screen\.tsx$/.test(key))
+    .filter((key) => manifest[key].isDynamicEntry && /^src\/screens\/.+-screen\.tsx$/.test(key))
     .sort()
 }
 

@@ -10,17 +10,20 @@ const manifest = {
     file: 'assets/index.js',
     isEntry: true,
     imports: ['_shared-entry.js'],
-    dynamicImports: ['src/screens/start/StartScreen.tsx', 'src/screens/deposit/DepositScreen.tsx'],
+    dynamicImports: [
+      'src/screens/start/start-screen.tsx',
+      'src/screens/deposit/deposit-screen.tsx',
+    ],
     css: ['assets/index.css'],
   },
   '_shared-entry.js': { file: 'assets/shared-entry.js' },
-  'src/screens/start/StartScreen.tsx': {
-    file: 'assets/StartScreen.js',
+  'src/screens/start/start-screen.tsx': {
+    file: 'assets/start-screen.js',
     isDynamicEntry: true,
     imports: ['index.html'],
   },
-  'src/screens/deposit/DepositScreen.tsx': {
-    file: 'assets/DepositScreen.js',
+  'src/screens/deposit/deposit-screen.tsx': {
+    file: 'assets/deposit-screen.js',
     isDynamicEntry: true,
     imports: ['index.html', '_question.js'],
     dynamicImports: ['src/content/Terms.tsx'],
@@ -32,8 +35,8 @@ const manifest = {
 const contents = {
   'assets/index.js': 'x'.repeat(5000),
   'assets/shared-entry.js': 'shared',
-  'assets/StartScreen.js': 'start screen',
-  'assets/DepositScreen.js': 'deposit screen',
+  'assets/start-screen.js': 'start screen',
+  'assets/deposit-screen.js': 'deposit screen',
   'assets/question.js': 'question machinery',
   'assets/Terms.js': 'terms',
   'assets/index.css': 'body{margin:0}',
@@ -54,8 +57,8 @@ test('static imports alone, or lazy imports too', () => {
     '_shared-entry.js',
     'index.html',
     'src/content/Terms.tsx',
-    'src/screens/deposit/DepositScreen.tsx',
-    'src/screens/start/StartScreen.tsx',
+    'src/screens/deposit/deposit-screen.tsx',
+    'src/screens/start/start-screen.tsx',
   ])
 })
 
@@ -73,11 +76,11 @@ test('screens, what each adds beyond the entry, the whole journey and the CSS', 
     result.screens.map(({ name, gzip, withShared }) => [name, gzip, withShared]),
     [
       [
-        'DepositScreen',
-        size('assets/DepositScreen.js'),
-        size('assets/DepositScreen.js') + size('assets/question.js'),
+        'deposit-screen',
+        size('assets/deposit-screen.js'),
+        size('assets/deposit-screen.js') + size('assets/question.js'),
       ],
-      ['StartScreen', size('assets/StartScreen.js'), size('assets/StartScreen.js')],
+      ['start-screen', size('assets/start-screen.js'), size('assets/start-screen.js')],
     ],
   )
   const js = Object.keys(contents).filter((file) => file.endsWith('.js'))

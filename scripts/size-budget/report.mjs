@@ -37,7 +37,7 @@ export function rows({ bare, pages, bundle }) {
       ok: page.jsGzip <= BARS.firstLoad && ratio <= BARS.firstLoadRatio,
     })
   }
-  const further = bundle.screens.filter((screen) => screen.name !== 'StartScreen')
+  const further = bundle.screens.filter((screen) => screen.name !== 'start-screen')
   const largest = further.reduce((top, screen) => (screen.gzip > top.gzip ? screen : top))
   const over = further.filter((screen) => screen.gzip > BARS.screen)
   result.push({

@@ -20,8 +20,8 @@ function page(change = {}) {
 function bundle(change = {}) {
   return {
     screens: [
-      { name: 'StartScreen', gzip: 9_000, withShared: 9_000 },
-      { name: 'DepositScreen', gzip: 1_000, withShared: 12_000 },
+      { name: 'start-screen', gzip: 9_000, withShared: 9_000 },
+      { name: 'deposit-screen', gzip: 1_000, withShared: 12_000 },
     ],
     journey: { files: 80, gzip: 150_000 },
     css: { files: 7, gzip: 4_000 },
@@ -39,7 +39,7 @@ test('every bar passes at its limit', () => {
     bare: { files: 1, gzip: BARS.firstLoad / BARS.firstLoadRatio },
     pages: [page({ jsGzip: BARS.firstLoad, html: { ...page().html, transfer: BARS.html } })],
     bundle: bundle({
-      screens: [{ name: 'DepositScreen', gzip: BARS.screen, withShared: 0 }],
+      screens: [{ name: 'deposit-screen', gzip: BARS.screen, withShared: 0 }],
       journey: { files: 1, gzip: BARS.journey },
     }),
   })
@@ -60,7 +60,7 @@ test('one byte over a bar fails it, and only it', () => {
   assert.deepEqual(
     failed({
       bundle: bundle({
-        screens: [{ name: 'DepositScreen', gzip: BARS.screen + 1, withShared: 0 }],
+        screens: [{ name: 'deposit-screen', gzip: BARS.screen + 1, withShared: 0 }],
       }),
     }),
     ["each further screen's own chunk"],

@@ -49,6 +49,12 @@ export const SCENARIOS = [
     section: 'faults:network',
     heading: 'Browser network faults while submitting',
   },
+  {
+    name: 'cluster',
+    file: 'cluster.ts',
+    section: 'faults:cluster',
+    heading: 'Several instances behind a load balancer (SIGKILL of an instance and a worker)',
+  },
 ] as const
 
 export type ScenarioName = (typeof SCENARIOS)[number]['name']

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { isValidUkPostcode, normalisePostcode } from '@forecourt/domain/fields/postcode'
 import { emptyAddress, type Address } from '@forecourt/domain/state/application-state'
 import { expect, test } from 'vitest'
-import { toLookupItem, type AddressLookupItem } from '../src/address/address-provider'
+import type { AddressLookupItem } from '@forecourt/domain/address/address-lookup-item'
+import { toLookupItem } from '../src/address/address-provider'
 import { buildDemoDataset, formattedDataset } from '../src/address/dataset/generate'
 import {
   createEmbeddedAddressProvider,

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
-import {
-  AddressLookupUnavailableError,
-  type AddressLookupItem,
-} from '../src/address/address-provider'
+import type { AddressLookupItem } from '@forecourt/domain/address/address-lookup-item'
+import { AddressLookupUnavailableError } from '../src/address/address-provider'
 import { createIdealPostcodesProvider, tidyCase } from '../src/address/ideal-postcodes-provider'
 import { FAKE_POSTCODES, startFakePostcodeApi, type FakePostcodeApi } from './fake-postcode-api'
 

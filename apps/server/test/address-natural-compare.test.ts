@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import type { AddressParts } from '../src/address/address-provider'
+import type { AddressParts } from '@forecourt/domain/address/address-lookup-item'
 import { compareAddresses, naturalCompare } from '../src/address/natural-compare'
 
 const sorted = (values: string[]) => [...values].sort(naturalCompare)

@@ -11,7 +11,7 @@ import {
   toFullSubmissionPayload,
   type FullSubmissionPayload,
 } from '@forecourt/domain/payload/full-payload'
-import { filledJointState } from '@forecourt/domain/payload/test-fixtures'
+import { filledJointState } from '@forecourt/domain/test-support/test-fixtures'
 import { loadConfig } from '../src/config'
 import type { EmailRow } from '../src/db/tables'
 import { needsAttentionAlert } from '../src/email/enqueue'

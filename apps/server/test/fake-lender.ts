@@ -39,6 +39,8 @@ export interface FakeLenderOptions {
   alwaysStatus?: number
   /** A slow lender: every answer waits this long. */
   delayMs?: number
+  /** The port on 127.0.0.1; a free one by default. */
+  port?: number
 }
 
 export interface FakeLender {
@@ -138,7 +140,7 @@ export async function startFakeLender(options: FakeLenderOptions): Promise<FakeL
   const server = createServer((request, response) => {
     handle(request, response).catch(() => response.destroy())
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}/applications`,

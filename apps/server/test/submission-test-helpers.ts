@@ -9,7 +9,7 @@ import {
   type FullSubmissionPayload,
 } from '@forecourt/domain/payload/full-payload'
 import { toPartialPayload, type PartialPayload } from '@forecourt/domain/payload/partial-payload'
-import { filledState } from '@forecourt/domain/payload/test-fixtures'
+import { filledState } from '@forecourt/domain/test-support/test-fixtures'
 import { expect } from 'vitest'
 import { buildApp } from '../src/app'
 import { loadConfig } from '../src/config'

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { londonToday } from '@forecourt/domain/fields/date-of-birth'
-import { FILLED_GUID } from '@forecourt/domain/payload/test-fixtures'
+import { FILLED_GUID } from '@forecourt/domain/test-support/test-fixtures'
 import { findApplication } from '../src/repositories/application-repository'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import {

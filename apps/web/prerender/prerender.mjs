@@ -19,7 +19,7 @@ const rendererEntry = join(webDir, 'node_modules', '.prerender', 'entry-server.j
 /** Above this the stylesheets stay files: the first HTML must stay within 14 KiB (quality.md). */
 const INLINE_CSS_LIMIT_BYTES = 16 * 1024
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest)$/
-const START_SCREEN_SOURCE = 'src/screens/start/StartScreen.tsx'
+const START_SCREEN_SOURCE = 'src/screens/start/start-screen.tsx'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)

@@ -6,18 +6,18 @@
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { isApplyHost } from '@forecourt/domain/brands/host'
-import './app/app.css'
-import { routeScreens } from './app/route-screens'
-import { applyBrandTheme } from './brand/apply-brand-theme'
-import { brandById } from './brand/use-brand'
-import { browserStartUpEnv } from './lib/browser-env'
-import { readConsent, startConsentedServicesOnFirstInput } from './lib/consent'
-import { onFirstInput } from './lib/first-input'
-import { applicationStore, getApplication, readStoredState, update } from './lib/session-store'
-import { startUp } from './lib/start-up'
-import { chooseFirstRender, readPrerenderedMark } from './prerender/first-render'
-import { PageRoot } from './prerender/page-root'
-import { renderFromState } from './prerender/page-state'
+import '#app/app.css'
+import { routeScreens } from '#app/route-screens'
+import { applyBrandTheme } from '#brand/apply-brand-theme'
+import { brandById } from '#brand/use-brand'
+import { browserStartUpEnv } from '#lib/browser-env'
+import { readConsent, startConsentedServicesOnFirstInput } from '#lib/consent'
+import { onFirstInput } from '#lib/first-input'
+import { applicationStore, getApplication, readStoredState, update } from '#lib/session-store'
+import { startUp } from '#lib/start-up'
+import { chooseFirstRender, readPrerenderedMark } from '#prerender/first-render'
+import { PageRoot } from '#prerender/page-root'
+import { renderFromState } from '#prerender/page-state'
 
 // Its own task, after the modules' evaluation: two shorter tasks hold the main thread less than
 // one long one.
@@ -64,7 +64,7 @@ function start(): void {
   }
 
   // The IP lookup and the vehicle load wait on the network: their code is fetched after the render.
-  void import('./lib/start-up-follow-ups').then(({ runStartUpFollowUps }) =>
+  void import('#lib/start-up-follow-ups').then(({ runStartUpFollowUps }) =>
     runStartUpFollowUps(env, state, update),
   )
 
@@ -76,7 +76,7 @@ function start(): void {
 }
 
 function startPartialSaving(): void {
-  void Promise.all([import('./lib/partial-save'), import('./lib/api')]).then(
+  void Promise.all([import('#lib/partial-save'), import('#lib/api')]).then(
     ([{ startPartialSave, whenPageHidden }, { postJson }]) =>
       startPartialSave({
         getState: getApplication,

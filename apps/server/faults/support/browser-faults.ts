@@ -6,7 +6,7 @@
 import type { BrowserContext, Request, Route } from 'playwright-core'
 import type { BrandId } from '@forecourt/domain/brands/brand'
 import { brands } from '@forecourt/domain/brands/brand-data'
-import { filledJointState, filledState } from '@forecourt/domain/payload/test-fixtures'
+import { filledJointState, filledState } from '@forecourt/domain/test-support/test-fixtures'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 
 /** The flags every Chromium run here starts with (the same as e2e/playwright.config.ts). */

@@ -9,7 +9,7 @@ import fc from 'fast-check'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import { toPartialPayload } from '@forecourt/domain/payload/partial-payload'
-import { filledState } from '@forecourt/domain/payload/test-fixtures'
+import { filledState } from '@forecourt/domain/test-support/test-fixtures'
 
 /** The write routes the cases know, as the OpenAPI document names them. */
 export const KNOWN_WRITE_ROUTES = [

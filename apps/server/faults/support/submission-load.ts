@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import autocannon, { type RequestData, type RequestSpec } from 'autocannon'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
-import { filledState } from '@forecourt/domain/payload/test-fixtures'
+import { filledState } from '@forecourt/domain/test-support/test-fixtures'
 
 const KEY_PLACEHOLDER = '00000000-0000-4000-8000-000000000000'
 

@@ -1,39 +1,8 @@
 // The contract between GET /api/address and whoever knows the addresses at a postcode: the bundled demo
 // dataset or a commercial postcode API. Items carry the application state's address field names, so the
-// web client fills the address form straight from the chosen item.
+// web client fills the address form straight from the chosen item (the item's shape is the domain's).
 
-/** The parts of a Royal Mail (PAF) delivery point that a provider knows. */
-export interface AddressParts {
-  /** Royal Mail's Unique Delivery Point Reference Number, as a string of digits. */
-  udprn: string
-  /** PAF sub-building name: 'Flat 1', 'Apartment 12', 'Flat 0/1', 'Ground Floor Flat'. */
-  subBuilding: string
-  /** A house or block name: 'Rose Cottage', 'Wharf House'. */
-  buildingName: string
-  /** The number on the street, with any suffix or range: '2', '10A', '14-16'. */
-  buildingNumber: string
-  street: string
-  locality: string
-  town: string
-  county: string
-  /** Normalised: 'M1 1AE'. */
-  postcode: string
-}
-
-/**
- * One lookup result (spec §3 "Address lookup item: udprn and Address"), with every field of the state's
- * `Address` that an address lookup can fill, '' when the address has none.
- */
-export interface AddressLookupItem extends AddressParts {
-  /** The display line for the dropdown, without the postcode: 'Flat 1, 10 Acacia Avenue, Leeds'. */
-  Address: string
-  /** The flat's own number when the sub-building is a numbered flat or apartment: 'Flat 1' → '1'. */
-  flatNumber: string
-  /** The same as buildingName: the security address (§3) has house fields but no building fields. */
-  houseName: string
-  /** The same as buildingNumber, for the same reason. */
-  houseNumber: string
-}
+import type { AddressLookupItem, AddressParts } from '@forecourt/domain/address/address-lookup-item'
 
 export interface AddressProvider {
   /** A name for operators ('embedded', 'ideal-postcodes'); never a key or an address. */

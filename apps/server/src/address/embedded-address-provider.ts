@@ -4,9 +4,10 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import type { AddressLookupItem } from '@forecourt/domain/address/address-lookup-item'
 import { isValidUkPostcode, normalisePostcode } from '@forecourt/domain/fields/postcode'
 import { REPOSITORY_ROOT } from '../config'
-import { toLookupItem, type AddressLookupItem, type AddressProvider } from './address-provider'
+import { toLookupItem, type AddressProvider } from './address-provider'
 import { compareAddresses } from './natural-compare'
 
 /** One delivery point in the dataset; empty parts are left out to keep the file small. */

@@ -3,12 +3,12 @@
 // 404 { code: 4040 } when Royal Mail has no such postcode. Anything else means "unavailable": the route
 // answers 503 and the applicant types the address in.
 
+import type { AddressLookupItem } from '@forecourt/domain/address/address-lookup-item'
 import { isValidUkPostcode, normalisePostcode } from '@forecourt/domain/fields/postcode'
 import type { AddressApiConfig } from './address-config'
 import {
   AddressLookupUnavailableError,
   toLookupItem,
-  type AddressLookupItem,
   type AddressProvider,
 } from './address-provider'
 

@@ -1,7 +1,7 @@
 // The order people expect addresses in: numbers by value ('2' before '10'), a suffix after its number
 // ('10' before '10A'), numbers before words, and each block's flats right after the block itself.
 
-import type { AddressParts } from './address-provider'
+import type { AddressParts } from '@forecourt/domain/address/address-lookup-item'
 
 // Letters compared without regard to case or accents ('Tŷ Gwyn' beside 'Ty Gwyn'); spaces and
 // punctuation sort before letters, so '10 High St' comes before '10A High St'.

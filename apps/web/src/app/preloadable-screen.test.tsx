@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { Suspense, type ComponentType } from 'react'
 import { afterEach, expect, test, vi } from 'vitest'
-import { LoadErrorBoundary } from './LoadErrorBoundary'
+import { LoadErrorBoundary } from '#components/load-error-boundary/load-error-boundary'
 import { preloadableScreen, type ScreenModule } from './preloadable-screen'
 
 afterEach(() => {

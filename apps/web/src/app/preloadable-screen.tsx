@@ -1,6 +1,6 @@
 import { lazy, useState, type ComponentType } from 'react'
 import { PAGE_PART_LOAD_TIMEOUT_MS } from '@forecourt/domain/fields/timing'
-import { withTimeout } from './lazy-screen'
+import { withTimeout } from '#components/load-error-boundary/lazy-screen'
 
 export interface ScreenModule {
   default: ComponentType

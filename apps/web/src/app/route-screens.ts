@@ -14,7 +14,7 @@ export interface RouteScreen extends PreloadableScreen {
 
 function loadQuestion(load: AppRoute['load']): () => Promise<ScreenModule> {
   return () =>
-    Promise.all([import('../journey/question-screen'), load()]).then(
+    Promise.all([import('#journey/question-screen'), load()]).then(
       ([{ questionScreen }, { default: Screen }]) => ({
         default: questionScreen(Screen, preloadPath),
       }),
@@ -22,7 +22,7 @@ function loadQuestion(load: AppRoute['load']): () => Promise<ScreenModule> {
 }
 
 export const routeScreens: readonly RouteScreen[] = routes.map((route) => {
-  const isQuestion = (route.kind ?? 'question') === 'question'
+  const isQuestion = route.kind === 'question'
   return {
     route,
     isQuestion,

@@ -27,6 +27,6 @@ test.each(statusesWithEmployer.flatMap((status) => [1, 2].map((n) => [status, n]
     }))
     const step = steps.find((candidate) => candidate.id === 'employment-add')!
     const fromTable = step.titleFor!({ state, brand: brands.carfinance }, n)
-    expect(routeFor(step.path)?.titleFor?.(state, n)).toBe(fromTable)
+    expect(routeFor(step.path)?.titleFor?.({ state, brand: brands.carfinance }, n)).toBe(fromTable)
   },
 )

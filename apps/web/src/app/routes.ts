@@ -1,241 +1,119 @@
-// The route table: one line per screen. Each screen is its own lazily loaded chunk (§2: "every
-// screen is loaded on demand"). Paths use wouter's patterns: '/address/:n' for '/address/{number}'.
+// The route table: the pages outside the journey, and a route for each row of the domain's step list
+// with the step's own path and title (docs/decisions/1701-one-step-table.md). Each screen is its own
+// lazily loaded chunk (docs/requirements.md#screens-and-routes). Paths use wouter's patterns:
+// '/address/:n' for the list's '/address/{n}'.
 
-import { employerWording } from '@forecourt/domain/journey/employer-wording'
-import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import type { ComponentType } from 'react'
+import { stepList, type StepEntry, type StepId } from '@forecourt/domain/journey/step-list'
 
 /**
- * 'question' screens show the progress bar; 'start' and 'page' (the legal pages) do not. Omitted
- * means 'question', so each question screen's line stays short.
+ * 'question' screens show the progress bar and come with the deep-link guard; 'start' and 'page'
+ * (the legal pages, the sending and the thank-you page) do not.
  */
 export type RouteKind = 'start' | 'question' | 'page'
+
+type Load = () => Promise<{ default: ComponentType }>
 
 export interface AppRoute {
   path: string
   /** The page title's first part: '<title> – <brand trading name>'. */
   title: string
-  /**
-   * The title when it depends on the answers, as the journey table's `titleFor` gives it; `n` is
-   * the entry index of a repeated step. Omitted: `title`.
-   */
-  titleFor?: (state: ApplicationState, n: number) => string
-  kind?: RouteKind
-  load: () => Promise<{ default: ComponentType }>
+  /** The title when it depends on the answers, as the step list gives it. Omitted: `title`. */
+  titleFor?: StepEntry['titleFor']
+  kind: RouteKind
+  load: Load
 }
+
+/** Each step's screen. A step missing here is a type error. */
+const stepScreens: Readonly<Record<StepId, Load>> = {
+  'looking-to-buy': () => import('#screens/looking-to-buy/looking-to-buy-screen'),
+  'loan-type': () => import('#screens/loan-type/loan-type-screen'),
+  'amount-to-finance': () => import('#screens/amount-to-finance/amount-to-finance-screen'),
+  'looking-to-borrow': () => import('#screens/looking-to-borrow/looking-to-borrow-screen'),
+  deposit: () => import('#screens/deposit/deposit-screen'),
+  'term-to-borrow': () => import('#screens/term-to-borrow/term-to-borrow-screen'),
+  'driving-licence': () => import('#screens/driving-licence/driving-licence-screen'),
+  'marital-status': () => import('#screens/marital-status/marital-status-screen'),
+  'date-of-birth': () => import('#screens/date-of-birth/date-of-birth-screen'),
+  personal: () => import('#screens/personal/personal-screen'),
+  contact: () => import('#screens/contact/contact-screen'),
+  address: () => import('#screens/address/address-screen'),
+  'address-length': () => import('#screens/address-length/address-length-screen'),
+  'residential-status': () => import('#screens/residential-status/residential-status-screen'),
+  'property-details': () => import('#screens/property-details/property-details-screen'),
+  'security-address-confirm': () =>
+    import('#screens/security-address-confirm/security-address-confirm-screen'),
+  'security-address-add': () => import('#screens/security-address-add/security-address-add-screen'),
+  'own-other-properties': () => import('#screens/own-other-properties/own-other-properties-screen'),
+  employment: () => import('#screens/employment/employment-screen'),
+  'employment-add': () => import('#screens/employment-add/employment-add-screen'),
+  'employment-length': () => import('#screens/employment-length/employment-length-screen'),
+  'employment-income': () => import('#screens/employment-income/employment-income-screen'),
+  joint: () => import('#screens/joint/joint-screen'),
+  'joint-customer-details': () =>
+    import('#screens/joint-customer-details/joint-customer-details-screen'),
+  'joint-date-of-birth': () => import('#screens/joint-date-of-birth/joint-date-of-birth-screen'),
+  'joint-employment-add': () => import('#screens/joint-employment-add/joint-employment-add-screen'),
+  'joint-employment-length': () =>
+    import('#screens/joint-employment-length/joint-employment-length-screen'),
+  'joint-employment-income': () =>
+    import('#screens/joint-employment-income/joint-employment-income-screen'),
+  'joint-customer-contact': () =>
+    import('#screens/joint-customer-contact/joint-customer-contact-screen'),
+  'breathing-space': () => import('#screens/breathing-space/breathing-space-screen'),
+  optins: () => import('#screens/optins/optins-screen'),
+  'joint-optins': () => import('#screens/joint-optins/joint-optins-screen'),
+  'soft-search': () => import('#screens/soft-search/soft-search-screen'),
+  'fair-processing-notice': () =>
+    import('#screens/fair-processing-notice/fair-processing-notice-screen'),
+  'before-you-submit': () => import('#screens/before-you-submit/before-you-submit-screen'),
+  submit: () => import('#screens/submit/submit-screen'),
+}
+
+/** The sending asks nothing: it has no progress bar and no deep-link guard of its own. */
+const STEPS_SHOWN_AS_PAGES: readonly StepId[] = ['submit']
+
+/** '/address/{n}' → '/address/:n'. */
+const routePattern = (stepPath: string) => stepPath.replace('{n}', ':n')
+
+const stepRoutes = stepList.map((step: StepEntry & { id: StepId }): AppRoute => ({
+  path: routePattern(step.path),
+  title: step.title,
+  ...(step.titleFor ? { titleFor: step.titleFor } : {}),
+  kind: STEPS_SHOWN_AS_PAGES.includes(step.id) ? 'page' : 'question',
+  load: stepScreens[step.id],
+}))
 
 export const routes: readonly AppRoute[] = [
   {
     path: '/',
     title: 'Apply for vehicle finance',
     kind: 'start',
-    load: () => import('../screens/start/StartScreen'),
+    load: () => import('#screens/start/start-screen'),
   },
   {
     path: '/terms-and-conditions',
     title: 'Terms & Conditions',
     kind: 'page',
-    load: () => import('../screens/terms-and-conditions/TermsAndConditionsScreen'),
+    load: () => import('#screens/terms-and-conditions/terms-and-conditions-screen'),
   },
   {
     path: '/privacy-policy',
     title: 'Privacy Policy',
     kind: 'page',
-    load: () => import('../screens/privacy-policy/PrivacyPolicyScreen'),
+    load: () => import('#screens/privacy-policy/privacy-policy-screen'),
   },
   {
     path: '/cookie-policy',
     title: 'Cookie Policy',
     kind: 'page',
-    load: () => import('../screens/cookie-policy/CookiePolicyScreen'),
+    load: () => import('#screens/cookie-policy/cookie-policy-screen'),
   },
-  {
-    path: '/looking-to-buy',
-    title: 'Have you found a vehicle?',
-    load: () => import('../screens/looking-to-buy/LookingToBuyScreen'),
-  },
-  {
-    path: '/loan-type',
-    title: 'What would you like the loan to be secured on?',
-    load: () => import('../screens/loan-type/LoanTypeScreen'),
-  },
-  {
-    path: '/amount-to-finance',
-    title: 'How much would you like to finance?',
-    load: () => import('../screens/amount-to-finance/AmountToFinanceScreen'),
-  },
-  {
-    path: '/looking-to-borrow',
-    title: 'How much would you like to borrow?',
-    load: () => import('../screens/looking-to-borrow/LookingToBorrowScreen'),
-  },
-  {
-    path: '/deposit',
-    title: 'Will you be paying a deposit?',
-    load: () => import('../screens/deposit/DepositScreen'),
-  },
-  {
-    path: '/term-to-borrow',
-    title: 'How long would you like to borrow for?',
-    load: () => import('../screens/term-to-borrow/TermToBorrowScreen'),
-  },
-  {
-    path: '/driving-licence',
-    title: 'What type of driving licence do you have?',
-    load: () => import('../screens/driving-licence/DrivingLicenceScreen'),
-  },
-  {
-    path: '/marital-status',
-    title: 'What is your marital status?',
-    load: () => import('../screens/marital-status/MaritalStatusScreen'),
-  },
-  {
-    path: '/date-of-birth',
-    title: 'What is your date of birth?',
-    load: () => import('../screens/date-of-birth/DateOfBirthScreen'),
-  },
-  {
-    path: '/personal',
-    title: 'About you',
-    load: () => import('../screens/personal/PersonalScreen'),
-  },
-  {
-    path: '/contact',
-    title: 'How can we contact you?',
-    load: () => import('../screens/contact/ContactScreen'),
-  },
-  {
-    path: '/address/:n',
-    title: 'What is your address?',
-    load: () => import('../screens/address/AddressScreen'),
-  },
-  {
-    path: '/address-length/:n',
-    title: 'How long have you lived at this address?',
-    load: () => import('../screens/address-length/AddressLengthScreen'),
-  },
-  {
-    path: '/residential-status/:n',
-    title: 'What is your residential status at this address?',
-    load: () => import('../screens/residential-status/ResidentialStatusScreen'),
-  },
-  {
-    path: '/property-details',
-    title: 'About the property',
-    load: () => import('../screens/property-details/PropertyDetailsScreen'),
-  },
-  {
-    path: '/security-address-confirm',
-    title: 'Is the property you are borrowing against your current address?',
-    load: () => import('../screens/security-address-confirm/SecurityAddressConfirmScreen'),
-  },
-  {
-    path: '/security-address-add',
-    title: 'What is the address of the property?',
-    load: () => import('../screens/security-address-add/SecurityAddressAddScreen'),
-  },
-  {
-    path: '/own-other-properties',
-    title: 'Do you own any other properties?',
-    load: () => import('../screens/own-other-properties/OwnOtherPropertiesScreen'),
-  },
-  {
-    path: '/employment/:n',
-    title: 'What is your employment status?',
-    load: () => import('../screens/employment/EmploymentScreen'),
-  },
-  {
-    path: '/employment-add/:n',
-    title: 'About your employer',
-    titleFor: (state, n) =>
-      employerWording(state.form.employments[n - 1]?.employmentStatus ?? '', n).title,
-    load: () => import('../screens/employment-add/EmploymentAddScreen'),
-  },
-  {
-    path: '/employment-length/:n',
-    title: 'How long have you been in this employment status?',
-    load: () => import('../screens/employment-length/EmploymentLengthScreen'),
-  },
-  {
-    path: '/employment-income/:n',
-    title: 'What is your monthly income after tax?',
-    load: () => import('../screens/employment-income/EmploymentIncomeScreen'),
-  },
-  {
-    path: '/joint',
-    title: 'Would you like to add a joint applicant?',
-    load: () => import('../screens/joint/JointScreen'),
-  },
-  {
-    path: '/joint-customer-details',
-    title: 'About the joint applicant',
-    load: () => import('../screens/joint-customer-details/JointCustomerDetailsScreen'),
-  },
-  {
-    path: '/joint-date-of-birth',
-    title: 'What is their date of birth?',
-    load: () => import('../screens/joint-date-of-birth/JointDateOfBirthScreen'),
-  },
-  {
-    path: '/joint-employment-add',
-    title: 'Their employment',
-    load: () => import('../screens/joint-employment-add/JointEmploymentAddScreen'),
-  },
-  {
-    path: '/joint-employment-length',
-    title: 'How long have they been in this employment status?',
-    load: () => import('../screens/joint-employment-length/JointEmploymentLengthScreen'),
-  },
-  {
-    path: '/joint-employment-income',
-    title: 'What is their monthly income after tax?',
-    load: () => import('../screens/joint-employment-income/JointEmploymentIncomeScreen'),
-  },
-  {
-    path: '/joint-customer-contact',
-    title: 'How can we contact them?',
-    load: () => import('../screens/joint-customer-contact/JointCustomerContactScreen'),
-  },
-  {
-    path: '/breathing-space',
-    title: 'Your circumstances',
-    load: () => import('../screens/breathing-space/BreathingSpaceScreen'),
-  },
-  {
-    path: '/optins',
-    title: 'How would you like to hear from us?',
-    load: () => import('../screens/optins/OptinsScreen'),
-  },
-  {
-    path: '/joint-optins',
-    title: 'How would they like to hear from us?',
-    load: () => import('../screens/joint-optins/JointOptinsScreen'),
-  },
-  {
-    path: '/soft-search',
-    title: 'Checking your eligibility',
-    load: () => import('../screens/soft-search/SoftSearchScreen'),
-  },
-  {
-    path: '/fair-processing-notice',
-    title: 'How we use your information',
-    load: () => import('../screens/fair-processing-notice/FairProcessingNoticeScreen'),
-  },
-  {
-    path: '/before-you-submit',
-    title: 'Check your answers',
-    load: () => import('../screens/before-you-submit/BeforeYouSubmitScreen'),
-  },
-  {
-    path: '/submit',
-    title: 'Sending your application',
-    kind: 'page',
-    load: () => import('../screens/submit/SubmitScreen'),
-  },
+  ...stepRoutes,
   {
     path: '/complete',
     title: 'Thank you for your application',
     kind: 'page',
-    load: () => import('../screens/complete/CompleteScreen'),
+    load: () => import('#screens/complete/complete-screen'),
   },
 ]

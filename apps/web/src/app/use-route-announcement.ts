@@ -3,7 +3,7 @@
 
 import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
-import { useBrand } from '../brand/use-brand'
+import { useBrand } from '#brand/use-brand'
 
 /** '<screen title> – <brand trading name>'. */
 export function pageTitle(screenTitle: string | undefined, tradingName: string): string {

@@ -1,5 +1,5 @@
 import { brands } from '@forecourt/domain/brands/brand-data'
-import { filledJointState } from '@forecourt/domain/payload/test-fixtures'
+import { filledJointState } from '@forecourt/domain/test-support/test-fixtures'
 import { createInitialState } from '@forecourt/domain/state/application-state'
 import { expect, test } from 'vitest'
 import { pathsToPrefetch } from './prefetch-next'

@@ -2,9 +2,9 @@
 // the prefetching of the screens that may follow. Loaded with the first question screen, never
 // with the start page: all three need the whole journey table.
 import type { ComponentType } from 'react'
-import { ProgressBar } from '../app/ProgressBar'
-import { DeepLinkGuard } from './DeepLinkGuard'
-import { PrefetchNextScreens, type PrefetchNextScreensProps } from './PrefetchNextScreens'
+import { ProgressBar } from './progress-bar'
+import { DeepLinkGuard } from './deep-link-guard'
+import { PrefetchNextScreens, type PrefetchNextScreensProps } from './prefetch-next-screens'
 
 export function questionScreen(
   Screen: ComponentType,

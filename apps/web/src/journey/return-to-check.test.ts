@@ -2,12 +2,12 @@ import fc from 'fast-check'
 import { expect, test } from 'vitest'
 import { BRAND_IDS, brands } from '@forecourt/domain/brands/brand-data'
 import { journeyVisits } from '@forecourt/domain/journey/navigation'
-import { filledState } from '@forecourt/domain/payload/test-fixtures'
-import { fastCheckChoices } from '@forecourt/domain/testing/fast-check-choices'
+import { filledState } from '@forecourt/domain/test-support/test-fixtures'
+import { fastCheckChoices } from '@forecourt/domain/test-support/fast-check-choices'
 import {
   pathAfterChange as walkerPathAfterChange,
   walkJourney,
-} from '@forecourt/domain/testing/journey-walker'
+} from '@forecourt/domain/test-support/journey-walker'
 import {
   changeHref,
   CHECK_ANSWERS_PATH,

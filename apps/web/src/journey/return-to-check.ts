@@ -3,9 +3,10 @@
 // unless the change opened steps that are not answered yet (docs/decisions/1302).
 import type { Brand } from '@forecourt/domain/brands/brand'
 import { journeyVisits } from '@forecourt/domain/journey/navigation'
+import type { StepId } from '@forecourt/domain/journey/step-list'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 
-export const CHECK_ANSWERS_STEP = 'before-you-submit'
+export const CHECK_ANSWERS_STEP = 'before-you-submit' satisfies StepId
 export const CHECK_ANSWERS_PATH = '/before-you-submit'
 const RETURN_PARAM = 'return'
 

@@ -5,13 +5,14 @@
 import { londonToday } from '@forecourt/domain/fields/date-of-birth'
 import { ERROR_SHAKE_MS, VALIDATION_EVENT_DEBOUNCE_MS } from '@forecourt/domain/fields/timing'
 import { nextPath, previousPath } from '@forecourt/domain/journey/navigation'
+import type { StepId } from '@forecourt/domain/journey/step-list'
 import type { Person } from '@forecourt/domain/messages/messages'
 import { stepRules, validateStep, type StepFieldError } from '@forecourt/domain/steps/step-rules'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useParams, useSearch } from 'wouter'
-import { useBrand } from '../brand/use-brand'
-import { track } from '../lib/analytics'
-import { getApplication, update, useApplication } from '../lib/session-store'
+import { useBrand } from '#brand/use-brand'
+import { track } from '#lib/analytics'
+import { getApplication, update, useApplication } from '#lib/session-store'
 import { isReturningToCheck, pathAfterChange } from './return-to-check'
 
 const ERROR_TITLE_PREFIX = 'Error: '
@@ -21,6 +22,8 @@ export interface FieldBinding {
   error: string | undefined
   shake: boolean
   onBlur: () => void
+  /** While the application is locked (isLocked) every control is disabled. */
+  disabled: boolean
 }
 
 /** One message showing on the screen, as the error summary lists it. */
@@ -31,10 +34,15 @@ export interface ShownError {
 }
 
 export interface JourneyStep {
-  stepId: string
+  stepId: StepId
   /** The entry index of a repeated step ({number} in the route), 1 otherwise. */
   n: number
   person: Person
+  /**
+   * The application has been submitted (isLocked): every control of the step is disabled.
+   * `field()` carries it to the controls; other inputs and buttons take it from here.
+   */
+  locked: boolean
   /** The step rules' errors showing now, in the order of the error summary. */
   errors: StepFieldError[]
   /**
@@ -48,7 +56,10 @@ export interface JourneyStep {
    * "Find address" refused); undefined takes it away.
    */
   setScreenError: (id: string, message: string | undefined) => void
-  /** Props that wire a control to its error: `<TextInput {...step.field('firstName')} … />`. */
+  /**
+   * Props that wire a control to its error and to the lock: `<TextInput {...step.field('firstName')}
+   * … />`.
+   */
   field: (id: string) => FieldBinding
   /** Set by each failed Continue, so the summary and focus react to every attempt. */
   attempt: number
@@ -61,7 +72,7 @@ export interface JourneyStep {
   registerFlush: (flush: () => void) => () => void
 }
 
-export function useJourneyStep(stepId: string): JourneyStep {
+export function useJourneyStep(stepId: StepId): JourneyStep {
   const params = useParams<{ n?: string }>()
   const n = Math.max(1, Number(params.n ?? 1) || 1)
   const [location, navigate] = useLocation()
@@ -135,9 +146,10 @@ export function useJourneyStep(stepId: string): JourneyStep {
         shake: shaking && error !== undefined,
         onBlur: () =>
           setTouched((current) => (current.has(id) ? current : new Set(current).add(id))),
+        disabled: state.isLocked,
       }
     },
-    [errors, shaking],
+    [errors, shaking, state.isLocked],
   )
 
   const continueStep = useCallback(() => {
@@ -152,7 +164,7 @@ export function useJourneyStep(stepId: string): JourneyStep {
       return
     }
     update((draft) => {
-      stepRules[stepId]?.complete?.(draft, { ...ctx, state: draft })
+      stepRules[stepId].complete?.(draft, { ...ctx, state: draft })
       if (!draft.completedSteps.includes(stepId)) draft.completedSteps.push(stepId)
     })
     track({ event: 'Submit', step: stepId })
@@ -171,6 +183,7 @@ export function useJourneyStep(stepId: string): JourneyStep {
     stepId,
     n,
     person,
+    locked: state.isLocked,
     errors,
     shownErrors,
     setScreenError,
@@ -206,7 +219,7 @@ function useErrorTitle(hasErrors: boolean): void {
  * Each message that comes into view is reported once as a 'Validation Error' (§7), after it has
  * stayed for 1 s, so typing through a field does not send an event per keystroke.
  */
-function useValidationEvents(stepId: string, errors: StepFieldError[]): void {
+function useValidationEvents(stepId: StepId, errors: StepFieldError[]): void {
   const reported = useRef(new Set<string>())
   const signature = errors.map((e) => `${e.field}|${e.error.key}|${e.error.text}`).join('\n')
   useEffect(() => {

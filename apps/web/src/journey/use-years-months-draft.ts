@@ -8,7 +8,7 @@ import {
   YEARS_MONTHS_RECOMPUTE_MS,
 } from '@forecourt/domain/fields/years-months'
 import type { Period } from '@forecourt/domain/histories/histories'
-import type { YearsMonthsValue } from '../components/form/years-months/YearsMonths'
+import type { YearsMonthsValue } from '#components/form/years-months/years-months'
 import { useDelayedCommit } from './use-field-draft'
 import type { JourneyStep } from './use-journey-step'
 

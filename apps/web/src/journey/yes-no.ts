@@ -1,6 +1,6 @@
 // Yes/No questions store a boolean (null until answered); radios carry strings. One mapping, so
 // every Yes/No screen reads and writes the state the same way.
-import type { RadioOption } from '../components/form/radio-group/RadioGroup'
+import type { RadioOption } from '#components/form/radio-group/radio-group'
 
 export const yesNoOptions: readonly RadioOption[] = [
   { value: 'yes', label: 'Yes' },

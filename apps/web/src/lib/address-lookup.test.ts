@@ -1,5 +1,6 @@
+import type { AddressLookupItem } from '@forecourt/domain/address/address-lookup-item'
 import { afterEach, expect, test, vi } from 'vitest'
-import { lookupAddresses, rememberedAddresses, type LookupAddress } from './address-lookup'
+import { lookupAddresses, rememberedAddresses } from './address-lookup'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -13,7 +14,7 @@ function stubFetch(answer: () => Response | Promise<Response>) {
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status })
 
-const acacia: LookupAddress = {
+const acacia: AddressLookupItem = {
   udprn: '10000001',
   Address: 'Flat 1, 10 Acacia Avenue, Manchester',
   subBuilding: 'Flat 1',

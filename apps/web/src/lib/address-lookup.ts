@@ -3,6 +3,10 @@
 // and a reload show the same list without asking again (docs/decisions/1103). Nothing here logs
 // a postcode: it is personal data.
 
+import {
+  ADDRESS_LOOKUP_ITEM_FIELDS,
+  type AddressLookupItem,
+} from '@forecourt/domain/address/address-lookup-item'
 import { isValidUkPostcode, normalisePostcode } from '@forecourt/domain/fields/postcode'
 import { ApiError, getJson } from './api'
 
@@ -13,42 +17,8 @@ export const ADDRESS_LOOKUPS_STORAGE_KEY = 'forecourt.address-lookups'
 /** How many postcodes' lists are kept: a history of a few addresses and a security address. */
 const KEPT_LOOKUPS = 10
 
-/** One address found, with the application state's address field names ('' where it has none). */
-export interface LookupAddress {
-  udprn: string
-  /** The line shown in the dropdown: 'Flat 1, 10 Acacia Avenue, Leeds'. */
-  Address: string
-  subBuilding: string
-  flatNumber: string
-  buildingName: string
-  buildingNumber: string
-  houseName: string
-  houseNumber: string
-  street: string
-  locality: string
-  town: string
-  county: string
-  postcode: string
-}
-
-const ADDRESS_FIELDS = [
-  'udprn',
-  'Address',
-  'subBuilding',
-  'flatNumber',
-  'buildingName',
-  'buildingNumber',
-  'houseName',
-  'houseNumber',
-  'street',
-  'locality',
-  'town',
-  'county',
-  'postcode',
-] as const satisfies readonly (keyof LookupAddress)[]
-
 export type AddressLookup =
-  | { status: 'found'; postcode: string; addresses: LookupAddress[] }
+  | { status: 'found'; postcode: string; addresses: AddressLookupItem[] }
   /** The postcode exists in no list the service knows. */
   | { status: 'none'; postcode: string }
   /** The server refused the postcode (its rule is the form's, so this is rare). */
@@ -84,28 +54,28 @@ export async function lookupAddresses(
 }
 
 /** The addresses found earlier in this tab for `postcode`, if they are still kept. */
-export function rememberedAddresses(postcode: string): LookupAddress[] | undefined {
+export function rememberedAddresses(postcode: string): AddressLookupItem[] | undefined {
   if (postcode.trim() === '') return undefined
   return readKept()[normalisePostcode(postcode)]
 }
 
-function readAddresses(body: unknown): LookupAddress[] | null {
+function readAddresses(body: unknown): AddressLookupItem[] | null {
   if (!isRecord(body) || !Array.isArray(body.addresses)) return null
-  const addresses: LookupAddress[] = []
+  const addresses: AddressLookupItem[] = []
   for (const item of body.addresses) {
     if (!isRecord(item) || typeof item.udprn !== 'string' || typeof item.Address !== 'string') {
       return null
     }
-    const fields = ADDRESS_FIELDS.map((field) => {
+    const fields = ADDRESS_LOOKUP_ITEM_FIELDS.map((field) => {
       const value = item[field]
       return [field, typeof value === 'string' ? value : '']
     })
-    addresses.push(Object.fromEntries(fields) as unknown as LookupAddress)
+    addresses.push(Object.fromEntries(fields) as unknown as AddressLookupItem)
   }
   return addresses
 }
 
-type Kept = Record<string, LookupAddress[]>
+type Kept = Record<string, AddressLookupItem[]>
 
 function readKept(): Kept {
   try {
@@ -116,7 +86,7 @@ function readKept(): Kept {
   }
 }
 
-function remember(postcode: string, addresses: LookupAddress[]): void {
+function remember(postcode: string, addresses: AddressLookupItem[]): void {
   // Re-inserted last, so the oldest lists are the ones let go.
   const kept = readKept()
   delete kept[postcode]

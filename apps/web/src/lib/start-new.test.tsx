@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, test, vi } from 'vitest'
-import { StartNewButton } from '../app/StartNewButton'
-import { expectNoAxeViolations } from '../testing/axe'
-import { givenState, renderWithRouter } from '../testing/render'
+import { StartNewButton } from '#app/start-new-button'
+import { expectNoAxeViolations } from '#testing/axe'
+import { givenState, renderWithRouter } from '#testing/render'
 import { STORAGE_KEY, update } from './session-store'
 
 afterEach(() => {

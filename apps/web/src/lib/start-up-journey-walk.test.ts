@@ -3,7 +3,7 @@
 // the same state.
 import { expect, test } from 'vitest'
 import { BRAND_IDS, brands } from '@forecourt/domain/brands/brand-data'
-import { startedState } from '@forecourt/domain/testing/journey-walker'
+import { startedState } from '@forecourt/domain/test-support/journey-walker'
 import { startUp } from './start-up'
 
 const NOW = new Date('2026-11-26T10:30:00.000Z')

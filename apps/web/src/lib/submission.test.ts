@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
-import { FILLED_GUID, filledState } from '@forecourt/domain/payload/test-fixtures'
+import { FILLED_GUID, filledState } from '@forecourt/domain/test-support/test-fixtures'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import type { AnalyticsEvent } from './analytics'
 import {

@@ -3,7 +3,7 @@
 
 import { StrictMode } from 'react'
 import { Router } from 'wouter'
-import { App } from '../app/App'
+import { App } from '#app/app'
 
 /**
  * `ssrPath` is the path the server renders for (it has no `location`); the browser leaves it out

@@ -1,7 +1,7 @@
 // The state a page is rendered from, as React's server snapshot.
 
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
-import type { ApplicationStore } from '../lib/session-store'
+import type { ApplicationStore } from '#lib/session-store'
 
 /**
  * Makes `state` the store's state and its server snapshot. zustand's `useStore` hands

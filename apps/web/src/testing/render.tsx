@@ -11,8 +11,8 @@ import {
   createInitialState,
   type ApplicationState,
 } from '@forecourt/domain/state/application-state'
-import { App } from '../app/App'
-import { setApplication } from '../lib/session-store'
+import { App } from '#app/app'
+import { setApplication } from '#lib/session-store'
 
 /**
  * Options for `findBy…` queries that wait for a lazily loaded screen: its module is transformed on

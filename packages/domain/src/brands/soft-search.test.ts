@@ -2,7 +2,7 @@
 // the start screen and the confirmation repeat what the journey's soft-search step does.
 import { expect, test } from 'vitest'
 import { journeyVisits } from '../journey/navigation'
-import { filledState } from '../payload/test-fixtures'
+import { filledState } from '../../test-support/test-fixtures'
 import { BRAND_IDS, brands } from './brand-data'
 
 test.each(BRAND_IDS.filter((id) => brands[id].softSearch))(

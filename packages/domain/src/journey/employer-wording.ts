@@ -2,9 +2,16 @@
 // applicant is asked about their business, a member of the armed forces about their service, an
 // agency worker about their agency (docs/decisions/1541-employer-questions-follow-the-status.md).
 // The heading is also the page title, so the journey table, the route's title and the screen all
-// take it from here. Kept apart from the option lists so the route table can use it cheaply.
+// take it from employer-title.ts. Kept apart from the option lists.
 
-export type EmployerPerson = 'main' | 'joint'
+import {
+  employerKind,
+  employerTitle,
+  type EmployerKind,
+  type EmployerPerson,
+} from './employer-title'
+
+export type { EmployerPerson } from './employer-title'
 
 export interface EmployerFieldWording {
   label: string
@@ -21,15 +28,6 @@ export interface EmployerWording {
   employerTown: EmployerFieldWording
 }
 
-type Kind = 'employer' | 'business' | 'agency' | 'service'
-
-function kindOf(status: string): Kind {
-  if (status === 'Self-employed') return 'business'
-  if (status === 'Agency worker') return 'agency'
-  if (status === 'Armed forces') return 'service'
-  return 'employer'
-}
-
 interface Words {
   /** 'your' or 'their'. */
   whose: string
@@ -39,15 +37,8 @@ interface Words {
   past: boolean
 }
 
-const SUBJECTS: Record<Kind, string> = {
-  employer: 'employer',
-  business: 'business',
-  agency: 'agency work',
-  service: 'service',
-}
-
 const FIELDS: Record<
-  Kind,
+  EmployerKind,
   (w: Words) => [occupation: [string, string], name: [string, string], town: [string, string]]
 > = {
   employer: ({ whose, who, past }) => [
@@ -88,17 +79,16 @@ export function employerWording(
   n = 1,
   person: EmployerPerson = 'main',
 ): EmployerWording {
-  const kind = kindOf(status)
+  const kind = employerKind(status)
   const joint = person === 'joint'
   const words: Words = { whose: joint ? 'their' : 'your', who: joint ? 'they' : 'you', past: n > 1 }
-  const previous = n > 1 ? 'previous ' : ''
   const [occupation, name, town] = FIELDS[kind](words).map(([messageLabel, hint]) => ({
     label: joint ? `Their ${messageLabel}` : cap(messageLabel),
     hint,
     messageLabel,
   })) as [EmployerFieldWording, EmployerFieldWording, EmployerFieldWording]
   return {
-    title: `About ${words.whose} ${previous}${SUBJECTS[kind]}`,
+    title: employerTitle(status, n, person),
     occupation,
     employerName: name,
     employerTown: town,

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { brands } from '../brands/brand-data'
 import { createInitialState, type ApplicationState } from '../state/application-state'
-import { filledJointState, filledState } from '../payload/test-fixtures'
+import { filledJointState, filledState } from '../../test-support/test-fixtures'
 import { firstQuestionPath } from './first-question'
 import { journeyVisits } from './navigation'
 import { openingSteps } from './opening-steps'

@@ -7,7 +7,9 @@ import {
   MAX_HISTORY_ENTRIES,
 } from '../histories/histories'
 import type { ApplicationState } from '../state/application-state'
-import { steps, type JourneyContext, type StepDefinition, type StepLoop } from './steps'
+import type { StepDefinition } from './step-definition'
+import type { JourneyContext, StepId, StepLoop } from './step-list'
+import { steps } from './steps'
 
 // The start screen imports this from here but needs none of the table behind the rest of this file.
 export { firstQuestionPath } from './first-question'
@@ -122,6 +124,6 @@ export function redirectForDeepLink(
   return earlier?.path
 }
 
-export function findStep(id: string): StepDefinition | undefined {
+export function findStep(id: StepId): StepDefinition | undefined {
   return steps.find((step) => step.id === id)
 }

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { brands } from '../brands/brand-data'
-import { filledJointState, filledState } from '../payload/test-fixtures'
+import { filledJointState, filledState } from '../../test-support/test-fixtures'
 import {
   createInitialState,
   emptyAddress,

@@ -2,6 +2,7 @@
 // payload field its answer is sent as, so no answer can be asked and then dropped (decision 1503).
 // A test walks the journey and checks each row against the payload the mapper makes; a step added
 // to the table without its questions here fails it.
+import type { StepId } from './step-list'
 
 /** How an answer is changed on its way into the payload (the normalisation before sending). */
 export type SentAs =
@@ -69,8 +70,8 @@ function optInQuestions(from: string, to: string): Question[] {
   )
 }
 
-/** By step id of the journey table (journey/steps.ts), in the order each screen asks. */
-export const questionsByStep: Readonly<Record<string, readonly Question[]>> = {
+/** By step id of the step list (one missing is a type error), in the order each screen asks. */
+export const questionsByStep: Readonly<Record<StepId, readonly Question[]>> = {
   'looking-to-buy': [q('form.lookingToBuy', 'lookingToBuy')],
   'loan-type': [q('form.loanPurposeType', 'loanPurposeType')],
   'amount-to-finance': [q('form.loanAmount', 'loanAmount')],

@@ -1,31 +1,28 @@
-// The shape of one row of the journey table, and the checks its rows share. Apart from steps.ts so
-// the opening steps (opening-steps.ts) can be loaded without the rest of the table.
-import type { Brand } from '../brands/brand'
-import type { ApplicationState } from '../state/application-state'
+// A whole row of the journey table: a row of the step list (step-list.ts) with its journey rules,
+// when it is shown and when it counts as answered; and the checks those rules share. Apart from
+// steps.ts so the opening steps (opening-steps.ts) can be loaded without the rest of the table.
+import type { JourneyContext, StepEntry, StepId } from './step-list'
 
-export interface JourneyContext {
-  state: ApplicationState
-  brand: Brand
-}
-
-/** Which loop a repeated step belongs to: its {n} counts entries of that history. */
-export type StepLoop = 'address' | 'employment'
-
-export interface StepDefinition {
-  id: string
-  /** Route, with `{n}` for the entry index of a repeated step (from 1). */
-  path: string
-  title: string
-  /**
-   * The title when it depends on the answers (the employer screen follows the employment status):
-   * the screen's heading and the page title. Omitted: `title`.
-   */
-  titleFor?: (ctx: JourneyContext, n: number) => string
-  loop?: StepLoop
+/** When a step is shown and when it counts as answered. */
+export interface StepFlow {
   /** Omitted: always shown. `n` is the entry index for repeated steps. */
   shownWhen?: (ctx: JourneyContext, n: number) => boolean
   /** Whether the applicant has answered this step (entry `n` for repeated steps). */
   isAnswered: (ctx: JourneyContext, n: number) => boolean
+}
+
+export interface StepDefinition extends StepEntry, StepFlow {
+  id: StepId
+}
+
+/** The rows of `entries` that `flows` has rules for, each with its rules, in the list's order. */
+export function withFlows<Id extends StepId>(
+  entries: readonly (StepEntry & { id: StepId })[],
+  flows: Readonly<Record<Id, StepFlow>>,
+): StepDefinition[] {
+  return entries.flatMap((entry) =>
+    Object.hasOwn(flows, entry.id) ? [{ ...entry, ...flows[entry.id as Id] }] : [],
+  )
 }
 
 export const filled = (value: string | null | undefined): boolean =>

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import { brands } from '../brands/brand-data'
 import { emptyAddress } from '../state/application-state'
 import { type FullSubmissionPayload, toFullSubmissionPayload } from './full-payload'
-import { FILLED_GUID, filledJointState, filledState } from './test-fixtures'
+import { FILLED_GUID, filledJointState, filledState } from '../../test-support/test-fixtures'
 
 const now = new Date('2025-06-02T09:42:00.000Z')
 

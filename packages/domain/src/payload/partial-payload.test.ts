@@ -3,7 +3,7 @@ import { brands } from '../brands/brand-data'
 import { createInitialForm } from '../state/application-state'
 import { toFullSubmissionPayload } from './full-payload'
 import { isReadyForPartialSave, toPartialPayload } from './partial-payload'
-import { filledJointState, filledState } from './test-fixtures'
+import { filledJointState, filledState } from '../../test-support/test-fixtures'
 
 const now = new Date('2025-06-02T09:42:00.000Z')
 

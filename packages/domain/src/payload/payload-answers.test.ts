@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import { brands } from '../brands/brand-data'
 import { toFullSubmissionPayload } from './full-payload'
 import { payloadAddressLines, payloadAnswers, payloadApplicantName } from './payload-answers'
-import { filledJointState, filledState } from './test-fixtures'
+import { filledJointState, filledState } from '../../test-support/test-fixtures'
 
 const now = new Date('2025-06-02T09:42:00.000Z')
 const single = () =>

@@ -3,7 +3,7 @@
 // how many of them are answered. Departs from the specification's share of 17 items, which read
 // 53 % after 6 of 20 screens and 100 % with screens still to go.
 import { journeyVisits } from '../journey/navigation'
-import type { JourneyContext } from '../journey/step-definition'
+import type { JourneyContext } from '../journey/step-list'
 
 /** Screens with no question of their own: sending the application comes after 100 %. */
 const WITHOUT_QUESTION: readonly string[] = ['submit']

@@ -1,13 +1,14 @@
 import { expect, test } from 'vitest'
 import { brands } from '../brands/brand-data'
 import { journeyVisits } from '../journey/navigation'
+import type { StepId } from '../journey/step-list'
 import { steps } from '../journey/steps'
-import { filledJointState, filledState } from '../payload/test-fixtures'
+import { filledJointState, filledState } from '../../test-support/test-fixtures'
 import { createInitialState, emptyAddress, type ApplicationState } from '../state/application-state'
 import { stepRules, validateStep } from './step-rules'
 
 const today = { year: 2026, month: 11, day: 21 }
-const messages = (stepId: string, state: ApplicationState, n = 1) =>
+const messages = (stepId: StepId, state: ApplicationState, n = 1) =>
   validateStep(stepId, { state, brand: brands.carfinance, n, today }).map(
     ({ field, error }) => `${field}: ${error.text}`,
   )

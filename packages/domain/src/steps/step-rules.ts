@@ -1,6 +1,7 @@
 // What each journey step checks before Continue may move on, and what completing it records.
-// One rule set per step, keyed by the step ids of journey/steps.ts; screens show the errors beside
-// the fields whose ids are given here, in this order (the error summary's order).
+// One rule set per step, keyed by the step ids of journey/step-list.ts (a step without its rules is a
+// type error); screens show the errors beside the fields whose ids are given here, in this order (the
+// error summary's order).
 import type { Brand } from '../brands/brand'
 import { validateRequiredChoice } from '../fields/choice'
 import {
@@ -18,6 +19,7 @@ import { validateYearsMonths } from '../fields/years-months'
 import { addressPeriods, employmentPeriods, entriesNeededForHistory } from '../histories/histories'
 import { employerWording } from '../journey/employer-wording'
 import { hasEmployer, isSecurityOccupancy, loanLimits } from '../journey/options'
+import type { StepId } from '../journey/step-list'
 import { fieldError, type FieldError, type Person } from '../messages/messages'
 import { emptyAddress, type Address, type ApplicationState } from '../state/application-state'
 
@@ -124,7 +126,7 @@ const address = (state: ApplicationState, n: number): Address | undefined =>
   state.form.addresses[n - 1]
 const employment = (state: ApplicationState, n: number) => state.form.employments[n - 1]
 
-export const stepRules: Record<string, StepRules> = {
+export const stepRules: Readonly<Record<StepId, StepRules>> = {
   'looking-to-buy': {
     validate: ({ state }) => collect([['lookingToBuy', radio(state.form.lookingToBuy)]]),
   },
@@ -583,8 +585,6 @@ export const stepRules: Record<string, StepRules> = {
   submit: { validate: () => [] },
 }
 
-export function validateStep(stepId: string, ctx: StepRuleContext): StepFieldError[] {
-  const rules = stepRules[stepId]
-  if (!rules) throw new Error(`No rules for step '${stepId}'`)
-  return rules.validate(ctx)
+export function validateStep(stepId: StepId, ctx: StepRuleContext): StepFieldError[] {
+  return stepRules[stepId].validate(ctx)
 }

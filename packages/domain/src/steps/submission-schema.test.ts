@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import { BRAND_IDS, brands } from '../brands/brand-data'
 import { type CalendarDate, londonToday } from '../fields/date-of-birth'
 import { type FullSubmissionPayload, toFullSubmissionPayload } from '../payload/full-payload'
-import { filledJointState, filledState } from '../payload/test-fixtures'
+import { filledJointState, filledState } from '../../test-support/test-fixtures'
 import { createSubmissionSchema, validateSubmission } from './submission-schema'
 
 const today: CalendarDate = { year: 2025, month: 6, day: 2 }

@@ -7,10 +7,10 @@ import type { FastifyPluginAsync } from 'fastify'
 import { isValidUkPostcode, normalisePostcode } from '@forecourt/domain/fields/postcode'
 import { messageText } from '@forecourt/domain/messages/messages'
 import {
-  AddressLookupUnavailableError,
+  ADDRESS_LOOKUP_ITEM_FIELDS,
   type AddressLookupItem,
-  type AddressProvider,
-} from '../../address/address-provider'
+} from '@forecourt/domain/address/address-lookup-item'
+import { AddressLookupUnavailableError, type AddressProvider } from '../../address/address-provider'
 import { compareAddresses } from '../../address/natural-compare'
 
 export interface AddressRoutesOptions {
@@ -25,22 +25,6 @@ export interface AddressLookupAnswer {
 
 export const INVALID_POSTCODE = 'Invalid postcode'
 export const LOOKUP_UNAVAILABLE = 'Address lookup unavailable'
-
-const ITEM_FIELDS = [
-  'udprn',
-  'Address',
-  'subBuilding',
-  'flatNumber',
-  'buildingName',
-  'buildingNumber',
-  'houseName',
-  'houseNumber',
-  'street',
-  'locality',
-  'town',
-  'county',
-  'postcode',
-] as const satisfies ReadonlyArray<keyof AddressLookupItem>
 
 const schema = {
   querystring: {
@@ -61,8 +45,10 @@ const schema = {
           type: 'array',
           items: {
             type: 'object',
-            properties: Object.fromEntries(ITEM_FIELDS.map((field) => [field, { type: 'string' }])),
-            required: ITEM_FIELDS,
+            properties: Object.fromEntries(
+              ADDRESS_LOOKUP_ITEM_FIELDS.map((field) => [field, { type: 'string' }]),
+            ),
+            required: ADDRESS_LOOKUP_ITEM_FIELDS,
             additionalProperties: false,
           },
         },

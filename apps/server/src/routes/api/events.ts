@@ -28,7 +28,7 @@ export const EVENTS_BODY_LIMIT_BYTES = 4 * 1024
 
 const knownEvents = new Set<string>(KNOWN_EVENTS)
 // Step ids and route paths from the journey table (`{n}` is an entry number), and the modals' names.
-const knownSteps = new Set(steps.map((step) => step.id))
+const knownSteps = new Set<string>(steps.map((step) => step.id))
 const stepPaths = steps.map(
   (step) => new RegExp(`^${step.path.replace('{n}', '[1-9][0-9]?').replaceAll('/', '\\/')}$`),
 )

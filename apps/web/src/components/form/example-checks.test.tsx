@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react'
 import axe from 'axe-core'
 import { expect, test } from 'vitest'
-import { expectEveryControlDisabled, expectNoAxeViolations } from './example-checks'
+import { expectNoAxeViolations } from '#testing/axe'
+import { expectEveryControlDisabled } from './example-checks'
 
 // The examples' axe tests are only worth something if axe finds problems in jsdom at all.
 test('axe reports an input without a label', async () => {

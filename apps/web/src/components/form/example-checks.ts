@@ -1,14 +1,8 @@
-import axe from 'axe-core'
 import { expect } from 'vitest'
 import type { Example } from './examples'
 
-// Checks shared by the controls' tests, which loop over each control's named examples.
-
-/** Runs axe over a rendered example. jsdom has no layout, so colour contrast is left to Playwright. */
-export async function expectNoAxeViolations(container: Element): Promise<void> {
-  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
-}
+// Checks shared by the controls' tests, which loop over each control's named examples (axe runs
+// through the web tests' one check, testing/axe.ts).
 
 /** The lock-down flag must reach every input, select and button in the example. */
 export function expectEveryControlDisabled(container: Element): void {

@@ -4,9 +4,9 @@ import { brands } from '@forecourt/domain/brands/brand-data'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import type { ReactNode } from 'react'
-import { CookiePolicy } from './CookiePolicy'
-import { PrivacyPolicy } from './PrivacyPolicy'
-import { TermsAndConditions } from './TermsAndConditions'
+import { CookiePolicy } from './cookie-policy'
+import { PrivacyPolicy } from './privacy-policy'
+import { TermsAndConditions } from './terms-and-conditions'
 
 function renderText(ui: ReactNode) {
   return render(<Router hook={memoryLocation().hook}>{ui}</Router>)

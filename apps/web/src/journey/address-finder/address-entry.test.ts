@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { emptyAddress, type Address } from '@forecourt/domain/state/application-state'
-import type { LookupAddress } from '../../lib/address-lookup'
+import type { AddressLookupItem } from '@forecourt/domain/address/address-lookup-item'
 import {
   describeAddress,
   fillFromLookup,
@@ -12,7 +12,7 @@ import {
   setStreet,
 } from './address-entry'
 
-const flat: LookupAddress = {
+const flat: AddressLookupItem = {
   udprn: '10000013',
   Address: 'Flat 1, Wharf House, 12 Canal Street, Ancoats, Manchester',
   subBuilding: 'Flat 1',
@@ -28,7 +28,7 @@ const flat: LookupAddress = {
   postcode: 'M1 1AE',
 }
 
-const filled = (found: LookupAddress): Address => {
+const filled = (found: AddressLookupItem): Address => {
   const address = { ...emptyAddress(), yearsAtAddress: 3, residentialStatus: 'Private tenant' }
   fillFromLookup(address, found)
   return address

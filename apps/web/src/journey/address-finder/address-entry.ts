@@ -1,5 +1,9 @@
 // What the address finder does to an address entry: fill it from a lookup result, clear it, and
 // read and write the first line and the flat of the manual form (docs/decisions/1104, 1540).
+import {
+  ADDRESS_LINE_FIELDS,
+  type AddressLookupItem,
+} from '@forecourt/domain/address/address-lookup-item'
 import { addressOnOneLine, subBuildingLine } from '@forecourt/domain/fields/address-lines'
 import { normalisePostcode } from '@forecourt/domain/fields/postcode'
 import {
@@ -8,7 +12,6 @@ import {
   type ApplicationState,
   type SavedAddress,
 } from '@forecourt/domain/state/application-state'
-import type { LookupAddress } from '../../lib/address-lookup'
 
 /**
  * The address history's entry n (from 1), created with any before it when missing, so the
@@ -29,22 +32,7 @@ export function savedAddressOf(draft: ApplicationState, n: number): SavedAddress
   return saved[n - 1]!
 }
 
-/** The parts of an address a lookup fills; the time spent there and the status are not among them. */
-export const ADDRESS_LINE_FIELDS = [
-  'subBuilding',
-  'flatNumber',
-  'buildingName',
-  'buildingNumber',
-  'houseName',
-  'houseNumber',
-  'street',
-  'locality',
-  'town',
-  'county',
-  'postcode',
-] as const satisfies readonly (keyof Address & keyof LookupAddress)[]
-
-export function fillFromLookup(address: Address, found: LookupAddress): void {
+export function fillFromLookup(address: Address, found: AddressLookupItem): void {
   for (const field of ADDRESS_LINE_FIELDS) address[field] = found[field]
 }
 
@@ -61,10 +49,10 @@ const comparable = (parts: string[]) => parts.map((part) => part.trim().toUpperC
 
 /** The lookup result the entry was filled from, if it is in `found`. */
 export function findChosen(
-  found: readonly LookupAddress[],
+  found: readonly AddressLookupItem[],
   address: Address,
-): LookupAddress | undefined {
-  const key = (a: Address | LookupAddress) =>
+): AddressLookupItem | undefined {
+  const key = (a: Address | AddressLookupItem) =>
     comparable([
       a.subBuilding,
       a.buildingName,

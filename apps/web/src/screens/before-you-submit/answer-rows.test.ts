@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { steps } from '@forecourt/domain/journey/steps'
-import { filledJointState, filledState } from '@forecourt/domain/payload/test-fixtures'
+import { filledJointState, filledState } from '@forecourt/domain/test-support/test-fixtures'
 import { emptyAddress } from '@forecourt/domain/state/application-state'
 import {
   addressLines,

@@ -7,6 +7,7 @@ import { formatPounds } from '@forecourt/domain/finance/money'
 import { describeMonths } from '@forecourt/domain/histories/histories'
 import { employerWording } from '@forecourt/domain/journey/employer-wording'
 import { journeyVisits } from '@forecourt/domain/journey/navigation'
+import type { StepId } from '@forecourt/domain/journey/step-list'
 import {
   hasEmployer,
   loanPurposeOptions,
@@ -16,8 +17,8 @@ import {
 } from '@forecourt/domain/journey/options'
 import { addressLines as envelopeLines } from '@forecourt/domain/fields/address-lines'
 import type { Address, ApplicationState } from '@forecourt/domain/state/application-state'
-import { changeHref, CHECK_ANSWERS_STEP } from '../../journey/return-to-check'
-import { ourChannels, partnerChannels, type OptInValues } from '../../journey/OptInChoices'
+import { changeHref, CHECK_ANSWERS_STEP } from '#journey/return-to-check'
+import { ourChannels, partnerChannels, type OptInValues } from '#journey/opt-in-choices'
 
 export interface AnswerRow {
   /** Unique on the page: it also names the row's Change link ('Change date of birth'). */
@@ -141,8 +142,14 @@ const capitalise = (words: string) => words.charAt(0).toUpperCase() + words.slic
 const address = ({ state, n }: DescribeContext) => state.form.addresses[n - 1]
 const employment = ({ state, n }: DescribeContext) => state.form.employments[n - 1]
 
-/** Every step of the journey table that holds answers, by step id. */
-export const STEP_ANSWERS: Record<string, StepAnswers> = {
+const WITHOUT_ANSWERS = [CHECK_ANSWERS_STEP, 'submit'] as const satisfies readonly StepId[]
+type StepWithoutAnswers = (typeof WITHOUT_ANSWERS)[number]
+
+/** Steps that hold no answer of their own: the check page itself and the sending. */
+export const STEPS_WITHOUT_ANSWERS: readonly StepId[] = WITHOUT_ANSWERS
+
+/** Every step of the journey table that holds answers, by step id: one missing is a type error. */
+export const STEP_ANSWERS: Readonly<Record<Exclude<StepId, StepWithoutAnswers>, StepAnswers>> = {
   'looking-to-buy': {
     section: 'loan',
     rows: ({ state }) => [
@@ -401,15 +408,17 @@ export const STEP_ANSWERS: Record<string, StepAnswers> = {
   },
 }
 
-/** Steps that hold no answer of their own: the check page itself and the sending. */
-export const STEPS_WITHOUT_ANSWERS: readonly string[] = [CHECK_ANSWERS_STEP, 'submit']
+function isWithoutAnswers(id: StepId): id is StepWithoutAnswers {
+  return STEPS_WITHOUT_ANSWERS.includes(id)
+}
 
 /** The answers of every screen this applicant visited, by applicant and section, in order. */
 export function checkYourAnswers(state: ApplicationState, brand: Brand): ApplicantAnswers[] {
   const rowsBySection = new Map<SectionId, AnswerRow[]>()
   for (const visit of journeyVisits({ state, brand })) {
-    const described = STEP_ANSWERS[visit.step.id]
-    if (!described) continue
+    const { id } = visit.step
+    if (isWithoutAnswers(id)) continue
+    const described = STEP_ANSWERS[id]
     const rows = rowsBySection.get(described.section) ?? []
     for (const [question, answer] of described.rows({ state, brand, n: visit.n })) {
       rows.push({

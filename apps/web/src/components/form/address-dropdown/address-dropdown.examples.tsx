@@ -1,8 +1,8 @@
 import { WithState } from '../example-state'
 import type { Example } from '../examples'
-import { AddressDropdown, type AddressLookupItem } from './AddressDropdown'
+import { AddressDropdown, type AddressDropdownItem } from './address-dropdown'
 
-const items: AddressLookupItem[] = [
+const items: AddressDropdownItem[] = [
   { udprn: '23747771', Address: '1 High Street, Exampleton, EX1 1AA' },
   { udprn: '23747772', Address: '2 High Street, Exampleton, EX1 1AA' },
   { udprn: '23747773', Address: 'Flat 3, 4 High Street, Exampleton, EX1 1AA' },

@@ -1,7 +1,7 @@
 import { brandExamples } from '../brand-examples'
 import { WithState } from '../example-state'
 import type { Example } from '../examples'
-import { Checkbox } from './Checkbox'
+import { Checkbox } from './checkbox'
 
 const consent = () => (
   <WithState initial={false}>

@@ -1,7 +1,7 @@
 import type { DateParts } from '@forecourt/domain/fields/date-of-birth'
 import { WithState } from '../example-state'
 import type { Example } from '../examples'
-import { DateOfBirth } from './DateOfBirth'
+import { DateOfBirth } from './date-of-birth'
 
 const blank: DateParts = { day: '', month: '', year: '' }
 

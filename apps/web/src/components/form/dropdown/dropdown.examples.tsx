@@ -1,7 +1,7 @@
 import { propertyTypeOptions } from '@forecourt/domain/journey/options'
 import { WithState } from '../example-state'
 import type { Example } from '../examples'
-import { Dropdown } from './Dropdown'
+import { Dropdown } from './dropdown'
 
 export const dropdownExamples: Example[] = [
   {

@@ -1,6 +1,6 @@
 import { WithState } from '../example-state'
 import type { Example } from '../examples'
-import { EmailInput } from './EmailInput'
+import { EmailInput } from './email-input'
 
 export const emailInputExamples: Example[] = [
   {

@@ -1,5 +1,5 @@
 import type { Example } from '../examples'
-import { ErrorMessage } from './ErrorMessage'
+import { ErrorMessage } from './error-message'
 
 export const errorMessageExamples: Example[] = [
   {

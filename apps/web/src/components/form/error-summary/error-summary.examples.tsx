@@ -1,7 +1,7 @@
 import type { Example } from '../examples'
-import { TextInput } from '../text-input/TextInput'
-import { TitleRadioGroup } from '../title-radio-group/TitleRadioGroup'
-import { ErrorSummary } from './ErrorSummary'
+import { TextInput } from '../text-input/text-input'
+import { TitleRadioGroup } from '../title-radio-group/title-radio-group'
+import { ErrorSummary } from './error-summary'
 
 export const errorSummaryExamples: Example[] = [
   {

@@ -1,6 +1,6 @@
 import { WithState } from '../example-state'
 import type { Example } from '../examples'
-import { NumberInput } from './NumberInput'
+import { NumberInput } from './number-input'
 
 export const numberInputExamples: Example[] = [
   {

@@ -1,6 +1,6 @@
 import { WithState } from '../example-state'
 import type { Example } from '../examples'
-import { PhoneInput } from './PhoneInput'
+import { PhoneInput } from './phone-input'
 import { PHONE_HINT } from './phone-hint'
 
 export const phoneInputExamples: Example[] = [

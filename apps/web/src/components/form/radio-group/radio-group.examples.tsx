@@ -2,7 +2,7 @@ import { maritalStatusOptions } from '@forecourt/domain/journey/options'
 import { brandExamples } from '../brand-examples'
 import { WithState } from '../example-state'
 import type { Example } from '../examples'
-import { RadioGroup } from './RadioGroup'
+import { RadioGroup } from './radio-group'
 
 const maritalStatus = () => (
   <WithState initial="">

@@ -1,7 +1,7 @@
 import { brandExamples } from '../brand-examples'
 import { WithState } from '../example-state'
 import type { Example } from '../examples'
-import { Slider } from './Slider'
+import { Slider } from './slider'
 
 const years = { one: 'year', other: 'years' }
 

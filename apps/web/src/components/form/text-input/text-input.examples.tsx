@@ -1,6 +1,6 @@
 import { WithState } from '../example-state'
 import type { Example } from '../examples'
-import { TextInput } from './TextInput'
+import { TextInput } from './text-input'
 
 export const textInputExamples: Example[] = [
   {

@@ -1,6 +1,6 @@
 import { WithState } from '../example-state'
 import type { Example } from '../examples'
-import { Textarea } from './Textarea'
+import { Textarea } from './textarea'
 
 const question = 'Is there anything we should know to support you?'
 

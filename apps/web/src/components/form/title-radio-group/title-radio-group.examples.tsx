@@ -1,7 +1,7 @@
 import { brandExamples } from '../brand-examples'
 import { WithState } from '../example-state'
 import type { Example } from '../examples'
-import { TitleRadioGroup } from './TitleRadioGroup'
+import { TitleRadioGroup } from './title-radio-group'
 
 const title = () => (
   <WithState initial="">

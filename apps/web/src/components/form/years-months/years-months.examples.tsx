@@ -1,6 +1,6 @@
 import { WithState } from '../example-state'
 import type { Example } from '../examples'
-import { YearsMonths, type YearsMonthsValue } from './YearsMonths'
+import { YearsMonths, type YearsMonthsValue } from './years-months'
 
 const blank: YearsMonthsValue = { years: '', months: '' }
 

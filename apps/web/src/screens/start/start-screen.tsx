@@ -1,0 +1,77 @@
+// The start screen (route /): the brand's headline, the way in to the first question and what the
+// applicant agrees to by going on, all within the first screenful on a phone and on a desktop,
+// with or without the cookie banner (docs/decisions/1528); then the broker's role, the vehicle
+// banner and the representative example. On the apply host the introductory modal opens over it
+// (specification §1), and the page shows the modal's example, so it states one (decision 1526).
+
+import { useRef, useState } from 'react'
+import { Link } from 'wouter'
+import { APPLY_MODAL_EXAMPLE } from '@forecourt/domain/brands/brand-data'
+import { brandHeadline } from '@forecourt/domain/brands/headline'
+import { isApplyHost } from '@forecourt/domain/brands/host'
+import { firstQuestionPath } from '@forecourt/domain/journey/navigation'
+import { Modal } from '#components/modal/modal'
+import { PrivacyBanner } from './privacy-banner'
+import { ScreenHeading } from '#components/screen-heading/screen-heading'
+import { VehicleBanner } from './vehicle-banner'
+import { useBrand } from '#brand/use-brand'
+import { useApplication } from '#lib/session-store'
+import { APPLY_INTRO_TITLE, ApplyIntro } from './apply-intro'
+import { RepresentativeExample } from './representative-example'
+
+export const SOFT_SEARCH_NOTE = 'Checking your eligibility will not affect your credit score.'
+
+export default function StartScreen() {
+  const brand = useBrand()
+  const host = useApplication((state) => state.host)
+  const vehicleType = useApplication((state) => state.form.vehicleType)
+  const isLocked = useApplication((state) => state.isLocked)
+  const sent = useApplication((state) => state.applicationSubmitOk)
+  const firstPath = useApplication((state) => firstQuestionPath(state, brand))
+  const applyHost = isApplyHost(host)
+  const [introOpen, setIntroOpen] = useState(applyHost)
+  const screen = useRef<HTMLDivElement>(null)
+
+  return (
+    <div ref={screen}>
+      <ScreenHeading>{brandHeadline(brand.headline, vehicleType)}</ScreenHeading>
+      <p className="lead">
+        Apply online in a few minutes.{brand.softSearch ? ` ${SOFT_SEARCH_NOTE}` : ''}
+      </p>
+      {isLocked ? (
+        <>
+          {/* The reference is one step on: the question screens' notice (decision 1530)
+              would cost a new visitor's start page its code. */}
+          <p className="submitted-notice">
+            <strong>Your application has been {sent ? 'sent' : 'submitted'}.</strong>{' '}
+            <Link href="/complete">See your reference and what happens next</Link>
+          </p>
+          <button type="button" className="button button--start" disabled>
+            Start your application
+          </button>
+        </>
+      ) : (
+        <Link href={firstPath} className="button button--start">
+          Start your application
+        </Link>
+      )}
+      <PrivacyBanner />
+      <p>
+        {brand.tradingName} is a credit broker, not a lender: we look for a lender on our panel who
+        can offer you finance, and there is no fee to pay us.
+      </p>
+      <VehicleBanner />
+      <RepresentativeExample
+        terms={applyHost ? APPLY_MODAL_EXAMPLE : brand.representativeExample}
+      />
+      <Modal
+        title={APPLY_INTRO_TITLE}
+        open={introOpen}
+        onClose={() => setIntroOpen(false)}
+        returnFocusTo={() => screen.current?.querySelector('h1')}
+      >
+        <ApplyIntro brand={brand} onGetQuote={() => setIntroOpen(false)} />
+      </Modal>
+    </div>
+  )
+}
