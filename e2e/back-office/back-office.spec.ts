@@ -2,16 +2,20 @@
 // `npm run operators -- add` enrols from the one-time address (password, then the setup key read off
 // the page and a code computed here as an authenticator app would), signs out and in with a fresh
 // code, finds an application submitted on carfinance by its email, retries its failed delivery, adds
-// a note, exports the applicant's data and erases it; the lender hears of the erasure. Axe runs on
-// every page.
+// a note; the lender posts a signed decision, which the list and the timeline show and the broker's
+// status follows; the evidence shows what the applicant agreed to and a withdrawal is recorded; the
+// outcome figures; then the admin exports the applicant's data and erases it, and the lender hears of
+// the erasure. Axe runs on every page.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { Webhook } from 'standardwebhooks'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import { filledState } from '@forecourt/domain/test-support/test-fixtures'
 import { expectNoAxeViolations } from '../support/axe'
 import { apiRequest } from '../support/brands'
+import { LENDER_SECRET } from './support/server-env'
 import { arriveAt, chooseRadio, expectFocusVisible, tabTo, typeInto } from '../support/keyboard'
 import {
   addOperator,
@@ -24,14 +28,21 @@ import {
 
 const TITLE = (screen: string) => `${screen} – Forecourt back office`
 
-/** Submits a complete application on carfinance through the API, with the anti-forgery pair. */
-async function submitApplication(request: APIRequestContext, email: string): Promise<string> {
+/**
+ * Submits a complete application on carfinance through the API, with the anti-forgery pair; the
+ * applicant agrees to hear about offers by email. Answers the reference and the key.
+ */
+async function submitApplication(
+  request: APIRequestContext,
+  email: string,
+): Promise<{ reference: string; key: string }> {
   const key = randomUUID()
   const state = filledState()
   state.GUID = key
   state.applicationKey = key
   state.form.email = email
   state.form.lastName = 'Backoffice'
+  state.form.isOptedEmail = true
   const payload = toFullSubmissionPayload(state, {
     brand: brands.carfinance,
     now: new Date(),
@@ -47,7 +58,26 @@ async function submitApplication(request: APIRequestContext, email: string): Pro
     data: payload,
   })
   expect(answer.status(), await answer.text()).toBe(201)
-  return ((await answer.json()) as { reference: string }).reference
+  return { reference: ((await answer.json()) as { reference: string }).reference, key }
+}
+
+/** The lender's decision, signed as a lender signs it: Standard Webhooks, its destination's secret. */
+async function lenderDecides(request: APIRequestContext, body: Record<string, unknown>) {
+  const text = JSON.stringify(body)
+  const id = `msg_${randomUUID()}`
+  const at = new Date()
+  const decision = apiRequest('carfinance', '/api/lender-decisions/fake-lender')
+  const answer = await request.post(decision.url, {
+    headers: {
+      ...decision.headers,
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': new Webhook(LENDER_SECRET()).sign(id, at, text),
+    },
+    data: text,
+  })
+  expect(answer.status(), await answer.text()).toBe(202)
 }
 
 async function signIn(page: Page, email: string, password: string, code: string) {
@@ -57,7 +87,7 @@ async function signIn(page: Page, email: string, password: string, code: string)
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
-test('an admin enrols, finds an application, retries its delivery, notes, exports and erases it', async ({
+test('an admin enrols, finds an application, retries its delivery, notes, sees a lender’s decision and the evidence, records a withdrawal, reads the figures, exports and erases it', async ({
   page,
   request,
 }) => {
@@ -85,7 +115,7 @@ test('an admin enrols, finds an application, retries its delivery, notes, export
   const app = authenticator(await page.locator('#setup-key').innerText())
   await page
     .getByRole('textbox', { name: 'Code from your authenticator app' })
-    .fill(await app.freshCode())
+    .fill(await app.code())
   await page.getByRole('button', { name: 'Confirm and sign in' }).click()
   await expect(page).toHaveURL(/\/applications$/)
   await checkPage(page, TITLE('Applications'))
@@ -96,14 +126,14 @@ test('an admin enrols, finds an application, retries its delivery, notes, export
   await page.getByRole('button', { name: 'Sign out', exact: true }).click()
   await expect(page.getByText('You have signed out.')).toBeVisible()
   await checkPage(page, TITLE('Sign in'))
-  await signIn(page, adminEmail, 'not the password', await app.freshCode())
+  await signIn(page, adminEmail, 'not the password', app.unclaimedCode())
   await expect(page.getByRole('link', { name: 'Those details are not right' })).toBeVisible()
   await checkPage(page, `Error: ${TITLE('Sign in')}`, { focused: false })
-  await signIn(page, adminEmail, password, await app.freshCode())
+  await signIn(page, adminEmail, password, await app.code())
   await expect(page).toHaveURL(/\/applications$/)
 
   // An application submitted on carfinance; its lender refuses it for now.
-  const reference = await submitApplication(request, applicantEmail)
+  const { reference, key } = await submitApplication(request, applicantEmail)
   await expect
     .poll(async () => (await lenderReceived()).filter((r) => r.type === 'application').length, {
       timeout: 20_000,
@@ -171,6 +201,80 @@ test('an admin enrols, finds an application, retries its delivery, notes, export
   await page.getByRole('button', { name: 'Save status' }).click()
   await expect(page.getByText('The status is now Contacted.')).toBeVisible()
 
+  // The lender approves: a signed decision. The broker's status follows, with the lender as its actor.
+  await lenderDecides(request, {
+    submissionKey: key,
+    decision: 'approved',
+    lenderReference: 'FAKE-1001',
+    decidedAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    offer: {
+      amount: 7500,
+      termMonths: 48,
+      apr: 21.4,
+      monthlyPayment: 246.15,
+      commission: { kind: 'percentage', value: 3.5 },
+    },
+    message: 'Proof of income needed before payout',
+  })
+  await page.reload()
+  const bar = page.getByRole('region', { name: 'Whose application this is' })
+  await expect(bar).toContainText('Status: Approved')
+  await page.getByRole('link', { name: 'Timeline' }).click()
+  await checkPage(page, TITLE('Application timeline'))
+  const decided = page.getByRole('listitem').filter({
+    has: page.getByRole('heading', { name: 'Approved by fake-lender' }),
+  })
+  await expect(decided).toContainText('by fake-lender (lender)')
+  await expect(decided).toContainText('Lender’s reference FAKE-1001')
+  await expect(decided).toContainText('Commission to the broker: 3.5% of the amount borrowed.')
+  await expect(page.getByRole('heading', { name: 'Broker status set to Approved' })).toBeVisible()
+  await page.getByRole('link', { name: 'Applications', exact: true }).click()
+  const listed = page.getByRole('row', { name: new RegExp(reference) })
+  await expect(listed).toContainText('fake-lender: Approved')
+  await expect(listed.getByRole('cell').nth(2)).toHaveText('Approved')
+  await expectNoAxeViolations(page)
+  await listed.getByRole('link', { name: reference }).click()
+
+  // The evidence of what the applicant agreed to; a withdrawal on their request is a new record.
+  await page.getByRole('link', { name: 'Evidence' }).click()
+  await checkPage(page, TITLE('Application evidence'))
+  const records = page.getByRole('table', { name: 'Evidence records, oldest first' })
+  await expect(records.getByRole('row', { name: /Terms and conditions/ })).toContainText('Agreed')
+  await expect(
+    records.getByRole('row', { name: /Marketing consent, own offers, email/ }),
+  ).toContainText('Agreed')
+  await page.getByRole('button', { name: 'Record the withdrawal' }).click()
+  await expect(
+    page.getByRole('link', { name: 'Choose the consent the applicant withdrew' }),
+  ).toBeVisible()
+  await checkPage(page, `Error: ${TITLE('Application evidence')}`, { focused: false })
+  await page.getByRole('radio', { name: 'Applicant: Marketing consent, own offers, email' }).check()
+  await page.getByRole('button', { name: 'Record the withdrawal' }).click()
+  await expect(page.getByText('The withdrawal was recorded.')).toBeVisible()
+  await expect(
+    page
+      .getByRole('table', { name: 'Marketing consent per channel, as it stands now' })
+      .getByRole('row', { name: /own offers, email/ }),
+  ).toContainText('Withdrawn')
+  await expect(records.getByRole('row', { name: /own offers, email/ }).last()).toContainText(
+    adminEmail,
+  )
+  await expectNoAxeViolations(page)
+  const applicationPage = page.url().replace(/\/evidence$/, '')
+
+  // The outcome figures: this month's application, approved by the fake lender.
+  await page.getByRole('link', { name: 'Figures', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'Car Finance Direct' })).toBeVisible()
+  await checkPage(page, TITLE('Outcome figures'))
+  await expect(
+    page.getByRole('table', { name: 'Approval rate per lender and month, Car Finance Direct' }),
+  ).toContainText('fake-lender')
+  await expect(
+    page.getByRole('img', { name: /Applications per month, Car Finance Direct/ }),
+  ).toBeVisible()
+  await page.goto(applicationPage)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Ada Backoffice/)
+
   // The data export: a JSON file and a printable page.
   await page.getByRole('link', { name: 'Export data' }).click()
   await checkPage(page, TITLE('Data export'))
@@ -232,7 +336,7 @@ test('an admin enrols, finds an application, retries its delivery, notes, export
   await expect(page.getByRole('cell', { name: 'Erased an application' })).toBeVisible()
 
   // Reflow: at 320 CSS pixels nothing scrolls sideways.
-  const second = await submitApplication(request, `sam.${Date.now()}@example.com`)
+  const { reference: second } = await submitApplication(request, `sam.${Date.now()}@example.com`)
   await page.setViewportSize({ width: 320, height: 800 })
   await expectNoHorizontalScroll(page)
   await page.getByRole('link', { name: 'Applications', exact: true }).click()
@@ -272,11 +376,11 @@ test('a caseworker enrols and works with the keyboard alone, focus always visibl
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
   const app = authenticator(await page.locator('#setup-key').innerText())
   const code = page.getByRole('textbox', { name: 'Code from your authenticator app' })
-  await typeInto(page, code, await app.freshCode(), 'the code')
+  await typeInto(page, code, await app.code(), 'the code')
   await page.keyboard.press('Enter')
   await arriveAt(page, '/applications')
 
-  const reference = await submitApplication(request, applicantEmail)
+  const { reference } = await submitApplication(request, applicantEmail)
   await typeInto(
     page,
     page.getByRole('searchbox', { name: 'Search' }),

@@ -53,6 +53,12 @@ const ENDPOINTS: { method: 'GET' | 'POST'; url: string }[] = [
   { method: 'POST', url: '/api/back-office/operators/op_x/disable' },
   { method: 'POST', url: '/api/back-office/operators/op_x/reset' },
   { method: 'GET', url: '/api/back-office/audit' },
+  { method: 'POST', url: `/api/back-office/applications/${KEY}/consent-withdrawals` },
+  { method: 'POST', url: `/api/back-office/applications/${KEY}/commission-answers` },
+  { method: 'POST', url: `/api/back-office/applications/${KEY}/support-notes` },
+  { method: 'GET', url: '/api/back-office/commission-requests' },
+  { method: 'GET', url: '/api/back-office/figures' },
+  { method: 'POST', url: '/api/back-office/figures/export' },
 ]
 
 test('every back-office endpoint answers 401 without a session, and the session endpoint says so', async () => {
@@ -189,7 +195,7 @@ test('enrolment: the address, a password of 12+ characters not in the common lis
   expect(confirmed.statusCode).toBe(200)
   expect(confirmed.json()).toMatchObject({
     operator: { email: 'cath@broker.example', role: 'caseworker', brands: ['carfinance'] },
-    permissions: ['notes', 'status', 'retry'],
+    permissions: ['notes', 'status', 'retry', 'evidence'],
     brands: [{ id: 'carfinance', name: 'Car Finance Direct' }],
   })
   const cookie = confirmed.cookies.find((c) => c.name === 'forecourt-back-office')!
@@ -740,8 +746,8 @@ test('the list is newest activity first, 50 a page, by keyset cursor, with filte
     brandName: 'Car Finance Direct',
   })
   expect(page1.items[0]!.lenders).toEqual([
-    { destinationId: 'lender-a', delivery: 'pending', decision: null },
-    { destinationId: 'lender-b', delivery: 'pending', decision: null },
+    { destinationId: 'lender-a', delivery: 'pending', decision: null, decidedAt: null },
+    { destinationId: 'lender-b', delivery: 'pending', decision: null, decidedAt: null },
   ])
   const second = await bo.request({
     method: 'GET',

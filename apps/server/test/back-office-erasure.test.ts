@@ -111,7 +111,7 @@ for (const engine of await engines()) {
         )
         const lines = csv.body.trimEnd().split('\r\n')
         expect(lines[0]).toBe(
-          'reference,brand,kind,broker_status,lenders,created_at,submitted_at,updated_at',
+          'reference,brand,kind,broker_status,lenders,created_at,submitted_at,updated_at,needs_attention',
         )
         expect(lines).toHaveLength(4)
         expect(csv.body).toContain(

@@ -3,6 +3,7 @@
 // through the API itself.
 
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { brands } from '@forecourt/domain/brands/brand-data'
 import { buildApp } from '../src/app'
 import { addOperator, type BrandScope } from '../src/back-office/operators'
 import { codeAt } from '../src/back-office/totp'
@@ -53,8 +54,13 @@ export interface BackOfficeApp {
   /** Adds an operator with the command's code and enrols them through the API (signed in). */
   operator(email: string, role: OperatorRole, brands?: BrandScope): Promise<Operator>
   signIn(email: string, password: string, code: string): Promise<LightMyRequestResponse>
-  /** Submits a valid application on carfinance (or the brand's affiliate key given) through the API. */
+  /**
+   * Submits a valid application on carfinance (or the brand's affiliate key given) through the API, on
+   * that brand's host.
+   */
   submit(key: string, change?: (payload: Record<string, unknown>) => void): Promise<void>
+  /** A POST to the applicant's API (JSON, the anti-forgery pair) on a brand's host. */
+  applicantPost(url: string, body: unknown, brand?: string): Promise<LightMyRequestResponse>
   logText(): string
   close(): Promise<void>
 }
@@ -145,15 +151,26 @@ export async function startBackOffice(
     return { id: row.id, email, secret, ...sessionFrom(confirmed) }
   }
 
+  const applicantPost: BackOfficeApp['applicantPost'] = (url, body, brand = 'carfinance') =>
+    app.inject({
+      method: 'POST',
+      url,
+      payload: JSON.stringify(body),
+      // A page files an application with its own site's brand only.
+      headers: {
+        'content-type': 'application/json',
+        ...applicantHeaders,
+        host: `${brand}.localhost`,
+      },
+    })
+
   const submit: BackOfficeApp['submit'] = async (key, change) => {
     const payload = validSubmission(key) as unknown as Record<string, unknown>
     change?.(payload)
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/submission/${key}`,
-      payload: JSON.stringify(payload),
-      headers: { 'content-type': 'application/json', ...applicantHeaders },
-    })
+    const brand =
+      Object.values(brands).find((each) => each.affiliateKey === payload.affiliateKey)?.id ??
+      'carfinance'
+    const response = await applicantPost(`/api/submission/${key}`, payload, brand)
     if (response.statusCode !== 201)
       throw new Error(`submit: ${response.statusCode} ${response.body}`)
   }
@@ -167,6 +184,7 @@ export async function startBackOffice(
     operator,
     signIn,
     submit,
+    applicantPost,
     logText: () => lines.join(''),
     close: async () => {
       await app.close()

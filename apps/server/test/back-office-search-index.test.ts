@@ -40,7 +40,12 @@ async function indexOf(database: Database, key: string) {
 }
 
 test('a query is classified by its shape and normalised as the domain does', () => {
-  expect(classifyQuery(' fc-nn07-t1t4 ')).toEqual({ field: 'reference', value: 'FC-NN07-T1T4' })
+  expect(classifyQuery(' fc-nn07-t1t4-r4tb ')).toEqual({
+    field: 'reference',
+    value: 'FC-NN07-T1T4-R4TB',
+  })
+  // The reference's earlier, shorter form is no reference.
+  expect(classifyQuery('FC-NN07-T1T4')).toBeUndefined()
   expect(classifyQuery('Ada.ONeill@Example.com')).toEqual({
     field: 'email',
     value: 'ada.oneill@example.com',

@@ -25,7 +25,12 @@ export function addOperator(email: string, role: 'admin' | 'caseworker' | 'viewe
   return address!
 }
 
-/** The authenticator app's view of a setup key. */
+/**
+ * The authenticator app's view of a setup key. The server accepts the code of the current 30-second
+ * step and of the one before it, each step once per operator and only later than the last one it
+ * took: so the first code can be the previous step's and the next the current step's, and a journey
+ * waits for a new step only when it has used both.
+ */
 export function authenticator(setupKey: string) {
   const totp = new OTPAuth.TOTP({
     secret: OTPAuth.Secret.fromBase32(setupKey.replace(/\s+/g, '')),
@@ -33,18 +38,31 @@ export function authenticator(setupKey: string) {
     digits: 6,
     period: 30,
   })
-  const used = new Set<string>()
+  const STEP_MS = 30_000
+  // A previous step's code is used only with this long left in the current step, so it is still
+  // the previous step when the server checks it.
+  const MARGIN_MS = 8_000
+  let lastClaimed = -Infinity
+  const codeOf = (step: number) => totp.generate({ timestamp: step * STEP_MS })
   return {
-    /** A code the server has not seen yet: each code is accepted once, so wait for the next step if need be. */
-    async freshCode(): Promise<string> {
+    /** A code the server will take (and then never take again for this operator). */
+    async code(): Promise<string> {
       for (;;) {
-        const code = totp.generate()
-        if (!used.has(code)) {
-          used.add(code)
-          return code
+        const now = Date.now()
+        const current = Math.floor(now / STEP_MS)
+        const left = STEP_MS - (now % STEP_MS)
+        const earliest = left >= MARGIN_MS ? current - 1 : current
+        const step = Math.max(lastClaimed + 1, earliest)
+        if (step <= current) {
+          lastClaimed = step
+          return codeOf(step)
         }
-        await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 250))
+        await new Promise((resolve) => setTimeout(resolve, left + 250))
       }
+    },
+    /** A right code the server is not meant to claim: for an attempt that fails on the password. */
+    unclaimedCode(): string {
+      return codeOf(Math.floor(Date.now() / STEP_MS))
     },
   }
 }

@@ -24,3 +24,10 @@ export function BACK_OFFICE_ENV(): Record<string, string> {
     }),
   }
 }
+
+/** The secret the fake lender's destination signs with, both ways. */
+export function LENDER_SECRET(): string {
+  const secret = process.env.E2E_BACK_OFFICE_LENDER_SECRET
+  if (!secret) throw new Error('Run through e2e/back-office/playwright.config.ts')
+  return secret
+}

@@ -15,6 +15,10 @@ const OperatorsScreen = lazy(() => import('#screens/operators/OperatorsScreen'))
 const AddOperatorScreen = lazy(() => import('#screens/operators/AddOperatorScreen'))
 const OperatorActionScreen = lazy(() => import('#screens/operators/OperatorActionScreen'))
 const AuditLogScreen = lazy(() => import('#screens/audit-log/AuditLogScreen'))
+const CommissionRequestsScreen = lazy(
+  () => import('#screens/commission-requests/CommissionRequestsScreen'),
+)
+const FiguresScreen = lazy(() => import('#screens/figures/FiguresScreen'))
 const NotFoundScreen = lazy(() => import('#screens/not-found/NotFoundScreen'))
 
 // Where a signed-out user was going; Sign in returns there.
@@ -96,6 +100,12 @@ export function AppRouter() {
         </Route>
         <Route path="/audit">
           <Private screen={AuditLogScreen} />
+        </Route>
+        <Route path="/commission-requests">
+          <Private screen={CommissionRequestsScreen} />
+        </Route>
+        <Route path="/figures">
+          <Private screen={FiguresScreen} />
         </Route>
         <Route component={NotFoundScreen} />
       </Switch>

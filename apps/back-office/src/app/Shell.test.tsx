@@ -15,7 +15,7 @@ test('the navigation offers what the role allows', async () => {
     within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent),
-  ).toEqual(['Applications'])
+  ).toEqual(['Applications', 'Commission requests'])
   expect(within(nav).getByRole('link', { name: 'Applications' })).toHaveAttribute(
     'aria-current',
     'page',
@@ -27,7 +27,7 @@ test('the navigation offers what the role allows', async () => {
     within(screen.getByRole('navigation', { name: 'Back office' }))
       .getAllByRole('link')
       .map((link) => link.textContent),
-  ).toEqual(['Applications', 'Operators', 'Audit log'])
+  ).toEqual(['Applications', 'Commission requests', 'Figures', 'Operators', 'Audit log'])
 })
 
 test('sign out ends the session and says so on Sign in', async () => {

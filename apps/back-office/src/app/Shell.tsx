@@ -46,6 +46,18 @@ export function Shell({ children }: { children: ReactNode }) {
                   Applications
                 </Link>
               </li>
+              <li>
+                <Link href="/commission-requests" aria-current={current('/commission-requests')}>
+                  Commission requests
+                </Link>
+              </li>
+              {can('figures') ? (
+                <li>
+                  <Link href="/figures" aria-current={current('/figures')}>
+                    Figures
+                  </Link>
+                </li>
+              ) : null}
               {can('operators') ? (
                 <li>
                   <Link href="/operators" aria-current={current('/operators')}>

@@ -2,7 +2,16 @@
 
 export type Role = 'admin' | 'caseworker' | 'viewer'
 export type Permission =
-  'notes' | 'status' | 'retry' | 'export' | 'erase' | 'legal-hold' | 'operators' | 'audit'
+  | 'notes'
+  | 'status'
+  | 'retry'
+  | 'export'
+  | 'erase'
+  | 'legal-hold'
+  | 'operators'
+  | 'audit'
+  | 'evidence'
+  | 'figures'
 
 export interface Named {
   id: string
@@ -14,11 +23,18 @@ export interface BrokerStatus {
   label: string
 }
 
+/** A lender's decision kind with its words: `approved`, 'Approved'. */
+export interface DecisionKind {
+  id: string
+  label: string
+}
+
 export interface Session {
   operator: { id: string; email: string; role: Role; brands: 'all' | string[] }
   permissions: Permission[]
   brands: Named[]
   brokerStatuses: BrokerStatus[]
+  lenderDecisions?: DecisionKind[]
   csrfToken?: string
   idleExpiresAt?: string
   expiresAt?: string
@@ -26,19 +42,30 @@ export interface Session {
 
 export type DeliveryStatus = 'pending' | 'in_flight' | 'delivered' | 'dead'
 
+/** A submission, a partial save (a lead), or a refused submission with nothing stored. */
+export type ApplicationKind = 'submitted' | 'partial' | 'refused'
+
+export type AttentionReason = 'refused' | 'conflict'
+
 export interface ListedApplication {
   applicationKey: string
   reference: string
   brand: string
   brandName: string
-  kind: 'submitted' | 'partial'
+  kind: ApplicationKind
   name: string | null
   brokerStatus: string
-  lenders: { destinationId: string; delivery: DeliveryStatus; decision: string | null }[]
+  lenders: {
+    destinationId: string
+    delivery: DeliveryStatus | null
+    decision: string | null
+    decidedAt?: string | null
+  }[]
   createdAt: string
   submittedAt: string | null
   updatedAt: string
   legalHold: boolean
+  needsAttention?: AttentionReason[]
 }
 
 export interface Page<T> {
@@ -67,11 +94,32 @@ export interface Erased {
   reason: string
 }
 
+export interface Offer {
+  amount: number
+  termMonths: number
+  apr: number
+  monthlyPayment: number
+  commission: { kind: 'amount' | 'percentage'; value: number }
+}
+
+export interface LenderDecision {
+  id: string
+  lenderId: string
+  decision: string
+  lenderReference: string
+  decidedAt: string
+  receivedAt: string
+  offer: Offer | null
+  message: string | null
+  current: boolean
+}
+
 export interface TimelineEntry {
   at: string
   type: string
   text: string
   by: string | null
+  decision?: LenderDecision
 }
 
 export interface Delivery {
@@ -101,13 +149,84 @@ export interface StatusChange {
   at: string
 }
 
+export interface EvidenceRecord {
+  id: string
+  applicant: 'main' | 'joint'
+  kind: string
+  disclosureId: string
+  title: string
+  version: number
+  textHash: string
+  channel: string | null
+  screen: string | null
+  at: string
+  source: string
+  operator: string | null
+  detail: unknown
+}
+
+export interface Consent {
+  applicant: 'main' | 'joint'
+  channel: string
+  state: 'agreed' | 'declined' | 'withdrawn'
+  disclosureId: string
+  title: string
+  version: number
+  at: string
+}
+
+export interface CommissionAnswer {
+  lenderId: string
+  kind: 'amount' | 'percentage'
+  value: number
+}
+
+export interface Evidence {
+  records: EvidenceRecord[]
+  consents: Consent[]
+  commissionRequests: {
+    requestedAt: string
+    answers: { at: string; operator: string | null; answer: CommissionAnswer }[]
+  }[]
+  support: {
+    reasons: string[]
+    flaggedAt: string
+    notes: { id: string; step: 'adjustment' | 'outcome'; note: string; by: string; at: string }[]
+  } | null
+}
+
+export interface KeptSubmission {
+  id: string
+  reason: AttentionReason
+  statusCode: number
+  createdAt: string
+  errors: FieldProblem[]
+  answers: AnswerSection[]
+}
+
+export interface FieldProblem {
+  field: string
+  message: string
+}
+
+export interface EmailSummary {
+  id: string
+  template: string
+  recipient: string
+  status: string
+  attempts: number
+  createdAt: string
+  sentAt: string | null
+}
+
 export interface ApplicationDetail {
   application: {
     applicationKey: string
     reference: string
     brand: string
     brandName: string
-    kind: 'submitted' | 'partial'
+    kind: ApplicationKind
+    needsAttention?: AttentionReason[]
     name: string | null
     brokerStatus: string
     brokerStatusChangedAt: string | null
@@ -123,6 +242,12 @@ export interface ApplicationDetail {
   deliveries: Delivery[]
   notes: Note[]
   statusHistory: StatusChange[]
+  /** The brand's lenders, which a commission answer names. */
+  lenders?: string[]
+  lenderDecisions?: LenderDecision[]
+  emails?: EmailSummary[]
+  evidence?: Evidence
+  needsAttention?: KeptSubmission[]
 }
 
 export interface DataExport {
@@ -142,8 +267,58 @@ export interface DataExport {
     deliveries: Delivery[]
     notes: Note[]
     statusHistory: StatusChange[]
+    evidence?: Evidence
+    lenderDecisions?: LenderDecision[]
+    emails?: { template: string; recipient: string; status: string; sentAt: string | null }[]
+    needsAttention?: KeptSubmission[]
     audit: AuditEntry[]
   }[]
+}
+
+export interface CommissionRequestItem {
+  applicationKey: string
+  reference: string
+  brand: string
+  brandName: string
+  name: string | null
+  requestedAt: string
+  answers: (CommissionAnswer & { at: string; by: string | null })[]
+}
+
+export interface CohortFigures {
+  submitted: number
+  decided: number
+  approved: number
+  declined: number
+  paidOut: number
+  timeToFirstDecision: { count: number; medianMinutes: number | null; p90Minutes: number | null }
+}
+
+export interface MonthFigures extends CohortFigures {
+  brand: string
+  brandName: string
+  month: string
+  started: number
+  byVulnerability: { flagged: CohortFigures; notFlagged: CohortFigures }
+}
+
+export interface LenderFigures {
+  brand: string
+  brandName: string
+  month: string
+  lenderId: string
+  decided: number
+  approved: number
+  declined: number
+  approvalRate: number | null
+}
+
+export interface Figures {
+  from: string
+  to: string
+  brand: string | null
+  months: MonthFigures[]
+  lenders: LenderFigures[]
 }
 
 export type OperatorState = 'invited' | 'active' | 'locked' | 'disabled'

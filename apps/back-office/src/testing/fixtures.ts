@@ -4,8 +4,19 @@ import type { ApplicationDetail, ListedApplication, Operator, Role, Session } fr
 
 const PERMISSIONS: Record<Role, Session['permissions']> = {
   viewer: [],
-  caseworker: ['notes', 'status', 'retry'],
-  admin: ['notes', 'status', 'retry', 'export', 'erase', 'legal-hold', 'operators', 'audit'],
+  caseworker: ['notes', 'status', 'retry', 'evidence'],
+  admin: [
+    'notes',
+    'status',
+    'retry',
+    'export',
+    'erase',
+    'legal-hold',
+    'operators',
+    'audit',
+    'evidence',
+    'figures',
+  ],
 }
 
 export const BROKER_STATUSES = [
@@ -19,6 +30,16 @@ export const BROKER_STATUSES = [
   { id: 'closed', label: 'Closed' },
 ]
 
+export const LENDER_DECISIONS = [
+  { id: 'approved', label: 'Approved' },
+  { id: 'approved-with-conditions', label: 'Approved with conditions' },
+  { id: 'referred', label: 'Referred' },
+  { id: 'declined', label: 'Declined' },
+  { id: 'more-information-needed', label: 'More information needed' },
+  { id: 'withdrawn', label: 'Withdrawn' },
+  { id: 'paid-out', label: 'Paid out' },
+]
+
 export function sessionFor(role: Role): Session {
   return {
     operator: { id: `op_${role}`, email: `${role}@broker.example`, role, brands: 'all' },
@@ -28,6 +49,7 @@ export function sessionFor(role: Role): Session {
       { id: 'milebroker', name: 'Mile Broker' },
     ],
     brokerStatuses: BROKER_STATUSES,
+    lenderDecisions: LENDER_DECISIONS,
     csrfToken: 'token-from-session',
   }
 }
@@ -122,6 +144,66 @@ export function detail(change: (d: ApplicationDetail) => void = () => {}): Appli
     ],
     notes: [],
     statusHistory: [],
+    lenders: ['acme-lending', 'bolt-finance'],
+    lenderDecisions: [],
+    emails: [],
+    evidence: {
+      records: [
+        {
+          id: 'evd_1',
+          applicant: 'main',
+          kind: 'agreed',
+          disclosureId: 'terms',
+          title: 'Terms and conditions',
+          version: 1,
+          textHash: 'a'.repeat(64),
+          channel: null,
+          screen: '/before-you-submit',
+          at: '2026-11-26T09:05:00.000Z',
+          source: 'submission',
+          operator: null,
+          detail: null,
+        },
+        {
+          id: 'evd_2',
+          applicant: 'main',
+          kind: 'agreed',
+          disclosureId: 'marketing-email',
+          title: 'Marketing consent, own offers, email',
+          version: 1,
+          textHash: 'b'.repeat(64),
+          channel: 'email',
+          screen: '/optins',
+          at: '2026-11-26T09:05:00.000Z',
+          source: 'submission',
+          operator: null,
+          detail: null,
+        },
+      ],
+      consents: [
+        {
+          applicant: 'main',
+          channel: 'email',
+          state: 'agreed',
+          disclosureId: 'marketing-email',
+          title: 'Marketing consent, own offers, email',
+          version: 1,
+          at: '2026-11-26T09:05:00.000Z',
+        },
+        {
+          applicant: 'main',
+          channel: 'sms',
+          state: 'declined',
+          disclosureId: 'marketing-sms',
+          title: 'Marketing consent, own offers, text message',
+          version: 1,
+          at: '2026-11-26T09:05:00.000Z',
+        },
+      ],
+      commissionRequests: [],
+      support: null,
+    },
+    needsAttention: [],
   }
   change(value)
   return value

@@ -9,22 +9,66 @@ import {
   type PayloadAnswerSection,
 } from '@forecourt/domain/payload/payload-answers'
 import { openPayload, type DataKeyring } from '../crypto/field-encryption'
-import type { ApplicationStatus, AuditRow, BrokerStatus, DeliveryRow, Tables } from '../db/tables'
+import { disclosureDefinition } from '@forecourt/domain/brands/disclosures'
+import type {
+  ApplicationStatus,
+  AttentionReason,
+  AuditRow,
+  BrokerStatus,
+  DeliveryRow,
+  LenderDecision,
+  Tables,
+} from '../db/tables'
+import {
+  decisionsForApplication,
+  latestPerLender,
+  type DecisionRecord,
+} from '../decisions/decision-repository'
+import { emailsForApplication, type EmailSummary } from '../email/outbox'
+import {
+  commissionRequests,
+  currentConsents,
+  evidenceForApplication,
+  type CommissionRequest,
+  type ConsentState,
+  type EvidenceRecord,
+} from '../evidence/evidence-repository'
+import { supportCase, type SupportCase } from '../evidence/support-repository'
 import { payloadAad, type Payload } from '../repositories/application-repository'
+import {
+  findNeedsAttention,
+  openKeptBody,
+  type AttentionItem,
+  type FieldProblem,
+} from '../repositories/needs-attention-repository'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { ERASURE_KEY_PREFIX } from './erasure-notice'
 import { openNoteText } from './case-records'
+import { lenderActor } from './decision-status'
 
 type Db = Kysely<Tables>
+
+/**
+ * What a listed application is: a partial save (a lead), a submission, or a submission the server
+ * refused and kept for attention without any application stored under its key (decision 1753).
+ */
+export type ApplicationKind = ApplicationStatus | 'refused'
+
+/** The list's lender-decision filter: a lender's latest decision, or none from any lender yet. */
+export type DecisionFilter = LenderDecision | 'none'
 
 export interface ListFilter {
   /** The brands the operator may see, narrowed to one when the filter names it. */
   brands: readonly string[] | 'all'
   status?: BrokerStatus
-  kind?: ApplicationStatus
+  kind?: ApplicationKind
   /** ISO instants, on the last activity (updated_at): from inclusive, to exclusive. */
   from?: string
   to?: string
+  /** Only applications some lender's latest decision is this (or, 'none', that no lender decided). */
+  decision?: DecisionFilter
+  /** Only applications with a submission kept for attention (refused or conflicting). */
+  needsAttention?: boolean
   /** A search: only applications with this index hash. */
   indexHash?: string
   cursor?: ListCursor
@@ -61,16 +105,18 @@ export function decodeCursor(text: string): ListCursor | undefined {
 
 export interface LenderSummary {
   destinationId: string
-  delivery: DeliveryRow['status']
-  /** The lender's latest decision: filled in once lenders' decisions are recorded. */
-  decision: null
+  /** The delivery's state; null for a lender that answered without a delivery on record. */
+  delivery: DeliveryRow['status'] | null
+  /** The lender's latest decision (by its own time, history left out), or null before it decides. */
+  decision: LenderDecision | null
+  decidedAt: string | null
 }
 
 export interface ListItem {
   applicationKey: string
   reference: string
   brand: string
-  kind: ApplicationStatus
+  kind: ApplicationKind
   name: string | null
   brokerStatus: BrokerStatus
   lenders: LenderSummary[]
@@ -78,6 +124,8 @@ export interface ListItem {
   submittedAt: string | null
   updatedAt: string
   legalHold: boolean
+  /** The reasons a submission under this key was kept for attention (empty: none). */
+  needsAttention: AttentionReason[]
 }
 
 function openStored(
@@ -99,13 +147,18 @@ export async function listApplications(
   dataKeys: DataKeyring | undefined,
 ): Promise<{ items: ListItem[]; nextCursor: ListCursor | null }> {
   if (filter.brands !== 'all' && filter.brands.length === 0) return { items: [], nextCursor: null }
+  // What was refused with nothing stored is only among the cases kept for attention.
+  if (filter.needsAttention === true || filter.kind === 'refused') {
+    return listAttentionCases(db, filter, dataKeys)
+  }
   let query = db
     .selectFrom('applications as a')
     // The page's keys first, from the indexes alone: a filter the index cannot order (a status, a
     // date range) then sorts keys and dates, not payloads of a few kilobytes each.
     .select(['a.application_key', 'a.updated_at'])
   if (filter.brands !== 'all') query = query.where('a.brand', 'in', filter.brands)
-  if (filter.kind !== undefined) query = query.where('a.status', '=', filter.kind)
+  const kind = filter.kind
+  if (kind !== undefined) query = query.where('a.status', '=', kind)
   if (filter.from !== undefined) query = query.where('a.updated_at', '>=', filter.from)
   if (filter.to !== undefined) query = query.where('a.updated_at', '<', filter.to)
   // As (NOT) EXISTS on the case's primary key, so both engines keep walking the list's index in order
@@ -129,6 +182,53 @@ export async function listApplications(
           .select('c.application_key')
           .whereRef('c.application_key', '=', 'a.application_key')
           .where('c.broker_status', '=', status),
+      ),
+    )
+  }
+  const decision = filter.decision
+  if (decision === 'none') {
+    query = query
+      .where('a.status', '=', 'submitted')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('lender_decisions as d')
+              .select('d.id')
+              .whereRef('d.submission_key', '=', 'a.application_key')
+              .where('d.current', '=', 1),
+          ),
+        ),
+      )
+  } else if (decision !== undefined) {
+    // Some lender's latest current decision (by its own time; received later breaks a tie, as
+    // latestPerLender does) is the one asked for.
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('lender_decisions as d')
+          .select('d.id')
+          .whereRef('d.submission_key', '=', 'a.application_key')
+          .where('d.current', '=', 1)
+          .where('d.decision', '=', decision)
+          .where(({ not, exists: laterExists, selectFrom: laterFrom }) =>
+            not(
+              laterExists(
+                laterFrom('lender_decisions as e')
+                  .select('e.id')
+                  .whereRef('e.submission_key', '=', 'd.submission_key')
+                  .whereRef('e.lender_id', '=', 'd.lender_id')
+                  .where('e.current', '=', 1)
+                  .where((eb) =>
+                    eb.or([
+                      eb('e.decided_at', '>', eb.ref('d.decided_at')),
+                      eb.and([
+                        eb('e.decided_at', '=', eb.ref('d.decided_at')),
+                        eb('e.received_at', '>', eb.ref('d.received_at')),
+                      ]),
+                    ]),
+                  ),
+              ),
+            ),
+          ),
       ),
     )
   }
@@ -156,77 +256,266 @@ export async function listApplications(
     .limit(filter.limit + 1)
     .execute()
   const keys = found.slice(0, filter.limit).map((row) => row.application_key)
-  const [rows, deliveries, holds] = await Promise.all([
-    keys.length === 0
-      ? []
-      : db
-          .selectFrom('applications as a')
-          .leftJoin('application_cases as c', 'c.application_key', 'a.application_key')
-          .select([
-            'a.application_key',
-            'a.brand',
-            'a.status',
-            'a.payload',
-            'a.created_at',
-            'a.updated_at',
-            'a.submitted_at',
-            'c.broker_status',
-          ])
-          .where('a.application_key', 'in', keys)
-          .execute(),
-    keys.length === 0
-      ? []
-      : db
-          .selectFrom('deliveries')
-          .select(['submission_key', 'destination_id', 'status'])
-          .where('submission_key', 'in', keys)
-          .orderBy('destination_id')
-          .execute(),
-    keys.length === 0
-      ? []
-      : db
-          .selectFrom('legal_holds')
-          .select('application_key')
-          .where('application_key', 'in', keys)
-          .where('lifted_at', 'is', null)
-          .execute(),
-  ])
-  const lenders = new Map<string, LenderSummary[]>()
-  for (const delivery of deliveries) {
-    const list = lenders.get(delivery.submission_key) ?? []
-    list.push({ destinationId: delivery.destination_id, delivery: delivery.status, decision: null })
-    lenders.set(delivery.submission_key, list)
-  }
-  const held = new Set(holds.map((hold) => hold.application_key))
-  const byKey = new Map(rows.map((row) => [row.application_key, row]))
-  // In the order the first query found them; a row deleted in between (retention, erasure) is left out.
-  const page = keys.flatMap((key) => {
-    const row = byKey.get(key)
-    return row === undefined ? [] : [row]
-  })
-  const items = page.map((row): ListItem => {
-    const payload = openStored(row.application_key, row.payload, dataKeys)
-    return {
-      applicationKey: row.application_key,
-      reference: applicationReference(row.application_key),
-      brand: row.brand,
-      kind: row.status,
-      name: (payload && payloadApplicantName(payload)) ?? null,
-      brokerStatus: row.broker_status ?? 'new',
-      lenders: lenders.get(row.application_key) ?? [],
-      createdAt: row.created_at,
-      submittedAt: row.submitted_at,
-      updatedAt: row.updated_at,
-      legalHold: held.has(row.application_key),
-    }
-  })
   const last = found[filter.limit - 1]
   return {
-    items,
+    items: await pageItems(db, keys, dataKeys),
     nextCursor:
       found.length > filter.limit && last !== undefined
         ? { updatedAt: last.updated_at, applicationKey: last.application_key }
         : null,
+  }
+}
+
+/**
+ * The "Needs attention" list: every key with a submission kept for attention (refused or conflicting),
+ * newest kept first, whether or not an application is stored under it. The list's other filters apply
+ * to what is stored beside it; the date range to when it was kept.
+ */
+async function listAttentionCases(
+  db: Db,
+  filter: ListFilter,
+  dataKeys: DataKeyring | undefined,
+): Promise<{ items: ListItem[]; nextCursor: ListCursor | null }> {
+  const brands = filter.brands
+  // The brand that counts is the stored application's when there is one, else the kept body's.
+  let query = db
+    .selectFrom('needs_attention as n')
+    .leftJoin('applications as a', 'a.application_key', 'n.submission_key')
+    .select(['n.submission_key'])
+    .select((eb) => eb.fn.max('n.created_at').as('at'))
+  if (brands !== 'all') {
+    query = query.where((eb) =>
+      eb.or([
+        eb.and([eb('a.brand', 'is', null), eb('n.brand', 'in', brands)]),
+        eb('a.brand', 'in', brands),
+      ]),
+    )
+  }
+  if (filter.kind === 'refused') query = query.where('a.application_key', 'is', null)
+  else if (filter.kind !== undefined) query = query.where('a.status', '=', filter.kind)
+  if (filter.from !== undefined) query = query.where('n.created_at', '>=', filter.from)
+  if (filter.to !== undefined) query = query.where('n.created_at', '<', filter.to)
+  const status = filter.status
+  if (status !== undefined) {
+    const changed = db
+      .selectFrom('application_cases')
+      .select('application_key')
+      .where('broker_status', status === 'new' ? '<>' : '=', status === 'new' ? 'new' : status)
+    query =
+      status === 'new'
+        ? query.where('n.submission_key', 'not in', changed)
+        : query.where('n.submission_key', 'in', changed)
+  }
+  const decision = filter.decision
+  if (decision !== undefined) {
+    const decided = db
+      .selectFrom('lender_decisions')
+      .select('submission_key')
+      .where('current', '=', 1)
+    query =
+      decision === 'none'
+        ? query.where('n.submission_key', 'not in', decided)
+        : query.where('n.submission_key', 'in', decided.where('decision', '=', decision))
+  }
+  if (filter.indexHash !== undefined) {
+    const hash = filter.indexHash
+    query = query.where('n.submission_key', 'in', (eb) =>
+      eb.selectFrom('application_index').select('application_key').where('hash', '=', hash),
+    )
+  }
+  let grouped = query.groupBy('n.submission_key')
+  const cursor = filter.cursor
+  if (cursor !== undefined) {
+    grouped = grouped.having((eb) =>
+      eb.or([
+        eb(eb.fn.max('n.created_at'), '<', cursor.updatedAt),
+        eb.and([
+          eb(eb.fn.max('n.created_at'), '=', cursor.updatedAt),
+          eb('n.submission_key', '<', cursor.applicationKey),
+        ]),
+      ]),
+    )
+  }
+  const found = await grouped
+    .orderBy('at', 'desc')
+    .orderBy('n.submission_key', 'desc')
+    .limit(filter.limit + 1)
+    .execute()
+  const keys = found.slice(0, filter.limit).map((row) => row.submission_key)
+  const last = found[filter.limit - 1]
+  return {
+    items: await pageItems(db, keys, dataKeys),
+    nextCursor:
+      found.length > filter.limit && last !== undefined
+        ? { updatedAt: String(last.at), applicationKey: last.submission_key }
+        : null,
+  }
+}
+
+/** The cases kept for attention under one reference: a search by reference finds them too. */
+export async function attentionKeysByReference(
+  db: Db,
+  reference: string,
+  brands: readonly string[] | 'all',
+): Promise<string[]> {
+  if (brands !== 'all' && brands.length === 0) return []
+  let query = db
+    .selectFrom('needs_attention')
+    .select('submission_key')
+    .distinct()
+    .where('reference', '=', reference)
+  if (brands !== 'all') query = query.where('brand', 'in', brands)
+  return (await query.execute()).map((row) => row.submission_key)
+}
+
+/** The rows of a page, in the order of `keys`; a key with nothing left to show (erased) is skipped. */
+export async function pageItems(
+  db: Db,
+  keys: readonly string[],
+  dataKeys: DataKeyring | undefined,
+): Promise<ListItem[]> {
+  if (keys.length === 0) return []
+  const wanted = [...keys]
+  const [rows, deliveries, holds, decisions, attention, cases] = await Promise.all([
+    db
+      .selectFrom('applications as a')
+      .leftJoin('application_cases as c', 'c.application_key', 'a.application_key')
+      .select([
+        'a.application_key',
+        'a.brand',
+        'a.status',
+        'a.payload',
+        'a.created_at',
+        'a.updated_at',
+        'a.submitted_at',
+        'c.broker_status',
+      ])
+      .where('a.application_key', 'in', wanted)
+      .execute(),
+    db
+      .selectFrom('deliveries')
+      .select(['submission_key', 'destination_id', 'status'])
+      .where('submission_key', 'in', wanted)
+      .orderBy('destination_id')
+      .execute(),
+    db
+      .selectFrom('legal_holds')
+      .select('application_key')
+      .where('application_key', 'in', wanted)
+      .where('lifted_at', 'is', null)
+      .execute(),
+    db
+      .selectFrom('lender_decisions')
+      .select(['submission_key', 'lender_id', 'decision', 'decided_at', 'current'])
+      .where('submission_key', 'in', wanted)
+      .where('current', '=', 1)
+      .orderBy('received_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('needs_attention')
+      .select(['id', 'submission_key', 'reason', 'brand', 'body', 'created_at'])
+      .where('submission_key', 'in', wanted)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('application_cases')
+      .select(['application_key', 'broker_status'])
+      .where('application_key', 'in', wanted)
+      .execute(),
+  ])
+  const lenders = new Map<string, Map<string, LenderSummary>>()
+  const lenderOf = (key: string, destinationId: string): LenderSummary => {
+    const byLender = lenders.get(key) ?? new Map<string, LenderSummary>()
+    lenders.set(key, byLender)
+    const known = byLender.get(destinationId) ?? {
+      destinationId,
+      delivery: null,
+      decision: null,
+      decidedAt: null,
+    }
+    byLender.set(destinationId, known)
+    return known
+  }
+  for (const delivery of deliveries) {
+    lenderOf(delivery.submission_key, delivery.destination_id).delivery = delivery.status
+  }
+  // In the order they arrived, so a later word with the same time wins, as latestPerLender has it.
+  for (const row of decisions) {
+    const lender = lenderOf(row.submission_key, row.lender_id)
+    if (lender.decidedAt === null || row.decided_at >= lender.decidedAt) {
+      lender.decision = row.decision
+      lender.decidedAt = row.decided_at
+    }
+  }
+  const kept = new Map<string, typeof attention>()
+  for (const row of attention)
+    kept.set(row.submission_key, [...(kept.get(row.submission_key) ?? []), row])
+  const held = new Set(holds.map((hold) => hold.application_key))
+  const statuses = new Map(cases.map((row) => [row.application_key, row.broker_status]))
+  const byKey = new Map(rows.map((row) => [row.application_key, row]))
+  const lendersOf = (key: string) =>
+    [...(lenders.get(key)?.values() ?? [])].sort((a, b) =>
+      a.destinationId.localeCompare(b.destinationId),
+    )
+  const reasonsOf = (key: string): AttentionReason[] => [
+    ...new Set((kept.get(key) ?? []).map((row) => row.reason)),
+  ]
+  return keys.flatMap((key): ListItem[] => {
+    const row = byKey.get(key)
+    if (row !== undefined) {
+      const payload = openStored(row.application_key, row.payload, dataKeys)
+      return [
+        {
+          applicationKey: row.application_key,
+          reference: applicationReference(row.application_key),
+          brand: row.brand,
+          kind: row.status,
+          name: (payload && payloadApplicantName(payload)) ?? null,
+          brokerStatus: row.broker_status ?? 'new',
+          lenders: lendersOf(key),
+          createdAt: row.created_at,
+          submittedAt: row.submitted_at,
+          updatedAt: row.updated_at,
+          legalHold: held.has(key),
+          needsAttention: reasonsOf(key),
+        },
+      ]
+    }
+    const cases = kept.get(key)
+    const first = cases?.[0]
+    const latest = cases?.[cases.length - 1]
+    if (first === undefined || latest === undefined) return []
+    const body = openAttentionBody(latest, dataKeys)
+    return [
+      {
+        applicationKey: key,
+        reference: applicationReference(key),
+        brand: latest.brand,
+        kind: 'refused',
+        name: (body && payloadApplicantName(body)) ?? null,
+        brokerStatus: statuses.get(key) ?? 'new',
+        lenders: lendersOf(key),
+        createdAt: first.created_at,
+        submittedAt: null,
+        updatedAt: latest.created_at,
+        legalHold: held.has(key),
+        needsAttention: reasonsOf(key),
+      },
+    ]
+  })
+}
+
+function openAttentionBody(
+  row: { id: string; body: string },
+  dataKeys: DataKeyring | undefined,
+): Payload | undefined {
+  try {
+    return openKeptBody(row, dataKeys)
+  } catch {
+    // A data key missing: listed without its name rather than failing the page.
+    return undefined
   }
 }
 
@@ -235,22 +524,27 @@ export async function listApplications(
 export interface ApplicationHeader {
   applicationKey: string
   brand: string
-  kind: ApplicationStatus
+  kind: ApplicationKind
   createdAt: string
   submittedAt: string | null
   updatedAt: string
 }
 
-/** The application or its tombstone, if its brand is one the operator may see. */
+export type VisibleApplication =
+  | { state: 'stored'; header: ApplicationHeader; payload: string }
+  | { state: 'erased'; header: ApplicationHeader; erasure: Tables['erasures'] }
+  /** Nothing stored under the key but submissions kept for attention (decision 1753). */
+  | { state: 'attention'; header: ApplicationHeader }
+
+/**
+ * The application, its tombstone, or the submissions kept for attention under its key, if its brand is
+ * one the operator may see.
+ */
 export async function findVisible(
   db: Db,
   applicationKey: string,
   brands: readonly string[] | 'all',
-): Promise<
-  | { state: 'stored'; header: ApplicationHeader; payload: string }
-  | { state: 'erased'; header: ApplicationHeader; erasure: Tables['erasures'] }
-  | undefined
-> {
+): Promise<VisibleApplication | undefined> {
   const visible = (brand: string) => brands === 'all' || brands.includes(brand)
   const row = await db
     .selectFrom('applications')
@@ -277,17 +571,40 @@ export async function findVisible(
     .selectAll()
     .where('application_key', '=', applicationKey)
     .executeTakeFirst()
-  if (erasure === undefined || !visible(erasure.brand)) return undefined
+  if (erasure !== undefined) {
+    if (!visible(erasure.brand)) return undefined
+    return {
+      state: 'erased',
+      erasure,
+      header: {
+        applicationKey,
+        brand: erasure.brand,
+        kind: erasure.kind,
+        createdAt: erasure.created_at,
+        submittedAt: erasure.submitted_at,
+        updatedAt: erasure.erased_at,
+      },
+    }
+  }
+  const kept = await db
+    .selectFrom('needs_attention')
+    .select(['brand', 'created_at'])
+    .where('submission_key', '=', applicationKey)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+  const first = kept[0]
+  const latest = kept[kept.length - 1]
+  if (first === undefined || latest === undefined || !visible(latest.brand)) return undefined
   return {
-    state: 'erased',
-    erasure,
+    state: 'attention',
     header: {
       applicationKey,
-      brand: erasure.brand,
-      kind: erasure.kind,
-      createdAt: erasure.created_at,
-      submittedAt: erasure.submitted_at,
-      updatedAt: erasure.erased_at,
+      brand: latest.brand,
+      kind: 'refused',
+      createdAt: first.created_at,
+      submittedAt: null,
+      updatedAt: latest.created_at,
     },
   }
 }
@@ -336,11 +653,31 @@ export function deliveryView(row: DeliveryRow): DeliveryView {
   }
 }
 
+export const LENDER_DECISION_LABELS: Readonly<Record<LenderDecision, string>> = {
+  approved: 'Approved',
+  'approved-with-conditions': 'Approved with conditions',
+  referred: 'Referred',
+  declined: 'Declined',
+  'more-information-needed': 'More information needed',
+  withdrawn: 'Withdrawn',
+  'paid-out': 'Paid out',
+}
+
 export interface TimelineEntry {
   at: string
-  type: 'started' | 'saved' | 'submitted' | 'delivery-attempt' | 'operator'
+  type:
+    | 'started'
+    | 'saved'
+    | 'submitted'
+    | 'delivery-attempt'
+    | 'operator'
+    | 'decision'
+    | 'email'
+    | 'attention'
   text: string
   by: string | null
+  /** A lender's decision: what it said, its reference, note and offer (staff only). */
+  decision?: DecisionRecord
 }
 
 const ACTION_TEXT: Readonly<Record<string, (detail: Record<string, unknown>) => string>> = {
@@ -351,6 +688,76 @@ const ACTION_TEXT: Readonly<Record<string, (detail: Record<string, unknown>) => 
   'legal-hold.lifted': () => 'Legal hold lifted',
   'application.erased': () => 'Personal data erased',
   'application.data-exported': () => 'Applicant’s data exported',
+  'consent.withdrawn': (detail) =>
+    `Marketing consent withdrawn: ${String(detail.title ?? detail.disclosureId)}`,
+  'commission.answered': (detail) => `Commission request answered for ${String(detail.lenderId)}`,
+  'support-note.added': (detail) =>
+    detail.step === 'outcome' ? 'Support outcome recorded' : 'Support adjustment recorded',
+}
+
+const EMAIL_NAMES: Readonly<Record<string, string>> = {
+  'applicant-confirmation': 'Confirmation',
+  'joint-applicant-confirmation': 'Confirmation',
+  'decision-update': 'Decision update',
+  'broker-alert': 'Alert',
+}
+
+const RECIPIENT_NAMES: Readonly<Record<string, string>> = {
+  applicant: 'the applicant',
+  'joint-applicant': 'the joint applicant',
+  broker: 'the broker’s inbox',
+}
+
+/** What a message was and where it got to, in words: never its content. */
+export function emailText(email: EmailSummary): string {
+  const what = EMAIL_NAMES[email.template] ?? `Email (${email.template})`
+  const to = RECIPIENT_NAMES[email.recipient] ?? email.recipient
+  if (email.status === 'sent') return `${what} sent to ${to}`
+  if (email.status === 'dead') return `${what} to ${to} could not be sent`
+  const tries = email.attempts === 0 ? '' : ` (${email.attempts} attempts so far)`
+  return `${what} to ${to} waiting to be sent${tries}`
+}
+
+export interface EvidenceView extends EvidenceRecord {
+  /** The text's name, for people reading the record (from the domain's disclosures). */
+  title: string
+  /** The operator who made an operator record, by email. */
+  operator: string | null
+}
+
+export interface CommissionView {
+  requestedAt: string
+  answers: {
+    at: string
+    operator: string | null
+    answer: CommissionRequest['answers'][number]['answer']
+  }[]
+}
+
+export interface SupportView {
+  reasons: SupportCase['reasons']
+  flaggedAt: string
+  notes: { id: string; step: 'adjustment' | 'outcome'; note: string; by: string; at: string }[]
+}
+
+export interface ApplicationEvidence {
+  records: EvidenceView[]
+  consents: (ConsentState & { title: string })[]
+  /** The applicant's requests to be told the commission, each with its answers (CONC 4.5.4R). */
+  commissionRequests: CommissionView[]
+  /** The vulnerability flag with the adjustment and outcome notes; null when not flagged. */
+  support: SupportView | null
+}
+
+export interface AttentionView {
+  id: string
+  reason: AttentionReason
+  statusCode: number
+  createdAt: string
+  /** The refusal's problems (no value sent is in them). */
+  errors: FieldProblem[]
+  /** The kept body's answers, labelled as the stored application's are. */
+  answers: PayloadAnswerSection[]
 }
 
 export interface ApplicationRecords {
@@ -361,6 +768,44 @@ export interface ApplicationRecords {
   legalHold: { reason: string; setBy: string | null; setAt: string } | null
   timeline: TimelineEntry[]
   audit: AuditRow[]
+  /** Every decision in the order it arrived, history included. */
+  lenderDecisions: DecisionRecord[]
+  /** Each lender's latest word. */
+  latestDecisions: DecisionRecord[]
+  emails: EmailSummary[]
+  evidence: ApplicationEvidence
+  needsAttention: AttentionView[]
+}
+
+const title = (disclosureId: string) => disclosureDefinition(disclosureId)?.title ?? disclosureId
+
+/** A record whose notes cannot be opened (no data key) still shows the rest. */
+async function openSupportCase(
+  db: Db,
+  key: string,
+  dataKeys: DataKeyring | undefined,
+): Promise<SupportCase | undefined> {
+  try {
+    return await supportCase(db, key, dataKeys)
+  } catch {
+    const flag = await db
+      .selectFrom('support_flags')
+      .selectAll()
+      .where('application_key', '=', key)
+      .executeTakeFirst()
+    if (flag === undefined) return undefined
+    return {
+      applicationKey: key,
+      brand: flag.brand,
+      reasons: JSON.parse(flag.reasons) as SupportCase['reasons'],
+      flaggedAt: flag.flagged_at,
+      notes: [],
+    }
+  }
+}
+
+function openAttention(db: Db, key: string, dataKeys: DataKeyring | undefined) {
+  return findNeedsAttention(db, key, dataKeys).catch((): AttentionItem[] => [])
 }
 
 export async function applicationRecords(
@@ -370,7 +815,22 @@ export async function applicationRecords(
 ): Promise<ApplicationRecords> {
   const key = header.applicationKey
   const noticeKey = `${ERASURE_KEY_PREFIX}${key}`
-  const [deliveries, attempts, notes, changes, kase, hold, audit] = await Promise.all([
+  const [
+    deliveries,
+    attempts,
+    notes,
+    changes,
+    kase,
+    hold,
+    audit,
+    decisions,
+    emails,
+    evidence,
+    consents,
+    commission,
+    support,
+    attention,
+  ] = await Promise.all([
     db
       .selectFrom('deliveries')
       .selectAll()
@@ -413,19 +873,32 @@ export async function applicationRecords(
       .orderBy('seq', 'desc')
       .limit(500)
       .execute(),
+    decisionsForApplication(db, key),
+    emailsForApplication(db, key),
+    evidenceForApplication(db, key),
+    currentConsents(db, key),
+    commissionRequests(db, { applicationKey: key }),
+    openSupportCase(db, key, dataKeys),
+    openAttention(db, key, dataKeys),
   ])
-  const emails = await operatorEmails(db, [
+  const emailsOf = await operatorEmails(db, [
     ...notes.map((note) => note.operator_id),
     ...changes.map((change) => change.operator_id),
     ...audit.map((row) => row.operator_id),
+    ...evidence.map((record) => record.operatorId),
+    ...commission.flatMap((request) => request.answers.map((answer) => answer.operatorId)),
+    ...(support?.notes.map((note) => note.operatorId) ?? []),
     kase?.status_changed_by ?? null,
     hold?.set_by ?? null,
   ])
-  const email = (id: string | null) => (id === null ? null : (emails.get(id) ?? id))
+  // An operator by email; a lender that moved the status by its name (decision 1751).
+  const email = (id: string | null) =>
+    id === null ? null : (lenderActor(id) ?? emailsOf.get(id) ?? id)
 
-  const timeline: TimelineEntry[] = [
-    { at: header.createdAt, type: 'started', text: 'Application started', by: null },
-  ]
+  const timeline: TimelineEntry[] = []
+  if (header.kind !== 'refused') {
+    timeline.push({ at: header.createdAt, type: 'started', text: 'Application started', by: null })
+  }
   if (header.kind === 'partial' && header.updatedAt !== header.createdAt) {
     timeline.push({ at: header.updatedAt, type: 'saved', text: 'Answers last saved', by: null })
   }
@@ -449,14 +922,50 @@ export async function applicationRecords(
       by: null,
     })
   }
+  for (const decision of decisions) {
+    timeline.push({
+      at: decision.receivedAt,
+      type: 'decision',
+      text: `${LENDER_DECISION_LABELS[decision.decision]} by ${decision.lenderId}${
+        decision.current ? '' : ' (arrived after a later decision: kept as history)'
+      }`,
+      by: `${decision.lenderId} (lender)`,
+      decision,
+    })
+  }
+  for (const sent of emails) {
+    timeline.push({
+      at: sent.sentAt ?? sent.createdAt,
+      type: 'email',
+      text: emailText(sent),
+      by: null,
+    })
+  }
+  for (const item of attention) {
+    timeline.push({
+      at: item.createdAt,
+      type: 'attention',
+      text:
+        item.reason === 'conflict'
+          ? 'A different submission under this reference was kept for attention'
+          : `Submission refused and kept for attention (${item.errors.length} ${
+              item.errors.length === 1 ? 'problem' : 'problems'
+            })`,
+      by: null,
+    })
+  }
   for (const row of audit) {
     const describe = ACTION_TEXT[row.action]
     if (describe === undefined) continue
+    const detail = JSON.parse(row.detail) as Record<string, unknown>
     timeline.push({
       at: row.at,
       type: 'operator',
-      text: describe(JSON.parse(row.detail) as Record<string, unknown>),
-      by: email(row.operator_id),
+      text: describe(detail),
+      by:
+        row.operator_id === null && detail.actor === 'lender'
+          ? `${String(detail.lenderId)} (lender)`
+          : email(row.operator_id),
     })
   }
   timeline.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
@@ -485,6 +994,47 @@ export async function applicationRecords(
         : { reason: hold.reason, setBy: email(hold.set_by), setAt: hold.set_at },
     timeline,
     audit,
+    lenderDecisions: decisions,
+    latestDecisions: latestPerLender(decisions),
+    emails,
+    evidence: {
+      records: evidence.map((record) => ({
+        ...record,
+        title: title(record.disclosureId),
+        operator: email(record.operatorId),
+      })),
+      consents: consents.map((consent) => ({ ...consent, title: title(consent.disclosureId) })),
+      commissionRequests: commission.map((request) => ({
+        requestedAt: request.requestedAt,
+        answers: request.answers.map((answer) => ({
+          at: answer.at,
+          operator: email(answer.operatorId),
+          answer: answer.answer,
+        })),
+      })),
+      support:
+        support === undefined
+          ? null
+          : {
+              reasons: support.reasons,
+              flaggedAt: support.flaggedAt,
+              notes: support.notes.map((note) => ({
+                id: note.id,
+                step: note.step,
+                note: note.note,
+                by: email(note.operatorId) ?? note.operatorId,
+                at: note.at,
+              })),
+            },
+    },
+    needsAttention: attention.map((item) => ({
+      id: item.id,
+      reason: item.reason,
+      statusCode: item.statusCode,
+      createdAt: item.createdAt,
+      errors: item.errors,
+      answers: payloadAnswers(item.body),
+    })),
   }
 }
 
@@ -498,4 +1048,21 @@ export function openApplicationPayload(
   dataKeys: DataKeyring | undefined,
 ): Payload {
   return openPayload(JSON.parse(payload) as Payload, dataKeys, payloadAad(applicationKey))
+}
+
+/**
+ * The answers the detail shows: the stored application's, or, with nothing stored under the key, those
+ * of the latest submission kept for attention.
+ */
+export async function visiblePayload(
+  db: Db,
+  found: VisibleApplication,
+  dataKeys: DataKeyring | undefined,
+): Promise<Payload | undefined> {
+  if (found.state === 'stored') {
+    return openApplicationPayload(found.header.applicationKey, found.payload, dataKeys)
+  }
+  if (found.state === 'erased') return undefined
+  const kept = await findNeedsAttention(db, found.header.applicationKey, dataKeys)
+  return kept[kept.length - 1]?.body
 }

@@ -31,6 +31,10 @@ export const AUDIT_ACTIONS = [
   'operator.enrolled',
   'operator.disabled',
   'operator.reset',
+  'consent.withdrawn',
+  'commission.answered',
+  'support-note.added',
+  'figures.exported',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

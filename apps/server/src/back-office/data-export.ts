@@ -1,15 +1,17 @@
 // A subject access request (UK GDPR Article 15): everything held about the applicant of one
 // application. Their other applications are found through the search index by the same email address
 // or phone number (of the operator's brands), each with its answers, the payload as stored (opened),
-// its deliveries, notes, status history and the audit entries about it. Decision record:
-// docs/decisions/1610-*.
+// its deliveries, notes, status history, the evidence of what they were shown and agreed to, the
+// vulnerability flag and its notes, the lenders' decisions, the emails sent about it (what and when,
+// never their text), the submissions kept for attention and the audit entries about it. Decision
+// records: docs/decisions/1610-*, 1752-*.
 
 import type { Kysely } from 'kysely'
 import { payloadApplicantName } from '@forecourt/domain/payload/payload-answers'
 import type { DataKeyring } from '../crypto/field-encryption'
 import type { Tables } from '../db/tables'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
-import { answersOf, applicationRecords, findVisible, openApplicationPayload } from './applications'
+import { answersOf, applicationRecords, findVisible, visiblePayload } from './applications'
 import { hashTerm, normaliseEmailTerm, normalisePhoneTerm } from './search-index'
 
 export async function subjectAccessExport(
@@ -23,8 +25,10 @@ export async function subjectAccessExport(
 ) {
   const { dataKeys } = input
   const first = await findVisible(db, input.applicationKey, input.brands)
-  if (first?.state !== 'stored') throw new Error('The application to export is not stored')
-  const payload = openApplicationPayload(input.applicationKey, first.payload, dataKeys)
+  if (first === undefined || first.state === 'erased') {
+    throw new Error('The application to export is not stored')
+  }
+  const payload = (await visiblePayload(db, first, dataKeys)) ?? {}
   const email = typeof payload.email === 'string' ? normaliseEmailTerm(payload.email) : ''
   const phone =
     typeof payload.contactNumber === 'string' ? normalisePhoneTerm(payload.contactNumber) : ''
@@ -45,8 +49,8 @@ export async function subjectAccessExport(
   const applications = []
   for (const key of keys) {
     const found = await findVisible(db, key, input.brands)
-    if (found?.state !== 'stored') continue
-    const opened = openApplicationPayload(key, found.payload, dataKeys)
+    if (found === undefined || found.state === 'erased') continue
+    const opened = await visiblePayload(db, found, dataKeys)
     const records = await applicationRecords(db, found.header, dataKeys)
     applications.push({
       applicationKey: key,
@@ -57,10 +61,20 @@ export async function subjectAccessExport(
       submittedAt: found.header.submittedAt,
       updatedAt: found.header.updatedAt,
       answers: answersOf(opened),
-      payload: opened,
+      payload: opened ?? null,
       deliveries: records.deliveries,
       notes: records.notes,
       statusHistory: records.statusHistory,
+      evidence: records.evidence,
+      lenderDecisions: records.lenderDecisions,
+      emails: records.emails.map((email) => ({
+        template: email.template,
+        recipient: email.recipient,
+        status: email.status,
+        createdAt: email.createdAt,
+        sentAt: email.sentAt,
+      })),
+      needsAttention: records.needsAttention,
       audit: records.audit.map((row) => ({
         seq: Number(row.seq),
         at: row.at,

@@ -1,8 +1,10 @@
 // Erasure on request (UK GDPR Article 17): every personal field of an application goes (the application
-// row with its payload, which is also its partial save; its notes; its search index rows), a tombstone
-// stays (reference, brand, dates, who erased it, when and why), deliveries not yet attempted are
-// cancelled, and every lender that may have received it gets a signed `application.erased` notice
-// through the outbox. A legal hold blocks it. Decision record: docs/decisions/1609-*.
+// row with its payload, which is also its partial save; its notes; its search index rows; the
+// submissions kept for attention under its key; the vulnerability flag and its notes; the marketing
+// consents on record; the lenders' notes on their decisions; the emails queued or sent about it), a
+// tombstone stays (reference, brand, dates, who erased it, when and why), deliveries not yet attempted
+// are cancelled, and every lender that may have received it gets a signed `application.erased` notice
+// through the outbox. A legal hold blocks it. Decision records: docs/decisions/1609-*, 1752-*.
 
 import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
@@ -38,11 +40,28 @@ export async function eraseApplication(
       applicationKey: key,
       at: input.now,
     })
-    const application = await trx
+    const stored = await trx
       .selectFrom('applications')
       .select(['brand', 'status', 'created_at', 'submitted_at'])
       .where('application_key', '=', key)
       .executeTakeFirst()
+    // Nothing stored but submissions kept for attention (decision 1753): those are what is erased.
+    const kept = await trx
+      .selectFrom('needs_attention')
+      .select(['brand', 'created_at'])
+      .where('submission_key', '=', key)
+      .orderBy('created_at')
+      .execute()
+    const application =
+      stored ??
+      (kept[0] === undefined
+        ? undefined
+        : {
+            brand: kept[kept.length - 1]!.brand,
+            status: 'refused' as const,
+            created_at: kept[0].created_at,
+            submitted_at: null,
+          })
     if (application === undefined) {
       const erased = await trx
         .selectFrom('erasures')
@@ -82,8 +101,25 @@ export async function eraseApplication(
     await trx.deleteFrom('application_index').where('application_key', '=', key).execute()
     await trx.deleteFrom('notes').where('application_key', '=', key).execute()
     await trx.deleteFrom('applications').where('application_key', '=', key).execute()
-    // Applications refused at submission and kept for attention (the journey's store) are erased here
-    // too once that store exists.
+    await trx.deleteFrom('needs_attention').where('submission_key', '=', key).execute()
+    // What the applicant told us about their circumstances, and what we did about it (decision 1752).
+    await trx.deleteFrom('support_notes').where('application_key', '=', key).execute()
+    await trx.deleteFrom('support_flags').where('application_key', '=', key).execute()
+    // The marketing choices are the person's own; the record of which texts the firm showed and when
+    // (no channel) stays with the tombstone as the firm's evidence of what it disclosed.
+    await trx
+      .deleteFrom('evidence')
+      .where('application_key', '=', key)
+      .where('channel', 'is not', null)
+      .execute()
+    // A lender's note may say anything about the applicant; the decision itself stays.
+    await trx
+      .updateTable('lender_decisions')
+      .set({ message: null })
+      .where('submission_key', '=', key)
+      .execute()
+    // The messages about it: the unsent would find no one to write to, the sent are not needed.
+    await trx.deleteFrom('emails').where('application_key', '=', key).execute()
 
     const deliveries = await trx
       .selectFrom('deliveries')

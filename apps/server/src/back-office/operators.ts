@@ -28,12 +28,16 @@ export const PERMISSIONS = [
   'legal-hold',
   'operators',
   'audit',
+  // Record a consent withdrawal, answer a commission request, a vulnerability adjustment or outcome.
+  'evidence',
+  // The outcome figures and their export (no personal data, but the firm's own results).
+  'figures',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
 const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   viewer: [],
-  caseworker: ['notes', 'status', 'retry'],
+  caseworker: ['notes', 'status', 'retry', 'evidence'],
   admin: PERMISSIONS,
 }
 

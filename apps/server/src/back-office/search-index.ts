@@ -56,8 +56,9 @@ export function hashTerm(key: Buffer, field: SearchField, value: string): string
 
 export function normaliseReference(value: string): string | undefined {
   const compact = value.replace(/[\s-]/g, '').toUpperCase()
-  const match = /^FC([0-9A-Z]{4})([0-9A-Z]{4})$/.exec(compact)
-  return match === null ? undefined : `FC-${match[1]}-${match[2]}`
+  // Twelve characters in three groups since the reference grew (decision 1576).
+  const match = /^FC([0-9A-Z]{4})([0-9A-Z]{4})([0-9A-Z]{4})$/.exec(compact)
+  return match === null ? undefined : `FC-${match[1]}-${match[2]}-${match[3]}`
 }
 
 export function normaliseEmailTerm(value: string): string {

@@ -283,7 +283,8 @@ export interface ErasuresTable {
   application_key: string
   reference: string
   brand: string
-  kind: ApplicationStatus
+  /** 'refused': nothing was stored but submissions kept for attention (decision 1753). */
+  kind: ApplicationStatus | 'refused'
   created_at: string
   submitted_at: string | null
   erased_at: string

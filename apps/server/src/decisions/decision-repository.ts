@@ -56,13 +56,16 @@ export async function findByWebhookId(
 /**
  * Stores a decision in one transaction with the messages it causes. `answer` makes the stored answer from
  * whether the decision became current (it is replayed to a repeat); `emails` the messages to queue when it
- * did. Two requests with one webhook-id: the unique key lets one in, the other gets its row.
+ * did; `whenCurrent` anything else a current decision changes in the same transaction (the broker's
+ * status, decision 1751). Two requests with one webhook-id: the unique key lets one in, the other gets
+ * its row.
  */
 export async function storeDecision(
   db: Kysely<Tables>,
   incoming: IncomingDecision,
   answer: (id: string, current: boolean) => { status: number; body: string },
   emails: (id: string) => readonly NewEmailRow[],
+  whenCurrent?: (trx: Transaction<Tables>, id: string) => Promise<unknown>,
 ): Promise<StoreDecisionOutcome> {
   try {
     return await db.transaction().execute(async (trx) => {
@@ -94,7 +97,10 @@ export async function storeDecision(
         response_body: response.body,
       }
       await trx.insertInto('lender_decisions').values(row).execute()
-      if (current) await enqueueEmails(trx, emails(id))
+      if (current) {
+        await enqueueEmails(trx, emails(id))
+        await whenCurrent?.(trx, id)
+      }
       return { kind: 'stored' as const, row }
     })
   } catch (error) {

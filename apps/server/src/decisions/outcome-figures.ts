@@ -139,8 +139,15 @@ function cohort(members: readonly Submitted[], facts: Map<string, DecisionFacts>
  */
 export async function outcomeFigures(
   db: Kysely<Tables>,
-  filter: { from?: string; to?: string; brand?: string } = {},
+  filter: {
+    from?: string
+    to?: string
+    brand?: string
+    /** Only these brands (a back-office operator's scope). */
+    brands?: readonly string[]
+  } = {},
 ): Promise<OutcomeFigures> {
+  if (filter.brands !== undefined && filter.brands.length === 0) return { months: [], lenders: [] }
   const inRange = (month: string) =>
     (filter.from === undefined || month >= filter.from) &&
     (filter.to === undefined || month <= filter.to)
@@ -149,6 +156,9 @@ export async function outcomeFigures(
     .select(['application_key', 'brand', 'status', 'created_at', 'submitted_at'])
   if (filter.brand !== undefined) {
     applicationsQuery = applicationsQuery.where('brand', '=', filter.brand)
+  }
+  if (filter.brands !== undefined) {
+    applicationsQuery = applicationsQuery.where('brand', 'in', [...filter.brands])
   }
   const applications = await applicationsQuery.execute()
   const flagged = new Set(

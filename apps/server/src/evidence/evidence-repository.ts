@@ -253,14 +253,27 @@ export interface CommissionRequest {
  */
 export async function commissionRequests(
   db: Db,
-  filter: { brand?: string; open?: boolean; limit?: number } = {},
+  filter: {
+    brand?: string
+    /** Only these brands (a back-office operator's scope). */
+    brands?: readonly string[]
+    /** Only one application's requests. */
+    applicationKey?: string
+    open?: boolean
+    limit?: number
+  } = {},
 ): Promise<CommissionRequest[]> {
+  if (filter.brands !== undefined && filter.brands.length === 0) return []
   let query = db
     .selectFrom('evidence')
     .selectAll()
     .where('disclosure_id', '=', 'commission')
     .where('kind', 'in', ['requested', 'answered'])
   if (filter.brand !== undefined) query = query.where('brand', '=', filter.brand)
+  if (filter.brands !== undefined) query = query.where('brand', 'in', [...filter.brands])
+  if (filter.applicationKey !== undefined) {
+    query = query.where('application_key', '=', filter.applicationKey)
+  }
   const rows = await query.orderBy('at').orderBy('id').execute()
   const byApplication = new Map<string, CommissionRequest>()
   for (const row of rows) {

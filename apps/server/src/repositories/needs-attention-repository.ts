@@ -221,3 +221,11 @@ export async function resealNeedsAttention(
     after = rows[rows.length - 1]?.id ?? after
   }
 }
+
+/** One kept body opened, from its stored row (for readers that select only some columns). */
+export function openKeptBody(
+  row: Pick<NeedsAttentionRow, 'id' | 'body'>,
+  dataKeys: DataKeyring | undefined,
+): Record<string, unknown> {
+  return open(JSON.parse(row.body) as Record<string, unknown>, dataKeys, row.id)
+}

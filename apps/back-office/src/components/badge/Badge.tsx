@@ -47,7 +47,8 @@ export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
   )
 }
 
-export function KindBadge({ kind }: { kind: 'submitted' | 'partial' }) {
+export function KindBadge({ kind }: { kind: 'submitted' | 'partial' | 'refused' }) {
+  if (kind === 'refused') return <Badge colour="red">Refused</Badge>
   return kind === 'partial' ? (
     <Badge colour="orange">Partial (lead)</Badge>
   ) : (

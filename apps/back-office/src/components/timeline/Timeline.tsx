@@ -1,5 +1,6 @@
 // MOJ timeline: newest first; every entry says what happened, who did it and when (London time).
 
+import type { ReactNode } from 'react'
 import { formatDateTime } from '#lib/format-time'
 
 export interface TimelineItem {
@@ -7,7 +8,7 @@ export interface TimelineItem {
   title: string
   by: string | null
   at: string
-  description?: string | undefined
+  description?: ReactNode
 }
 
 export function Timeline({
@@ -27,7 +28,9 @@ export function Timeline({
           <p className="timeline__date">
             <time dateTime={item.at}>{formatDateTime(item.at)}</time>
           </p>
-          {item.description ? <p>{item.description}</p> : null}
+          {item.description ? (
+            <div className="timeline__description">{item.description}</div>
+          ) : null}
         </li>
       ))}
     </ol>

@@ -22,6 +22,7 @@ import { ErasePart } from './ErasePart'
 import { usePageTitle } from '#app/page'
 
 const ExportPart = lazy(() => import('./ExportPart'))
+const EvidencePart = lazy(() => import('./EvidencePart'))
 
 type Loaded =
   | { state: 'loading' }
@@ -34,6 +35,7 @@ const PARTS = [
   { path: '/timeline', text: 'Timeline' },
   { path: '/deliveries', text: 'Deliveries' },
   { path: '/notes', text: 'Notes' },
+  { path: '/evidence', text: 'Evidence' },
 ]
 
 export default function ApplicationScreen() {
@@ -113,6 +115,12 @@ export default function ApplicationScreen() {
                   label={statusLabel(application.brokerStatus)}
                 />{' '}
                 <KindBadge kind={application.kind} />
+                {application.needsAttention?.length ? (
+                  <>
+                    {' '}
+                    <Badge colour="red">Needs attention</Badge>
+                  </>
+                ) : null}
                 {application.legalHold ? (
                   <>
                     {' '}
@@ -183,6 +191,7 @@ export default function ApplicationScreen() {
           <Route path="/timeline" component={TimelinePart} />
           <Route path="/deliveries" component={DeliveriesPart} />
           <Route path="/notes" component={NotesPart} />
+          <Route path="/evidence" component={EvidencePart} />
           <Route path="/status" component={StatusPart} />
           <Route path="/legal-hold" component={LegalHoldPart} />
           <Route path="/erase" component={ErasePart} />

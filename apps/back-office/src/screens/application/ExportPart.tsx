@@ -8,7 +8,9 @@ import { SummaryList } from '#components/summary-list/SummaryList'
 import { post } from '#lib/api'
 import { saveFile } from '#lib/download'
 import { formatDateTime } from '#lib/format-time'
+import { formatCommission } from '#lib/money'
 import type { DataExport } from '#lib/types'
+import { DecisionFacts } from './TimelinePart'
 import { PartTitle } from './ApplicationScreen'
 import { useApplication } from './application-context'
 
@@ -191,6 +193,7 @@ function ExportView({
               ))}
             </ul>
           )}
+          <ExportEvidence application={application} />
           <h4>Audit entries</h4>
           {application.audit.length === 0 ? (
             <p>None.</p>
@@ -206,5 +209,102 @@ function ExportView({
         </section>
       ))}
     </div>
+  )
+}
+
+const RECORD_WORDS: Record<string, string> = {
+  shown: 'shown',
+  agreed: 'agreed',
+  declined: 'declined',
+  requested: 'asked how much commission we receive',
+  answered: 'told the commission',
+  withdrawn: 'withdrawn',
+}
+
+/** What the applicant was shown and agreed to, decisions, emails and kept submissions, for printing. */
+function ExportEvidence({ application }: { application: DataExport['applications'][number] }) {
+  const evidence = application.evidence
+  const decisions = application.lenderDecisions ?? []
+  const emails = application.emails ?? []
+  const kept = application.needsAttention ?? []
+  return (
+    <>
+      <h4>What they were shown and agreed to</h4>
+      {!evidence || evidence.records.length === 0 ? (
+        <p>None.</p>
+      ) : (
+        <ul>
+          {evidence.records.map((record) => (
+            <li key={record.id}>
+              {record.applicant === 'joint' ? 'Joint applicant: ' : ''}
+              {record.title} (version {record.version}): {RECORD_WORDS[record.kind] ?? record.kind}
+              {record.kind === 'answered' &&
+              typeof record.detail === 'object' &&
+              record.detail !== null &&
+              'value' in record.detail
+                ? `, ${formatCommission(record.detail as { kind: 'amount' | 'percentage'; value: number })}`
+                : ''}
+              , {formatDateTime(record.at)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {evidence?.support ? (
+        <>
+          <h4>Support needs</h4>
+          <ul>
+            {evidence.support.notes.length === 0 ? (
+              <li>Flagged {formatDateTime(evidence.support.flaggedAt)}; nothing recorded yet.</li>
+            ) : (
+              evidence.support.notes.map((note) => (
+                <li key={note.id}>
+                  {note.step === 'outcome' ? 'Outcome' : 'Adjustment'}: {note.note} ({note.by},{' '}
+                  {formatDateTime(note.at)})
+                </li>
+              ))
+            )}
+          </ul>
+        </>
+      ) : null}
+      <h4>Lenders’ decisions</h4>
+      {decisions.length === 0 ? (
+        <p>None.</p>
+      ) : (
+        <ul>
+          {decisions.map((decision) => (
+            <li key={decision.id}>
+              {decision.lenderId}: {decision.decision}
+              <DecisionFacts decision={decision} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <h4>Emails sent about it</h4>
+      {emails.length === 0 ? (
+        <p>None.</p>
+      ) : (
+        <ul>
+          {emails.map((email, i) => (
+            <li key={i}>
+              {email.template} to the {email.recipient}: {email.status}
+              {email.sentAt ? `, ${formatDateTime(email.sentAt)}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      {kept.length > 0 ? (
+        <>
+          <h4>Submissions kept for attention</h4>
+          <ul>
+            {kept.map((item) => (
+              <li key={item.id}>
+                {item.reason === 'conflict' ? 'A different submission' : 'A refused submission'},{' '}
+                {formatDateTime(item.createdAt)}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
   )
 }

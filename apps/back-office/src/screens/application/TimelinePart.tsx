@@ -1,4 +1,7 @@
 import { Timeline } from '#components/timeline/Timeline'
+import { formatDateTime } from '#lib/format-time'
+import { formatCommission, formatPercent, formatPounds } from '#lib/money'
+import type { LenderDecision } from '#lib/types'
 import { PartTitle } from './ApplicationScreen'
 import { useApplication } from './application-context'
 
@@ -18,9 +21,31 @@ export function TimelinePart() {
             title: entry.text,
             by: entry.by,
             at: entry.at,
+            description: entry.decision ? <DecisionFacts decision={entry.decision} /> : undefined,
           }))}
         />
       )}
     </>
+  )
+}
+
+/** A lender's decision: its reference, when it decided, its note and the offer (staff only). */
+export function DecisionFacts({ decision }: { decision: LenderDecision }) {
+  const { offer } = decision
+  return (
+    <ul className="facts">
+      <li>
+        Lender’s reference <code>{decision.lenderReference}</code>, decided{' '}
+        <time dateTime={decision.decidedAt}>{formatDateTime(decision.decidedAt)}</time>
+      </li>
+      {offer ? (
+        <li>
+          Offer: {formatPounds(offer.amount)} over {offer.termMonths} months at{' '}
+          {formatPercent(offer.apr)} APR, {formatPounds(offer.monthlyPayment)} a month. Commission
+          to the broker: {formatCommission(offer.commission)}.
+        </li>
+      ) : null}
+      {decision.message ? <li>Lender’s note: {decision.message}</li> : null}
+    </ul>
   )
 }

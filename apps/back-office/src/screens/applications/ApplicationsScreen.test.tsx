@@ -199,3 +199,57 @@ test('an ended session (401) takes the user to Sign in with a clear message', as
   await waitFor(() => expect(heading).toHaveFocus())
   await expectNoAxeViolations()
 })
+
+test('each lender’s latest decision in words, a needs-attention badge, and the decision and needs-attention filters', async () => {
+  const api = fakeApi({
+    'GET /applications': [
+      200,
+      {
+        items: [
+          listed({
+            lenders: [
+              { destinationId: 'acme-lending', delivery: 'delivered', decision: 'approved' },
+              { destinationId: 'bolt-finance', delivery: 'delivered', decision: null },
+            ],
+            needsAttention: ['conflict'],
+          }),
+          listed({
+            applicationKey: 'c3',
+            reference: 'FC-ZZ99-YY88-XX77',
+            kind: 'refused',
+            lenders: [],
+            submittedAt: null,
+            needsAttention: ['refused'],
+          }),
+        ],
+        nextCursor: null,
+      },
+    ],
+  })
+  renderApp('/applications', sessionFor('viewer'))
+  const table = await screen.findByRole('table', {}, LAZY)
+  const rows = within(table).getAllByRole('row').slice(1)
+  expect(within(rows[0]!).getAllByRole('cell')[2]).toHaveTextContent('NewNeeds attention')
+  expect(within(rows[0]!).getAllByRole('cell')[3]).toHaveTextContent(
+    'acme-lending: Approvedbolt-finance: Delivered',
+  )
+  expect(within(rows[1]!).getAllByRole('cell')[2]).toHaveTextContent('NewRefusedNeeds attention')
+  expect(within(rows[1]!).getAllByRole('cell')[4]).toHaveTextContent(
+    'Refused, nothing stored (26 November 2026 at 9:05am)',
+  )
+  await userEvent.selectOptions(
+    screen.getByRole('combobox', { name: 'Lender decision' }),
+    'No decision yet',
+  )
+  await userEvent.click(
+    screen.getByRole('checkbox', { name: 'Only applications that need attention' }),
+  )
+  await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }))
+  await waitFor(() => expect(api.to('GET /applications')).toHaveLength(2))
+  expect(api.to('GET /applications')[1]?.path).toBe(
+    '/applications?decision=none&needsAttention=yes',
+  )
+  expect(screen.getByRole('button', { name: /Lender decision: No decision yet/ })).toBeVisible()
+  expect(screen.getByRole('button', { name: /Needs attention: Yes/ })).toBeVisible()
+  await expectNoAxeViolations()
+})

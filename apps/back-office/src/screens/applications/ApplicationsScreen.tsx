@@ -6,7 +6,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'wouter'
 import { PageHeading, usePageTitle } from '#app/page'
 import { useSession, useSignedIn } from '#app/session'
-import { BrokerStatusBadge, DELIVERY_STATUS_LABELS, KindBadge } from '#components/badge/Badge'
+import {
+  Badge,
+  BrokerStatusBadge,
+  DELIVERY_STATUS_LABELS,
+  KindBadge,
+} from '#components/badge/Badge'
+import { Checkboxes } from '#components/form/checkboxes/Checkboxes'
 import { FilterTags, type AppliedFilter } from '#components/filter-tags/FilterTags'
 import { ErrorSummary } from '#components/form/error-summary/ErrorSummary'
 import { Radios } from '#components/form/radios/Radios'
@@ -49,6 +55,12 @@ type Result =
 /** An answer, with the list state it answers: any other state is still loading. */
 type Answered = { for: ListState; result: Result }
 
+/** A lender's decision in words, from the session's list; 'none' is no decision yet. */
+export function decisionLabel(session: Session, id: string): string {
+  if (id === 'none') return 'No decision yet'
+  return session.lenderDecisions?.find((decision) => decision.id === id)?.label ?? id
+}
+
 function applied(filters: Filters, session: Session): AppliedFilter[] {
   const tags: AppliedFilter[] = []
   if (filters.brand) {
@@ -66,6 +78,16 @@ function applied(filters: Filters, session: Session): AppliedFilter[] {
       category: 'Kind',
       value: filters.kind === 'partial' ? 'Partial (leads)' : 'Submitted',
     })
+  }
+  if (filters.decision) {
+    tags.push({
+      key: 'decision',
+      category: 'Lender decision',
+      value: decisionLabel(session, filters.decision),
+    })
+  }
+  if (filters.needsAttention) {
+    tags.push({ key: 'needsAttention', category: 'Needs attention', value: 'Yes' })
   }
   if (filters.from)
     tags.push({ key: 'from', category: 'Active from', value: formatDate(filters.from) })
@@ -195,6 +217,13 @@ export default function ApplicationsScreen() {
     value: status.id,
     label: status.label,
   }))
+  const decisionOptions = [
+    ...(session.lenderDecisions ?? []).map((decision) => ({
+      value: decision.id,
+      label: decision.label,
+    })),
+    { value: 'none', label: 'No decision yet' },
+  ]
   const page = list.cursors.length
 
   return (
@@ -260,6 +289,15 @@ export default function ApplicationsScreen() {
               value={draft.status}
               onChange={(status) => setDraft({ ...draft, status })}
             />
+            <Select
+              id="filter-decision"
+              label="Lender decision"
+              hint="Any lender’s latest decision"
+              emptyLabel="Any decision"
+              options={decisionOptions}
+              value={draft.decision}
+              onChange={(decision) => setDraft({ ...draft, decision })}
+            />
             <Radios
               id="filter-kind"
               label="Kind"
@@ -267,6 +305,17 @@ export default function ApplicationsScreen() {
               options={KIND_OPTIONS}
               value={draft.kind}
               onChange={(kind) => setDraft({ ...draft, kind: kind as Filters['kind'] })}
+            />
+            <Checkboxes
+              id="filter-needs-attention"
+              label="Needs attention"
+              hint="A submission the server refused, or a different one under the same reference"
+              small
+              options={[{ value: 'yes', label: 'Only applications that need attention' }]}
+              values={draft.needsAttention ? ['yes'] : []}
+              onChange={(values) =>
+                setDraft({ ...draft, needsAttention: values.includes('yes') ? 'yes' : '' })
+              }
             />
             <fieldset className="field-fieldset field">
               <legend className="field-legend">Last activity</legend>
@@ -322,6 +371,7 @@ export default function ApplicationsScreen() {
               setList((current) => ({ ...current, cursors: [...current.cursors, cursor] }))
             }}
             statusLabel={(id) => session.brokerStatuses.find((s) => s.id === id)?.label ?? id}
+            decisionLabel={(id) => decisionLabel(session, id)}
           />
         </section>
       </div>
@@ -335,12 +385,14 @@ function Results({
   onPrevious,
   onNext,
   statusLabel,
+  decisionLabel: labelOf,
 }: {
   result: Result
   page: number
   onPrevious: () => void
   onNext: (cursor: string) => void
   statusLabel: (id: string) => string
+  decisionLabel: (id: string) => string
 }) {
   if (result.state === 'loading') {
     return (
@@ -373,7 +425,12 @@ function Results({
           </thead>
           <tbody>
             {items.map((item) => (
-              <Row key={item.applicationKey} item={item} statusLabel={statusLabel} />
+              <Row
+                key={item.applicationKey}
+                item={item}
+                statusLabel={statusLabel}
+                decisionLabel={labelOf}
+              />
             ))}
           </tbody>
         </table>
@@ -393,9 +450,11 @@ function Results({
 function Row({
   item,
   statusLabel,
+  decisionLabel: labelOf,
 }: {
   item: ListedApplication
   statusLabel: (id: string) => string
+  decisionLabel: (id: string) => string
 }) {
   return (
     <tr>
@@ -411,7 +470,8 @@ function Row({
       <td data-label="Status">
         <span className="badges">
           <BrokerStatusBadge status={item.brokerStatus} label={statusLabel(item.brokerStatus)} />
-          {item.kind === 'partial' ? <KindBadge kind="partial" /> : null}
+          {item.kind !== 'submitted' ? <KindBadge kind={item.kind} /> : null}
+          {item.needsAttention?.length ? <Badge colour="red">Needs attention</Badge> : null}
         </span>
       </td>
       <td data-label="Lender decisions">
@@ -422,7 +482,11 @@ function Row({
             {item.lenders.map((lender) => (
               <li key={lender.destinationId}>
                 {lender.destinationId}:{' '}
-                {lender.decision ?? DELIVERY_STATUS_LABELS[lender.delivery] ?? lender.delivery}
+                {lender.decision
+                  ? labelOf(lender.decision)
+                  : lender.delivery
+                    ? (DELIVERY_STATUS_LABELS[lender.delivery] ?? lender.delivery)
+                    : 'No delivery'}
               </li>
             ))}
           </ul>
@@ -431,6 +495,10 @@ function Row({
       <td data-label="Submitted">
         {item.submittedAt ? (
           formatDateTime(item.submittedAt)
+        ) : item.kind === 'refused' ? (
+          <span className="secondary-text">
+            Refused, nothing stored ({formatDateTime(item.updatedAt)})
+          </span>
         ) : (
           <span className="secondary-text">
             Not submitted (last saved {formatDateTime(item.updatedAt)})

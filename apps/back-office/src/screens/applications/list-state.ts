@@ -7,11 +7,23 @@ export interface Filters {
   brand: string
   status: string
   kind: '' | 'submitted' | 'partial'
+  /** A lender's latest decision, or 'none' for no decision yet. */
+  decision: string
+  /** 'yes': only applications with a submission kept for attention. */
+  needsAttention: '' | 'yes'
   from: string
   to: string
 }
 
-export const NO_FILTERS: Filters = { brand: '', status: '', kind: '', from: '', to: '' }
+export const NO_FILTERS: Filters = {
+  brand: '',
+  status: '',
+  kind: '',
+  decision: '',
+  needsAttention: '',
+  from: '',
+  to: '',
+}
 
 export interface ListState {
   operatorId: string
@@ -25,7 +37,9 @@ const KEY = 'applications-list'
 
 export function loadListState(operatorId: string): ListState {
   const saved = recall<ListState>(KEY)
-  if (saved && saved.operatorId === operatorId) return saved
+  if (saved && saved.operatorId === operatorId) {
+    return { ...saved, filters: { ...NO_FILTERS, ...saved.filters } }
+  }
   return { operatorId, query: '', filters: NO_FILTERS, cursors: [null] }
 }
 

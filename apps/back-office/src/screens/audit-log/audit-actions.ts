@@ -20,6 +20,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'operator.enrolled': 'Operator enrolled',
   'operator.disabled': 'Disabled an operator',
   'operator.reset': 'Reset an operator',
+  'consent.withdrawn': 'Recorded a consent withdrawal',
+  'commission.answered': 'Answered a commission request',
+  'support-note.added': 'Recorded a support note',
+  'figures.exported': 'Exported the outcome figures (CSV)',
 }
 
 export function actionLabel(action: string): string {

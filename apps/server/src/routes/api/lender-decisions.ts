@@ -6,6 +6,7 @@
 
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { Kysely } from 'kysely'
+import { followLenderDecisions } from '../../back-office/decision-status'
 import type { DataKeyring } from '../../crypto/field-encryption'
 import {
   storeDecision,
@@ -319,6 +320,14 @@ export const lenderDecisionRoutes: FastifyPluginAsync<LenderDecisionRoutesOption
                 now,
               })
             : [],
+        // The broker's status follows the lenders' latest words (decision 1751).
+        (trx, id) =>
+          followLenderDecisions(trx, {
+            applicationKey: body.submissionKey,
+            lenderId,
+            decisionId: id,
+            now,
+          }),
       )
       return answerFrom(reply, outcome.row, outcome.kind === 'repeat')
     },

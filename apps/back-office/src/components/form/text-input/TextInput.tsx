@@ -5,9 +5,12 @@ import { FieldError, FieldHint } from '../field-parts'
 export interface TextInputProps extends FieldProps {
   value: string
   onChange: (value: string) => void
-  type?: Extract<HTMLInputTypeAttribute, 'text' | 'email' | 'password' | 'search' | 'date'>
+  type?: Extract<
+    HTMLInputTypeAttribute,
+    'text' | 'email' | 'password' | 'search' | 'date' | 'month'
+  >
   autoComplete?: HTMLInputAutoCompleteAttribute
-  inputMode?: 'text' | 'numeric' | 'email'
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'email'
   spellCheck?: boolean
   maxLength?: number
   /** A width in characters (a maximum: the field still fits a 320px screen). */

@@ -8,11 +8,15 @@ import { appendAudit } from '../../../back-office/audit-log'
 import {
   answersOf,
   applicationRecords,
+  attentionKeysByReference,
   decodeCursor,
   encodeCursor,
   findVisible,
   listApplications,
-  openApplicationPayload,
+  pageItems,
+  visiblePayload,
+  type ApplicationKind,
+  type DecisionFilter,
   type ListFilter,
   type ListItem,
 } from '../../../back-office/applications'
@@ -34,12 +38,13 @@ import { payloadApplicantName } from '@forecourt/domain/payload/payload-answers'
 import {
   APPLICATION_STATUSES,
   BROKER_STATUSES,
-  type ApplicationStatus,
+  LENDER_DECISIONS,
   type BrokerStatus,
 } from '../../../db/tables'
 import { deliveryView } from '../../../back-office/applications'
 import { subjectAccessExport } from '../../../back-office/data-export'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
+import { activeDestinations, destinationsFor } from '../../../delivery/destinations'
 import { findDeliveries, retryDeliveries } from '../../../delivery/outbox'
 import {
   brandName,
@@ -57,7 +62,9 @@ export const APPLICATION_MESSAGES = {
   invalidFilter: 'Invalid filter',
   brand: 'is not one of your brands',
   status: `must be one of ${BROKER_STATUSES.join(', ')}`,
-  kind: 'must be submitted or partial',
+  kind: 'must be submitted, partial or refused',
+  decision: `must be one of ${LENDER_DECISIONS.join(', ')}, or none`,
+  needsAttention: 'must be yes or left out',
   date: 'must be a date written YYYY-MM-DD',
   cursor: 'is not a cursor from an earlier page',
   limit: 'must be a whole number from 1 to 100',
@@ -71,6 +78,8 @@ export const APPLICATION_MESSAGES = {
 } as const
 
 export const PAGE_SIZE = 50
+const KINDS: readonly string[] = [...APPLICATION_STATUSES, 'refused']
+const DECISION_FILTERS: readonly string[] = [...LENDER_DECISIONS, 'none']
 const EXPORT_MAX_ROWS = 50_000
 
 type Params = { applicationKey: string }
@@ -106,9 +115,18 @@ function readFilter(
   }
   const kind = text('kind')
   if (kind !== undefined) {
-    if ((APPLICATION_STATUSES as readonly string[]).includes(kind)) {
-      filter.kind = kind as ApplicationStatus
-    } else errors.push({ field: 'kind', message: APPLICATION_MESSAGES.kind })
+    if (KINDS.includes(kind)) filter.kind = kind as ApplicationKind
+    else errors.push({ field: 'kind', message: APPLICATION_MESSAGES.kind })
+  }
+  const decision = text('decision')
+  if (decision !== undefined) {
+    if (DECISION_FILTERS.includes(decision)) filter.decision = decision as DecisionFilter
+    else errors.push({ field: 'decision', message: APPLICATION_MESSAGES.decision })
+  }
+  const needsAttention = text('needsAttention')
+  if (needsAttention !== undefined) {
+    if (needsAttention === 'yes') filter.needsAttention = true
+    else errors.push({ field: 'needsAttention', message: APPLICATION_MESSAGES.needsAttention })
   }
   for (const name of ['from', 'to'] as const) {
     const value = text(name)
@@ -214,6 +232,15 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
       at: context.now(),
     })
     const page = await listApplications(db, found.filter, dataKeys)
+    // A submission refused before anything was stored under its key is found by its reference too.
+    if (
+      page.items.length === 0 &&
+      found.term.field === 'reference' &&
+      found.filter.cursor === undefined
+    ) {
+      const keys = await attentionKeysByReference(db, found.term.value, found.filter.brands)
+      page.items = await pageItems(db, keys, dataKeys)
+    }
     return {
       items: page.items.map(itemBody),
       nextCursor: page.nextCursor === null ? null : encodeCursor(page.nextCursor),
@@ -229,14 +256,19 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
       if (found === undefined) return reply
       const { filter, term } = found
       const lines = [
-        'reference,brand,kind,broker_status,lenders,created_at,submitted_at,updated_at',
+        'reference,brand,kind,broker_status,lenders,created_at,submitted_at,updated_at,needs_attention',
       ]
       filter.limit = 500
       for (;;) {
         const page = await listApplications(db, filter, undefined)
         for (const item of page.items) {
+          // Each lender as id:delivery, with :decision once it decided.
           const lenders = item.lenders
-            .map((lender) => `${lender.destinationId}:${lender.delivery}`)
+            .map((lender) =>
+              [lender.destinationId, lender.delivery ?? 'none', lender.decision ?? '']
+                .filter((part, i) => i < 2 || part !== '')
+                .join(':'),
+            )
             .join(' ')
           lines.push(
             [
@@ -248,6 +280,7 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
               item.createdAt,
               item.submittedAt ?? '',
               item.updatedAt,
+              item.needsAttention.join(' '),
             ].join(','),
           )
         }
@@ -265,6 +298,8 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
           brand: body.brand ?? null,
           status: body.status ?? null,
           kind: body.kind ?? null,
+          decision: body.decision ?? null,
+          needsAttention: body.needsAttention ?? null,
           from: body.from ?? null,
           to: body.to ?? null,
           searchedBy: term?.field ?? null,
@@ -294,10 +329,7 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
         applicationKey: header.applicationKey,
         at: context.now(),
       })
-      const payload =
-        found.state === 'stored'
-          ? openApplicationPayload(header.applicationKey, found.payload, dataKeys)
-          : undefined
+      const payload = await visiblePayload(db, found, dataKeys)
       const records = await applicationRecords(db, header, dataKeys)
       const erasedBy =
         found.state === 'erased'
@@ -324,6 +356,7 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
           submittedAt: header.submittedAt,
           updatedAt: header.updatedAt,
           legalHold: records.legalHold,
+          needsAttention: [...new Set(records.needsAttention.map((item) => item.reason))],
           erased:
             found.state === 'erased'
               ? { at: found.erasure.erased_at, by: erasedBy, reason: found.erasure.reason }
@@ -334,6 +367,13 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
         deliveries: records.deliveries,
         notes: records.notes,
         statusHistory: records.statusHistory,
+        // The brand's lenders, which a commission answer names.
+        lenders: destinationsFor(activeDestinations(), header.brand).map((lender) => lender.id),
+        lenderDecisions: records.lenderDecisions,
+        latestDecisions: records.latestDecisions,
+        emails: records.emails,
+        evidence: records.evidence,
+        needsAttention: records.needsAttention,
       }
     },
   )

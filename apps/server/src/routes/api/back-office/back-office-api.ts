@@ -22,6 +22,8 @@ import {
   type BackOfficeContext,
 } from './back-office-context'
 import { enrolmentRoutes } from './enrolment-routes'
+import { evidenceRoutes } from './evidence-routes'
+import { figuresRoutes } from './figures-routes'
 import { operatorRoutes } from './operator-routes'
 import { sessionCookieName, sessionRoutes } from './session-routes'
 
@@ -144,5 +146,7 @@ export async function registerBackOfficeApi(
     await api.register(enrolmentRoutes, { context })
     await api.register(applicationRoutes, { context })
     await api.register(operatorRoutes, { context })
+    await api.register(evidenceRoutes, { context })
+    await api.register(figuresRoutes, { context })
   })
 }

@@ -13,10 +13,12 @@ import {
   type Permission,
   type Session,
 } from '../../../back-office/operators'
+import { BROKER_STATUS_LABELS } from '../../../back-office/broker-status-labels'
+import { LENDER_DECISION_LABELS } from '../../../back-office/applications'
 import type { DataKeyring } from '../../../crypto/field-encryption'
 import {
   BROKER_STATUSES,
-  type BrokerStatus,
+  LENDER_DECISIONS,
   type OperatorRow,
   type Tables,
 } from '../../../db/tables'
@@ -45,16 +47,7 @@ export const NOT_FOUND = { error: 'Not found' } as const
 export const NOT_SIGNED_IN = { error: 'Not signed in' } as const
 export const FORBIDDEN = { error: 'Forbidden' } as const
 
-export const BROKER_STATUS_LABELS: Record<BrokerStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  with_lender: 'With lender',
-  approved: 'Approved',
-  declined: 'Declined',
-  withdrawn: 'Withdrawn',
-  paid_out: 'Paid out',
-  closed: 'Closed',
-}
+export { BROKER_STATUS_LABELS }
 
 export function brandName(id: string): string {
   return brands[id as BrandId]?.tradingName ?? id
@@ -83,6 +76,7 @@ export function sessionBody(session: Session, csrfToken: string) {
     permissions: permissionsOf(operator.role),
     brands: visibleBrands(operator).map((id) => ({ id, name: brandName(id) })),
     brokerStatuses: BROKER_STATUSES.map((id) => ({ id, label: BROKER_STATUS_LABELS[id] })),
+    lenderDecisions: LENDER_DECISIONS.map((id) => ({ id, label: LENDER_DECISION_LABELS[id] })),
     csrfToken,
     idleExpiresAt: idleExpiry(session),
     expiresAt: session.expiresAt,

@@ -1,0 +1,360 @@
+// What the broker's staff add to an application's evidence (decisions 1654, 1659, 1754): a marketing
+// consent withdrawn on the applicant's request (a new record, never an edit), an answer to the
+// applicant's question "How much commission will you receive?" (per lender, amount or percentage;
+// CONC 4.5.4R), and the adjustment made for a flagged applicant and its outcome (FCA FG21/1). Each is
+// written with its audit entry in one transaction. Also the list of commission requests still waiting.
+
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { Transaction } from 'kysely'
+import type { BrandId } from '@forecourt/domain/brands/brand'
+import {
+  CONSENT_CHANNELS,
+  consentDisclosureId,
+  disclosureDefinition,
+  type ConsentChannel,
+} from '@forecourt/domain/brands/disclosures'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
+import { findVisible, operatorEmails, pageItems } from '../../../back-office/applications'
+import { appendAudit } from '../../../back-office/audit-log'
+import { visibleBrands } from '../../../back-office/operators'
+import type { Tables } from '../../../db/tables'
+import { activeDestinations, destinationsFor } from '../../../delivery/destinations'
+import {
+  appendEvidence,
+  commissionRequests,
+  currentConsents,
+  evidenceRow,
+  recordCommissionAnswer,
+  recordConsentWithdrawal,
+} from '../../../evidence/evidence-repository'
+import { currentText } from '../../../evidence/disclosure-hash'
+import { addSupportNote } from '../../../evidence/support-repository'
+import {
+  brandName,
+  invalid,
+  NOT_FOUND,
+  operatorOf,
+  textField,
+  UUID,
+  type BackOfficeContext,
+  type FieldError,
+} from './back-office-context'
+
+export const SUPPORT_NOTE_MAX_LENGTH = 2000
+/** A commission larger than this in pounds is a typing mistake, not an answer. */
+const COMMISSION_MAX_POUNDS = 100_000
+
+export const EVIDENCE_MESSAGES = {
+  invalidWithdrawal: 'Invalid withdrawal',
+  applicant: 'must be main or joint',
+  channel: `must be one of ${CONSENT_CHANNELS.join(', ')}`,
+  notAgreed: 'There is no agreement on record for this channel to withdraw',
+  invalidAnswer: 'Invalid answer',
+  lender: 'Choose a lender on this brand’s panel',
+  kind: 'Choose whether the commission is an amount or a percentage',
+  amount: `Enter the commission in pounds, more than 0 and at most ${COMMISSION_MAX_POUNDS.toLocaleString('en-GB')}, to the penny`,
+  percentage: 'Enter the commission as a percentage, more than 0 and at most 100',
+  noCommissionText: 'This brand has no commission disclosure to answer under',
+  invalidSupportNote: 'Invalid note',
+  step: 'must be adjustment or outcome',
+  note: `Enter a note of up to ${SUPPORT_NOTE_MAX_LENGTH} characters`,
+  notFlagged: 'This application has no vulnerability flag',
+  erased: 'This application has already been erased',
+} as const
+
+type Params = { applicationKey: string }
+
+class NothingToWithdraw extends Error {}
+
+export const evidenceRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> = async (
+  app,
+  { context },
+) => {
+  const { db, dataKeys } = context
+
+  /** The application when visible and not erased; otherwise the answer already sent. */
+  const workable = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
+    const key = request.params.applicationKey.toLowerCase()
+    if (!UUID.test(key)) {
+      await reply.code(404).send(NOT_FOUND)
+      return undefined
+    }
+    const operator = operatorOf(request)
+    const found = await findVisible(
+      db,
+      key,
+      operator.brands === 'all' ? 'all' : visibleBrands(operator),
+    )
+    if (found === undefined) {
+      await reply.code(404).send(NOT_FOUND)
+      return undefined
+    }
+    if (found.state === 'erased') {
+      await reply.code(409).send({ error: EVIDENCE_MESSAGES.erased })
+      return undefined
+    }
+    return found
+  }
+
+  app.post<{ Params: Params; Body: unknown }>(
+    '/api/back-office/applications/:applicationKey/consent-withdrawals',
+    { config: { backOfficeAccess: 'evidence' } },
+    async (request, reply) => {
+      const found = await workable(request, reply)
+      if (found === undefined) return reply
+      const applicant = textField(request.body, 'applicant')
+      const channel = textField(request.body, 'channel')
+      const errors: FieldError[] = []
+      if (applicant !== 'main' && applicant !== 'joint') {
+        errors.push({ field: 'applicant', message: EVIDENCE_MESSAGES.applicant })
+      }
+      if (channel === undefined || !(CONSENT_CHANNELS as readonly string[]).includes(channel)) {
+        errors.push({ field: 'channel', message: EVIDENCE_MESSAGES.channel })
+      }
+      if (errors.length > 0) return invalid(reply, EVIDENCE_MESSAGES.invalidWithdrawal, errors)
+      const who = applicant as 'main' | 'joint'
+      const what = channel as ConsentChannel
+      const key = found.header.applicationKey
+      const consent = (await currentConsents(db, key)).find(
+        (state) => state.applicant === who && state.channel === what,
+      )
+      if (consent?.state !== 'agreed') {
+        return reply.code(409).send({ error: EVIDENCE_MESSAGES.notAgreed })
+      }
+      const operator = operatorOf(request)
+      const now = context.now()
+      const disclosureId = consentDisclosureId(what, who)
+      try {
+        await db.transaction().execute(async (trx) => {
+          await appendAudit(trx, {
+            operatorId: operator.id,
+            action: 'consent.withdrawn',
+            applicationKey: key,
+            detail: {
+              applicant: who,
+              channel: what,
+              disclosureId,
+              title: disclosureDefinition(disclosureId)?.title ?? disclosureId,
+            },
+            at: now,
+          })
+          const recorded = await recordConsentWithdrawal(trx, {
+            applicationKey: key,
+            applicant: who,
+            channel: what,
+            operatorId: operator.id,
+            now,
+          })
+          if (!recorded) throw new NothingToWithdraw()
+        })
+      } catch (error) {
+        if (error instanceof NothingToWithdraw) {
+          return reply.code(409).send({ error: EVIDENCE_MESSAGES.notAgreed })
+        }
+        throw error
+      }
+      return reply.code(201).send({
+        withdrawal: { applicant: who, channel: what, at: now.toISOString(), by: operator.email },
+      })
+    },
+  )
+
+  app.post<{ Params: Params; Body: unknown }>(
+    '/api/back-office/applications/:applicationKey/commission-answers',
+    { config: { backOfficeAccess: 'evidence' } },
+    async (request, reply) => {
+      const found = await workable(request, reply)
+      if (found === undefined) return reply
+      const brand = found.header.brand as BrandId
+      const body = (
+        typeof request.body === 'object' && request.body !== null ? request.body : {}
+      ) as Record<string, unknown>
+      const lenders = destinationsFor(activeDestinations(), brand).map((lender) => lender.id)
+      const lenderId = textField(body, 'lenderId')
+      const kind = textField(body, 'kind')
+      const value = body.value
+      const errors: FieldError[] = []
+      if (lenderId === undefined || !lenders.includes(lenderId)) {
+        errors.push({ field: 'lenderId', message: EVIDENCE_MESSAGES.lender })
+      }
+      if (kind !== 'amount' && kind !== 'percentage') {
+        errors.push({ field: 'kind', message: EVIDENCE_MESSAGES.kind })
+      } else if (!validCommission(kind, value)) {
+        errors.push({ field: 'value', message: EVIDENCE_MESSAGES[kind] })
+      }
+      if (errors.length > 0) return invalid(reply, EVIDENCE_MESSAGES.invalidAnswer, errors)
+      const text = currentText(brand, 'commission')
+      if (text === undefined)
+        return reply.code(409).send({ error: EVIDENCE_MESSAGES.noCommissionText })
+      const key = found.header.applicationKey
+      const operator = operatorOf(request)
+      const now = context.now()
+      const answer = {
+        lenderId: lenderId as string,
+        kind: kind as 'amount' | 'percentage',
+        value: value as number,
+      }
+      await db.transaction().execute(async (trx) => {
+        await appendAudit(trx, {
+          operatorId: operator.id,
+          action: 'commission.answered',
+          applicationKey: key,
+          detail: { lenderId: answer.lenderId, kind: answer.kind },
+          at: now,
+        })
+        await recordPhoneRequest(trx, { key, brand, operatorId: operator.id, now, text })
+        await recordCommissionAnswer(trx, {
+          applicationKey: key,
+          brand,
+          answer,
+          operatorId: operator.id,
+          now,
+        })
+      })
+      return reply
+        .code(201)
+        .send({ answer: { ...answer, at: now.toISOString(), by: operator.email } })
+    },
+  )
+
+  app.post<{ Params: Params; Body: unknown }>(
+    '/api/back-office/applications/:applicationKey/support-notes',
+    { config: { backOfficeAccess: 'evidence' } },
+    async (request, reply) => {
+      const found = await workable(request, reply)
+      if (found === undefined) return reply
+      const step = textField(request.body, 'step')
+      const note = textField(request.body, 'note')?.trim() ?? ''
+      const errors: FieldError[] = []
+      if (step !== 'adjustment' && step !== 'outcome') {
+        errors.push({ field: 'step', message: EVIDENCE_MESSAGES.step })
+      }
+      if (note === '' || [...note].length > SUPPORT_NOTE_MAX_LENGTH) {
+        errors.push({ field: 'note', message: EVIDENCE_MESSAGES.note })
+      }
+      if (errors.length > 0) return invalid(reply, EVIDENCE_MESSAGES.invalidSupportNote, errors)
+      const key = found.header.applicationKey
+      const flag = await db
+        .selectFrom('support_flags')
+        .select('application_key')
+        .where('application_key', '=', key)
+        .executeTakeFirst()
+      if (flag === undefined) return reply.code(409).send({ error: EVIDENCE_MESSAGES.notFlagged })
+      const operator = operatorOf(request)
+      const now = context.now()
+      const id = await db.transaction().execute(async (trx) => {
+        const noteId = await addSupportNote(
+          trx,
+          {
+            applicationKey: key,
+            step: step as 'adjustment' | 'outcome',
+            note,
+            operatorId: operator.id,
+            now,
+          },
+          dataKeys,
+        )
+        await appendAudit(trx, {
+          operatorId: operator.id,
+          action: 'support-note.added',
+          applicationKey: key,
+          detail: { step: step as string, noteId },
+          at: now,
+        })
+        return noteId
+      })
+      return reply
+        .code(201)
+        .send({ note: { id, step, note, by: operator.email, at: now.toISOString() } })
+    },
+  )
+
+  app.get<{ Querystring: Record<string, string | undefined> }>(
+    '/api/back-office/commission-requests',
+    async (request, reply) => {
+      const state = request.query.state ?? 'open'
+      if (state !== 'open' && state !== 'all') {
+        return invalid(reply, 'Invalid filter', [
+          { field: 'state', message: 'must be open or all' },
+        ])
+      }
+      const operator = operatorOf(request)
+      const requests = await commissionRequests(db, {
+        ...(operator.brands === 'all' ? {} : { brands: visibleBrands(operator) }),
+        open: state === 'open',
+        limit: 200,
+      })
+      const keys = [...new Set(requests.map((item) => item.applicationKey))]
+      const [items, emails] = await Promise.all([
+        pageItems(db, keys, dataKeys),
+        operatorEmails(
+          db,
+          requests.flatMap((item) => item.answers.map((answer) => answer.operatorId)),
+        ),
+      ])
+      const byKey = new Map(items.map((item) => [item.applicationKey, item]))
+      return {
+        requests: requests.flatMap((item) => {
+          const listed = byKey.get(item.applicationKey)
+          // A request whose application is gone (retention, erasure) has no one to answer.
+          if (listed === undefined) return []
+          return [
+            {
+              applicationKey: item.applicationKey,
+              reference: applicationReference(item.applicationKey),
+              brand: item.brand,
+              brandName: brandName(item.brand),
+              name: listed.name,
+              requestedAt: item.requestedAt,
+              answers: item.answers.map((answer) => ({
+                at: answer.at,
+                by: answer.operatorId === null ? null : (emails.get(answer.operatorId) ?? null),
+                ...answer.answer,
+              })),
+            },
+          ]
+        }),
+      }
+    },
+  )
+}
+
+function validCommission(kind: 'amount' | 'percentage', value: unknown): boolean {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return false
+  if (kind === 'percentage') return value <= 100
+  return value <= COMMISSION_MAX_POUNDS && Math.round(value * 100) === value * 100
+}
+
+/**
+ * An answer needs a question on record: an applicant who asked by telephone, with no request from the
+ * form waiting, gets one recorded by the operator answering (decision 1754).
+ */
+async function recordPhoneRequest(
+  trx: Transaction<Tables>,
+  input: {
+    key: string
+    brand: BrandId
+    operatorId: string
+    now: Date
+    text: { version: number; hash: string }
+  },
+): Promise<void> {
+  const waiting = await commissionRequests(trx, { applicationKey: input.key, open: true })
+  if (waiting.length > 0) return
+  await appendEvidence(trx, [
+    evidenceRow({
+      applicationKey: input.key,
+      brand: input.brand,
+      applicant: 'main',
+      kind: 'requested',
+      disclosureId: 'commission',
+      version: input.text.version,
+      textHash: input.text.hash,
+      // The question came before its answer: a millisecond earlier keeps the two in that order.
+      at: new Date(input.now.getTime() - 1),
+      source: 'operator',
+      operatorId: input.operatorId,
+      detail: { via: 'operator' },
+    }),
+  ])
+}
