@@ -6,6 +6,7 @@ import {
   choose,
   countApplications,
   findAddress,
+  expectThankYouPage,
   step,
   storedApplication,
   stubThankYouPages,
@@ -155,10 +156,16 @@ for (const entry of ['lookup', 'manual'] as const) {
 
     const guid = String(body.submissionKey)
     expect(storedApplication(guid)).toMatchObject({ status: 'submitted', brand: 'harbourlend' })
-    expect(storedApplication(guid)?.payload).toEqual(body)
-    expect(countApplications(guid)).toBe(1)
-    await page.waitForURL(/^https:\/\/www\.harbourlend\.example\/thank-you\?e=/, {
-      timeout: 15_000,
+    // As sent, with what the server stamps: the address it saw and the time received; the page's
+    // address kept as the client's own (decision 1572).
+    const { remoteAddress: clientRemoteAddress, ...asSent } = body
+    expect(storedApplication(guid)?.payload).toEqual({
+      ...asSent,
+      clientRemoteAddress,
+      remoteAddress: expect.stringMatching(/127\.0\.0\.1|::1/),
+      dateReceived: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     })
+    expect(countApplications(guid)).toBe(1)
+    await expectThankYouPage(page, 'harbourlend')
   })
 }

@@ -75,17 +75,19 @@ test('every back-office endpoint answers 401 without a session, and the session 
 
 test('with a valid session, another host answers 404: the back office exists on its own host only', async () => {
   const admin = await bo.operator('ann@broker.example', 'admin')
-  for (const host of [
-    'carfinance.localhost',
-    'localhost:3000',
-    'backoffice.localhost.evil.example',
-  ]) {
+  // An applicant's host knows no back office (404); a host Forecourt does not serve is refused before any
+  // route (421, decision 1573).
+  for (const [host, status] of [
+    ['carfinance.localhost', 404],
+    ['localhost:3000', 404],
+    ['backoffice.localhost.evil.example', 421],
+  ] as const) {
     for (const endpoint of [
       ...ENDPOINTS,
       { method: 'GET' as const, url: '/api/back-office/session' },
     ]) {
       const response = await bo.request({ ...endpoint, as: admin, host })
-      expect(response.statusCode, `${host} ${endpoint.url}`).toBe(404)
+      expect(response.statusCode, `${host} ${endpoint.url}`).toBe(status)
     }
   }
   const ok = await bo.request({
@@ -217,7 +219,7 @@ test('over HTTPS (behind a trusted proxy) the session cookie is __Host- prefixed
   await bo.close()
   bo = await startBackOffice(
     { name: 'SQLite', dialect: 'sqlite', available: true, open: openSqlite },
-    { TRUST_PROXY: 'true' },
+    { TRUST_PROXY: '127.0.0.1' },
   )
   const { enrolment } = await addOperator(
     bo.database.db,

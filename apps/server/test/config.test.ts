@@ -321,10 +321,24 @@ test.each<[Record<string, string>, string[]]>([
 ])('production without a data key: %o → %o', (env, expected) => {
   let problems: string[] = []
   try {
-    loadConfig(env)
+    // Production also needs a way to send email; that has its own test below.
+    loadConfig({ MAIL_TRANSPORT: 'file', ...env })
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
     problems = error.problems
   }
   expect(problems).toEqual(expected)
+})
+
+test('production refuses to start with no way to send email, unless files are chosen on purpose', () => {
+  const production = {
+    NODE_ENV: 'production',
+    FORECOURT_SECRET: 'x'.repeat(32),
+    FORECOURT_DATA_IN_CLEAR: 'yes',
+  }
+  expect(problemsOf(production)).toEqual([
+    'SMTP_URL must be set in production, so emails reach applicants (or set MAIL_TRANSPORT=file to write them as .eml files under DATA_DIR/mail/ on purpose)',
+  ])
+  expect(problemsOf({ ...production, MAIL_TRANSPORT: 'file' })).toEqual([])
+  expect(problemsOf({ ...production, SMTP_URL: 'smtp://mail.internal:25' })).toEqual([])
 })

@@ -35,6 +35,7 @@ const allEngines = await engines()
 const MAIL_ENV = {
   MAIL_FROM: 'no-reply@carfinance.example',
   BROKER_INBOXES: JSON.stringify({ carfinance: 'alerts@carfinance.example', harbourlend: '' }),
+  BACK_OFFICE_HOST: 'backoffice.example.com',
   BACK_OFFICE_URL: 'https://backoffice.example.com',
 }
 const mailConfig = loadConfig(MAIL_ENV).mail

@@ -28,6 +28,7 @@ const PRODUCTION = {
   FORECOURT_SECRET: 'x'.repeat(48),
   FORECOURT_DATA_KEY: Buffer.alloc(32, 7).toString('base64'),
   RETENTION_JOB: 'off',
+  MAIL_TRANSPORT: 'file',
   DELIVERY_WORKER: 'off',
 }
 
@@ -45,29 +46,39 @@ const otherBrand = {
   errors: [{ field: 'affiliateKey', message: SUBMISSION_MESSAGES.otherBrand }],
 }
 
-test.each([
-  ['an unknown host, in development', {}, 'evil.example', 421],
-  ['a *.localhost host, in production', PRODUCTION, 'harbourlend.localhost:3000', 421],
-  ['localhost, in production', PRODUCTION, 'localhost', 421],
-  ['a brand domain, in production', PRODUCTION, 'www.harbourlend.example', 200],
-  ['a brand domain with a port and a trailing dot', PRODUCTION, 'harbourlend.example.:443', 200],
-  ['the back-office host', PRODUCTION, 'backoffice.localhost', 200],
-  [
-    'a host of ALLOWED_HOSTS',
-    { ...PRODUCTION, ALLOWED_HOSTS: 'api.example.net' },
-    'API.example.net',
-    200,
-  ],
-  [
-    'an IPv6 address of ALLOWED_HOSTS',
-    { ...PRODUCTION, ALLOWED_HOSTS: '2001:db8::5' },
-    '[2001:db8::5]:443',
-    200,
-  ],
-  ['any host with ALLOWED_HOSTS=*', { ...PRODUCTION, ALLOWED_HOSTS: '*' }, 'evil.example', 200],
-  ['a *.localhost host, in development', {}, 'scorepal.localhost:3000', 200],
-  ['127.0.0.1, in development', {}, '127.0.0.1:3000', 200],
-])('%s: GET /api/ip → %i', async (_name, env, host, status) => {
+test.each(
+  (
+    [
+      ['an unknown host, in development', {}, 'evil.example', 421],
+      ['a *.localhost host, in production', PRODUCTION, 'harbourlend.localhost:3000', 421],
+      ['localhost, in production', PRODUCTION, 'localhost', 421],
+      ['a brand domain, in production', PRODUCTION, 'www.harbourlend.example', 200],
+      [
+        'a brand domain with a port and a trailing dot',
+        PRODUCTION,
+        'harbourlend.example.:443',
+        200,
+      ],
+      // Served, but the back-office host answers only the back office's API.
+      ['the back-office host', PRODUCTION, 'backoffice.localhost', 404],
+      [
+        'a host of ALLOWED_HOSTS',
+        { ...PRODUCTION, ALLOWED_HOSTS: 'api.example.net' },
+        'API.example.net',
+        200,
+      ],
+      [
+        'an IPv6 address of ALLOWED_HOSTS',
+        { ...PRODUCTION, ALLOWED_HOSTS: '2001:db8::5' },
+        '[2001:db8::5]:443',
+        200,
+      ],
+      ['any host with ALLOWED_HOSTS=*', { ...PRODUCTION, ALLOWED_HOSTS: '*' }, 'evil.example', 200],
+      ['a *.localhost host, in development', {}, 'scorepal.localhost:3000', 200],
+      ['127.0.0.1, in development', {}, '127.0.0.1:3000', 200],
+    ] as const
+  ).map(([name, env, host, status]) => ({ name, env, host, status })),
+)('$name: GET /api/ip → $status', async ({ env, host, status }) => {
   testApp = await startTestApp({ RETENTION_JOB: 'off', DELIVERY_WORKER: 'off', ...env })
   const response = await testApp.app.inject({ method: 'GET', url: '/api/ip', headers: { host } })
   expect(response.statusCode).toBe(status)
@@ -135,7 +146,15 @@ test('a submission carrying another brand’s affiliate key is refused on this b
     host: 'harbourlend.localhost:3000',
   })
   expect(answer.statusCode).toBe(400)
-  expect(answer.json()).toEqual({ ...otherBrand, error: 'Invalid submission' })
+  // Refused, and kept for the broker of the site it arrived on like every refused submission (decision 1753):
+  // nothing reaches a lender.
+  expect(answer.json()).toEqual({
+    ...otherBrand,
+    error: 'Invalid submission',
+    status: 'needs-attention',
+    submissionKey: body.submissionKey,
+    reference: expect.stringMatching(/^FC-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/),
+  })
   // On its own brand's site it is accepted.
   const own = await engineApp.post(submissionUrl(body.submissionKey), body, {
     host: 'carfinance.localhost:3000',

@@ -219,6 +219,23 @@ for (const engine of await engines()) {
           })
           .execute()
       }
+      for (const key of ['held-submission', 'expired-submission']) {
+        await db
+          .insertInto('needs_attention')
+          .values({
+            id: `att-${key}`,
+            submission_key: key,
+            reference: 'FC-AAAA-BBBB-CCCC',
+            reason: 'refused',
+            status_code: 400,
+            brand: 'carfinance',
+            body_hash: `hash-${key}`,
+            body: '{}',
+            errors: '[]',
+            created_at: daysAgo(3000).toISOString(),
+          })
+          .execute()
+      }
       for (const key of ['held-submission', 'held-partial']) {
         await db
           .insertInto('legal_holds')
@@ -238,7 +255,11 @@ for (const engine of await engines()) {
         partialApplications: 1,
         submissions: 1,
         deliveries: 2,
+        needsAttention: 1,
       })
+      expect(await db.selectFrom('needs_attention').select('submission_key').execute()).toEqual([
+        { submission_key: 'held-submission' },
+      ])
       const keys = async (table: 'applications' | 'application_index' | 'notes') =>
         (
           await db.selectFrom(table).select('application_key').orderBy('application_key').execute()
@@ -262,6 +283,7 @@ for (const engine of await engines()) {
         partialApplications: 1,
         submissions: 1,
         deliveries: 2,
+        needsAttention: 1,
       })
       expect(await keys('applications')).toEqual([])
       expect(await keys('application_index')).toEqual([])

@@ -438,7 +438,7 @@ function refusals(server: Server): unknown[] {
 
 const EXPECTED_POLICY: Record<string, string[]> = {
   'default-src': ["'self'"],
-  'script-src': ["'self'", 'https://www.googletagmanager.com'],
+  'script-src': ["'self'", 'https://www.googletagmanager.com/gtm.js'],
   'style-src': ["'self'"],
   'img-src': ["'self'", 'data:'],
   'font-src': ["'self'"],

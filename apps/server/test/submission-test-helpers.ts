@@ -16,6 +16,7 @@ import { loadConfig } from '../src/config'
 import type { Database } from '../src/db/database'
 import { migrateToLatest } from '../src/db/migrate'
 import { setActiveDestinations } from '../src/delivery/destinations'
+import { brandForAffiliateKey } from '../src/routes/api/submission'
 import type { Engine } from './test-databases'
 
 /** Two lenders for the default brand, so every stored submission has two outbox rows. */
@@ -116,11 +117,21 @@ export async function postJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): Promise<Answer> {
+  // A body is sent from its own brand's site unless the test names another host: the server refuses an
+  // affiliate key of another brand than the site's (decision 1573).
+  const brand =
+    typeof body === 'object' && body !== null
+      ? brandForAffiliateKey((body as { affiliateKey?: unknown }).affiliateKey)
+      : undefined
   const options: InjectOptions = {
     method: 'POST',
     url,
     payload: typeof body === 'string' ? body : JSON.stringify(body),
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: {
+      'content-type': 'application/json',
+      ...(brand === undefined ? {} : { host: `${brand}.localhost` }),
+      ...headers,
+    },
   }
   const response = await app.inject(options)
   return {

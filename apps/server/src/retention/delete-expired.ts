@@ -128,6 +128,7 @@ export async function deleteExpired(
           .selectFrom('needs_attention')
           .select('id')
           .where('created_at', '<', submittedBefore)
+          .where('submission_key', 'not in', heldKeys)
           .limit(limit),
       )
       .executeTakeFirst(),

@@ -173,7 +173,7 @@ test("a refusal kept for follow-up gives the server's reference, which is kept f
 test("the server's reference of an accepted application is kept for reloads", async () => {
   submitApplication(depsWith(fetchAnswering(201)))
   await vi.advanceTimersByTimeAsync(0)
-  expect(savedReference(FILLED_GUID)).toBe('FC-NN07-T1T4')
+  expect(savedReference(FILLED_GUID)).toBe('FC-NN07-T1T4-FN9J')
 })
 
 test('a 409 means an earlier attempt got there: received, and a duplicate', async () => {

@@ -26,6 +26,33 @@ test('a stored payload reads in the sections and order of the check-your-answers
   ])
 })
 
+test('the answers of the forecourt extension read in the sections they belong to', () => {
+  const payload = single()
+  payload.forecourt = {
+    version: 1,
+    hasDeposit: true,
+    depositType: 'Cash',
+    ownOtherProperties: false,
+    breathingSpace: false,
+    fairProcessingNoticeAcknowledged: true,
+    laterAnswer: 'kept',
+  }
+  const sections = payloadAnswers(payload)
+  const rowsOf = (title: string) =>
+    Object.fromEntries(
+      sections
+        .find((section) => section.title === title)!
+        .rows.map((row) => [row.label, row.value]),
+    )
+  expect(rowsOf('Loan')).toMatchObject({ 'Paying a deposit': ['Yes'], 'Deposit type': ['Cash'] })
+  expect(rowsOf('Property')).toMatchObject({ 'Owns other properties': ['No'] })
+  expect(rowsOf('Circumstances')).toMatchObject({
+    'In a breathing space or mental health crisis moratorium': ['No'],
+  })
+  expect(rowsOf('Consents')).toMatchObject({ 'Read the fair processing notice': ['Yes'] })
+  expect(rowsOf('Other')).toEqual({ 'forecourt.laterAnswer': ['kept'] })
+})
+
 test('answers are labelled in plain words, with options by their labels and addresses on lines', () => {
   const sections = payloadAnswers(single())
   const rows = Object.fromEntries(

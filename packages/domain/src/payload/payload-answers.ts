@@ -120,8 +120,19 @@ const ATTRIBUTION_LABELS: Readonly<Record<string, string>> = {
   Adgroup: 'Ad group',
 }
 
+/** Every field of the `forecourt` extension a section below reads; the rest go under "Other". */
+const KNOWN_EXTENSIONS = new Set([
+  'version',
+  'hasDeposit',
+  'depositType',
+  'ownOtherProperties',
+  'breathingSpace',
+  'fairProcessingNoticeAcknowledged',
+])
+
 /** Every payload field a section below reads; the rest go under "Other". */
 const KNOWN = new Set([
+  'forecourt',
   'submissionKey',
   'affiliateKey',
   'affiliateUserId',
@@ -193,6 +204,8 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
     if (kept.length > 0) sections.push({ title, rows: kept })
   }
   const p = payload
+  // Forecourt's extension object (decision 1503): each answer reads in the section it belongs to.
+  const extra = record(p.forecourt) ?? {}
 
   section('Loan', [
     ['Has the applicant found a vehicle?', labelOf(lookingToBuyOptions, p.lookingToBuy)],
@@ -204,6 +217,8 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
         ? `Not sure yet (sent as ${money(p.loanAmount)})`
         : money(p.loanAmount),
     ],
+    ['Paying a deposit', plain(extra.hasDeposit)],
+    ['Deposit type', plain(extra.depositType)],
     ['Cash deposit', money(p.cashDeposit)],
     ['Loan term', typeof p.term === 'number' ? describeMonths(p.term) : plain(p.term)],
     ['Finance type', plain(p.financeType)],
@@ -238,6 +253,7 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
   section('Property', [
     ['Property value', money(p.propertyValue)],
     ['Outstanding mortgage balance', money(p.mortgageBalance)],
+    ['Owns other properties', plain(extra.ownOtherProperties)],
     ['Number of bedrooms', plain(p.propertyBedrooms)],
     ['Property type', plain(p.propertyType)],
     ['Is the property the current address?', plain(p.isSecurityCurrentAddress)],
@@ -266,6 +282,7 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
   section('Circumstances', [
     ['Wants to discuss their financial circumstances', plain(p.discussFinancialCirumstances)],
     ['Support they need', plain(p.additionalNeedsRequirements)],
+    ['In a breathing space or mental health crisis moratorium', plain(extra.breathingSpace)],
   ])
   section('Marketing choices', [
     ['How they hear from the broker', channels(p, OPT_INS)],
@@ -313,6 +330,7 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
   section('Consents', [
     ['Agreed to the terms and conditions', plain(p.termsAndConditionsAgreed)],
     ['Agreed to a soft search', plain(p.agreeSoftSearch)],
+    ['Read the fair processing notice', plain(extra.fairProcessingNoticeAcknowledged)],
   ])
   const attribution = record(p.Attribution) ?? {}
   section('Attribution', [
@@ -331,12 +349,21 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
     ['Session id', plain(p.sessionId)],
     ['Browser', plain(p.userAgent)],
     ['IP address', plain(p.remoteAddress)],
+    ['Version of the extension answers', plain(extra.version)],
   ])
   section(
     'Other',
     Object.entries(p)
       .filter(([field]) => !KNOWN.has(field))
-      .map(([field, value]): [string, string | undefined] => [field, plain(value)]),
+      .map(([field, value]): [string, string | undefined] => [field, plain(value)])
+      .concat(
+        Object.entries(extra)
+          .filter(([field]) => !KNOWN_EXTENSIONS.has(field))
+          .map(([field, value]): [string, string | undefined] => [
+            `forecourt.${field}`,
+            plain(value),
+          ]),
+      ),
   )
   return sections
 }

@@ -78,7 +78,12 @@ function answer(state: ApplicationState, path: string, choices: Choices): void {
     'security-address-confirm': () =>
       void (form.isSecurityCurrentAddress = choices.securityIsCurrentAddress ?? true),
     'security-address-add': () =>
-      Object.assign(form.securityAddress, { postcode: 'M1 1AE', town: 'Manchester' }),
+      Object.assign(form.securityAddress, {
+        postcode: 'M1 1AE',
+        town: 'Manchester',
+        residentialStatus: 'Let to tenants',
+        yearsAtAddress: 4,
+      }),
     'own-other-properties': () => void (form.ownOtherProperties = false),
     employment: () =>
       void (employment().employmentStatus = choices.employmentStatus ?? 'Full-time employed'),

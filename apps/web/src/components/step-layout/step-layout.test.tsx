@@ -68,7 +68,7 @@ test('while the application is locked every input and control is disabled', () =
 test('after submitting, a locked screen says the application was sent, with the reference and the way on', async () => {
   sessionStorage.setItem(
     'forecourt.reference',
-    JSON.stringify({ guid: 'test-guid', reference: 'FC-NN07-T1T4' }),
+    JSON.stringify({ guid: 'test-guid', reference: 'FC-NN07-T1T4-FN9J' }),
   )
   try {
     renderStep((state) => {
@@ -78,7 +78,7 @@ test('after submitting, a locked screen says the application was sent, with the 
     const heading = screen.getByRole('heading', { level: 1, name: 'What is your name?' })
     const notice = screen.getByText(/Your application has been sent/).closest('div')!
     expect(notice).toHaveTextContent(
-      'Your application has been sent (reference FC-NN07-T1T4). Your answers can no longer be ' +
+      'Your application has been sent (reference FC-NN07-T1T4-FN9J). Your answers can no longer be ' +
         'changed.See your reference and what happens next',
     )
     // Read right after the heading, which takes focus on arrival.

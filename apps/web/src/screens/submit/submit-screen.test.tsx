@@ -247,7 +247,7 @@ test('a refusal stays on the page: it says so, with the reference and the broker
   )
   expect(screen.getByRole('status')).toHaveTextContent(
     'Your application could not be sent to us automatically. We have kept the details you sent.' +
-      'Please call or email us and quote your reference FC-NN07-T1T4, so that we can finish ' +
+      'Please call or email us and quote your reference FC-NN07-T1T4-FN9J, so that we can finish ' +
       'your application with you.',
   )
   expect(
@@ -283,7 +283,7 @@ test('a refusal after a retry stops the redirect that was already counting down'
   // Without the server's word that it kept the application, nothing is claimed.
   expect(screen.getByRole('status')).toHaveTextContent(
     'Your application could not be sent to us automatically.Please call or email us and quote ' +
-      'your reference FC-NN07-T1T4, so that we can finish your application with you.',
+      'your reference FC-NN07-T1T4-FN9J, so that we can finish your application with you.',
   )
   await advance(10_000)
   expect(location.history).toEqual(['/submit'])
