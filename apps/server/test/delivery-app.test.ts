@@ -65,7 +65,12 @@ for (const [index, engine] of [sqlite!, postgres!].entries()) {
         firstName: body.firstName,
         email: body.email,
       })
-      expect(started.logText()).toContain('"msg":"delivery attempt"')
+      // The worker logs the attempt once the row says delivered: wait for the line too.
+      await waitUntil(
+        async () => started.logText().includes('"msg":"delivery attempt"'),
+        5_000,
+        'the worker to log the attempt',
+      )
       expect(started.logText()).not.toContain(body.email)
 
       // The applicant's confirmation and the broker's alert, as files under DATA_DIR/mail.
