@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run check:audit`: the dependency audit of quality.md ("npm audit reports no high or critical
+// `npm run check:audit`: the dependency audit of docs/requirements.md#security ("npm audit reports no high or critical
 // advisory in production dependencies"). Runs `npm audit --omit=dev --json`, prints the advisories by
 // severity and package, and exits
 //   0  the audit ran: no high or critical advisory

@@ -1,5 +1,5 @@
 // `npm run check:size` (after `npm run build`) and `npm run bench:size` (builds, then writes the `size`
-// section of docs/benchmarks.md): the front-end size bars of quality.md, as gzip level 9 sizes.
+// section of docs/benchmarks.md): the front-end size bars of docs/requirements.md#performance, as gzip level 9 sizes.
 //
 // - JavaScript on `/` before the first input, per brand host: measured in Chromium against the real
 //   server, with no input, until the network is idle; ≤ 90 KB and ≤ 1.35 × a bare React + react-dom

@@ -103,7 +103,7 @@ function runnerResult(label, report, counts) {
 
 const checksStarted = Date.now()
 const [built] = await Promise.all([
-  // The build (front ends and server), then the JavaScript, CSS and HTML budgets of quality.md measured
+  // The build (front ends and server), then the JavaScript, CSS and HTML budgets of docs/requirements.md#performance measured
   // on it (docs/decisions/1401).
   checkBeside('build', 'npm', ['run', 'build']).then(async (ok) => {
     if (ok) {

@@ -1,4 +1,4 @@
-// Two whole journeys with the keyboard alone (quality.md, Accessibility): Tab and Shift+Tab to move,
+// Two whole journeys with the keyboard alone (docs/requirements.md#accessibility): Tab and Shift+Tab to move,
 // Space, Enter and the arrow keys to act, typing to answer; never a click or a fill. On every screen the
 // heading takes focus on arrival, and every element focus stops on is on screen, not covered by
 // anything, and shows a focus indicator (e2e/support/keyboard.ts).

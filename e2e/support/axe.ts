@@ -10,7 +10,7 @@ export async function expectNoAxeViolations(page: Page, include?: string): Promi
     'wcag21aa',
     'wcag22aa',
   ])
-  // A screen still fading in (200 ms, §2) has text at part opacity: scan what the applicant reads
+  // A screen still fading in (200 ms, docs/requirements.md#controls) has text at part opacity: scan what the applicant reads
   // once the screen has settled, not a frame of the transition.
   await page.evaluate(() =>
     Promise.all(

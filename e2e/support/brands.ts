@@ -1,4 +1,4 @@
-// What a visitor should see on each brand host (brands.md). Figures are worked out independently of the
+// What a visitor should see on each brand host (docs/requirements.md#brands). Figures are worked out independently of the
 // product's calculator: r = (1 + APR)^(1/12) − 1, payment = P·r / (1 − (1 + r)^−n), rounded to the penny.
 import { E2E_PORT } from './env'
 
@@ -66,7 +66,7 @@ export function brandUrl(label: string, path = '/'): string {
 
 /**
  * For Playwright's `request` fixture, which runs in Node: Node does not resolve `*.localhost`, so
- * the request goes to the loopback address with the brand in the Host header (toolchain.md).
+ * the request goes to the loopback address with the brand in the Host header (decision 1551 and CONTRIBUTING.md).
  */
 export function apiRequest(
   label: string,

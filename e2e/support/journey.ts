@@ -44,7 +44,7 @@ export async function step(
     }
   }
   await fill()
-  // Answers are committed after a short debounce (years/months 100 ms, §4): let the screen settle,
+  // Answers are committed after a short debounce (years/months 100 ms, docs/requirements.md#histories): let the screen settle,
   // as a person's pause before pressing Continue would, so the button is where the pointer aims.
   await page.waitForTimeout(250)
   if (audit && emptyFails) {

@@ -1,7 +1,7 @@
 // Helpers that walk the journey with the keyboard alone: Tab and Shift+Tab to move, Space, Enter and the
 // arrow keys to act, typing to answer; never a click or a fill. Every element focus stops on along the
 // way is checked: on screen, not covered by anything, and with a visible focus indicator (WCAG 2.4.7,
-// 2.4.11); every screen's heading takes focus on arrival (quality.md).
+// 2.4.11); every screen's heading takes focus on arrival (docs/requirements.md#accessibility).
 import { expect, type ElementHandle, type Locator, type Page } from '@playwright/test'
 
 /** Most Tab presses between two controls (the check page has a Change link per answer). */
@@ -207,7 +207,7 @@ export async function arriveAt(page: Page, path: string | RegExp): Promise<void>
 export async function pressContinue(page: Page, name: string | RegExp = 'Continue') {
   const before = page.url()
   const button = page.getByRole('button', { name, exact: typeof name === 'string' })
-  // Answers are committed after a short debounce (years/months 100 ms, §4), as after a person's pause.
+  // Answers are committed after a short debounce (years/months 100 ms, docs/requirements.md#histories), as after a person's pause.
   await page.waitForTimeout(200)
   await tabTo(page, button, `the ${String(name)} button`)
   await page.keyboard.press('Enter')

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench:web` (the npm script builds the front end first): the front-end bars of
-// quality.md, measured against the real server in production mode on this machine.
+// docs/requirements.md#quality-bars, measured against the real server in production mode on this machine.
 //   1. Lighthouse (mobile, simulated throttling) on `/` and `/date-of-birth` of every brand, N runs
 //      each, medians judged against the bars.
 //   2. Continue pressed → next screen's heading painted, over whole single-applicant journeys in

@@ -10,7 +10,7 @@
 // chunk has finished loading before the screen can render, so its entry is there at paint time.
 // Each result goes to the Node side through the `__benchReport` binding.
 
-/** The controls that move on to the next screen; their texts are the product's (§2, §5). */
+/** The controls that move on to the next screen; their texts are the product's (docs/requirements.md#screens-and-routes, docs/requirements.md#validation). */
 export const PRESS_LABELS = ['Continue', 'Submit application', 'Start your application']
 
 /** @param {string[]} labels */

@@ -1,4 +1,4 @@
-// The bars of quality.md for the front end, and the `bench:web` section of docs/benchmarks.md.
+// The bars of docs/requirements.md#performance for the front end, and the `bench:web` section of docs/benchmarks.md.
 import { median, percentile } from './stats.mjs'
 
 const integer = (value) =>

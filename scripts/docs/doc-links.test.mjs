@@ -60,6 +60,23 @@ test('every citation of docs/requirements.md#…, docs/architecture.md#… or CO
   expect(problems).toEqual([])
 })
 
+// The product description and design notes the project began from are not in the repository: code cites
+// docs/requirements.md, docs/architecture.md or a decision record instead (docs/requirements.md#citing).
+const OUTSIDE_CITATION =
+  /§\s?[1-9]|(?<![-\w])(?:quality|journey|brands|toolchain|back-office|evidence|save-and-return)\.md\b|review-2026|helper-brief/
+const CODE_FILE = /\.(?:ts|tsx|mts|mjs|js|cjs|css|html)$/
+
+test('code cites no document outside the repository', () => {
+  const problems = []
+  for (const path of repositoryFiles()) {
+    if (!CODE_FILE.test(path) || path === 'scripts/docs/doc-links.test.mjs') continue
+    for (const [index, line] of readFileSync(join(ROOT, path), 'utf8').split('\n').entries()) {
+      if (OUTSIDE_CITATION.test(line)) problems.push(`${path}:${index + 1}: ${line.trim()}`)
+    }
+  }
+  expect(problems).toEqual([])
+})
+
 test('anchors are made from headings as GitHub makes them', () => {
   expect(slugify('Phone numbers')).toBe('phone-numbers')
   expect(slugify('Text, number and `email`')).toBe('text-number-and-email')

@@ -17,7 +17,7 @@ export const EXIT = Object.freeze({
 
 /** Most severe first, as npm names them. */
 export const SEVERITIES = Object.freeze(['critical', 'high', 'moderate', 'low', 'info'])
-/** The severities that fail the check (quality.md: "no high or critical advisory"). */
+/** The severities that fail the check (docs/requirements.md#quality-bars: "no high or critical advisory"). */
 export const BLOCKING = Object.freeze(['critical', 'high'])
 
 /**

@@ -1,4 +1,4 @@
-// The `security` section of docs/benchmarks.md: each security bar of quality.md, the tests that check it
+// The `security` section of docs/benchmarks.md: each security bar of docs/requirements.md#security, the tests that check it
 // (run now, with their results), and the dependency audit's outcome.
 
 import { cpus, loadavg, totalmem } from 'node:os'

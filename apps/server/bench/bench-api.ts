@@ -1,5 +1,5 @@
 // `npm run bench:api`: the durable submission against a bare Fastify hello-world, on SQLite and on
-// PostgreSQL, with the bars of quality.md, and the latency of a submission against the load offered.
+// PostgreSQL, with the bars of docs/requirements.md#quality-bars, and the latency of a submission against the load offered.
 // Every server runs in its own process on 127.0.0.1 (a free port); the load comes from this one, and each
 // request carries a new key in its path and body. A run counts only if every response had the expected
 // status and every 201 is a row in the database afterwards; otherwise the script fails. The full run writes

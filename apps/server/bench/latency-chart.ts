@@ -1,5 +1,5 @@
 // The chart of `npm run bench:api`: a submission's latency (p50 and p99) against the load offered, one
-// pair of lines per database engine, and the p99 bar of quality.md as a dashed line. Plain SVG written by
+// pair of lines per database engine, and the p99 bar of docs/requirements.md#performance as a dashed line. Plain SVG written by
 // hand, so the report needs no charting dependency; the latency axis is logarithmic because the last
 // points, at the edge of what a server can serve, are tens of times slower than the first.
 

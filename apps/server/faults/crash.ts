@@ -1,4 +1,4 @@
-// Crash safety (quality.md, reliability): the server killed with SIGKILL 20 times in the middle of a
+// Crash safety (docs/requirements.md#reliability): the server killed with SIGKILL 20 times in the middle of a
 // submission load and restarted on the same database; every submission that got a 2xx answer must be
 // there afterwards, intact, exactly once. Run on SQLite (synchronous=FULL, as configured) and on
 // PostgreSQL, with a data key set so encryption at rest is in the path.
@@ -46,7 +46,7 @@ const BRAND = brands.carfinance
 const REQUEST_TIMEOUT_MS = 20_000
 
 export interface CrashOptions {
-  /** How many times the server is killed (quality.md: 20). */
+  /** How many times the server is killed (docs/requirements.md#reliability: 20). */
   kills: number
   /** Clients sending at once, each one request at a time. */
   clients: number

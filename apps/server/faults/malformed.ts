@@ -1,4 +1,4 @@
-// Malformed input (quality.md: thousands of generated malformed bodies → no 5xx, nothing stored, the
+// Malformed input (docs/requirements.md#reliability: thousands of generated malformed bodies → no 5xx, nothing stored, the
 // process alive). The real server runs in a child process; every write route it lists in its OpenAPI
 // document gets thousands of generated bad requests (support/malformed-cases.ts: random JSON, wrong types,
 // huge strings, deep nesting, wrong content types, lying lengths, broken UTF-8, bad keys in the path,

@@ -1,4 +1,4 @@
-// Server memory under load (quality.md: ≤ 150 MB resident). The real server runs on SQLite in a child
+// Server memory under load (docs/requirements.md#reliability: ≤ 150 MB resident). The real server runs on SQLite in a child
 // process; its resident memory (VmRSS in /proc/<pid>/status, the writer thread and every other part of the
 // process included) is read every 250 ms while submissions arrive at the maximum rate for a minute (as
 // `npm run bench:api` sends them: autocannon, 20 clients), then for a few seconds after. Bars: the peak and

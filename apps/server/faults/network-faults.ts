@@ -1,7 +1,7 @@
 // faults:network: applicants submit through a network that fails them. Each application is a real
 // Chromium tab on the built front end served by the real server; its first submission attempts
 // are aborted, hung, answered 503 or 500, answered but the answer lost, or still on their way when
-// the page leaves for the thank-you address. The bar (quality.md): every application reaches the
+// the page leaves for the thank-you address. The bar (docs/requirements.md#reliability): every application reaches the
 // database exactly once with the applicant's data, every applicant is redirected, and the request
 // survives the page navigation.
 //
@@ -46,7 +46,7 @@ const QUICK_COUNT = 6
 const CONCURRENCY = Number(process.env.FAULTS_NETWORK_CONCURRENCY ?? 4)
 /** After the redirect, how long a request that left with the page may take to be stored. */
 const STORED_WITHIN_MS = 30_000
-/** §4 and §9: the redirect comes 5 s after the submission starts, whatever the answer. */
+/** docs/requirements.md#thank-you-redirect and docs/requirements.md#constants-and-limits: the redirect comes 5 s after the submission starts, whatever the answer. */
 const REDIRECT_MS = 5000
 /** The timer starts when /submit opens, a moment after Submit is pressed. */
 const LEAVING_MARGIN_MS = 100
@@ -320,7 +320,7 @@ function report({ outcomes, database, arrivals, header, quick }: ReportInput): s
     `| applications in the database, each exactly once with the applicant's data | ${stored} of ${total} (${database.submissions} submission rows, ${database.applications} application rows) | ${total} of ${total} | ${verdict(stored === total && database.submissions === total && database.applications === total)} |`,
     `| applicants redirected to their brand's thank-you page | ${redirected.length} of ${total} | ${total} of ${total} | ${verdict(redirected.length === total && outcomes.every((o) => o.problems.every((p) => !p.startsWith('the thank-you'))))} |`,
     `| applications whose only delivering request was on its way when the page left (held over the navigation: ${held.length}; sent as the page left: ${acrossNavigation.length - held.length}), stored afterwards | ${survived.length} of ${acrossNavigation.length} | all, and every *navigation* one (${heldSurvived.length} of ${held.length}) | ${verdict(survived.length === acrossNavigation.length && heldSurvived.length === held.length && held.length > 0)} |`,
-    `| Submit pressed → thank-you page, p50 / p95 (earliest) | ${seconds(p50)} / ${seconds(p95)} (${seconds(earliest)}) | after 5 s, whatever the answer (§4) | ${verdict(redirected.length === total && earliest >= REDIRECT_MS)} |`,
+    `| Submit pressed → thank-you page, p50 / p95 (earliest) | ${seconds(p50)} / ${seconds(p95)} (${seconds(earliest)}) | after 5 s, whatever the answer (docs/requirements.md#thank-you-redirect) | ${verdict(redirected.length === total && earliest >= REDIRECT_MS)} |`,
   ]
 
   const kindRows = [

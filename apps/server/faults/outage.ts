@@ -1,4 +1,4 @@
-// Database outage (quality.md: a quick 503 and readiness false, recovered without a restart). The real
+// Database outage (docs/requirements.md#reliability: a quick 503 and readiness false, recovered without a restart). The real
 // server runs in a child process under a steady trickle of submissions while its database is taken away
 // and given back, three ways:
 // - PostgreSQL, connections refused: a TCP proxy between the server and PostgreSQL destroys every

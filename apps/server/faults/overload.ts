@@ -1,4 +1,4 @@
-// Overload at twice the maximum rate (quality.md: refused fast with 503 + Retry-After, nothing slower than
+// Overload at twice the maximum rate (docs/requirements.md#reliability: refused fast with 503 + Retry-After, nothing slower than
 // 2 s, the server stays up). The real server runs on SQLite in a child process with its default load
 // shedding. First its maximum submission rate is measured as `npm run bench:api` measures it (autocannon,
 // 20 clients), which must need no shedding at all; then submissions arrive at twice that rate, open loop,

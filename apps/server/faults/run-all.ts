@@ -1,5 +1,5 @@
 // `npm run faults [-- --quick] [-- --only crash,network] [-- --no-report]`: every fault scenario of
-// quality.md, one after another (they share two cores; run together they would measure each other). Each
+// docs/requirements.md#quality-bars, one after another (they share two cores; run together they would measure each other). Each
 // checks its own outcome and returns its section of docs/benchmarks.md, written here after a full run
 // (never after --quick, nor with --no-report). Exits 1 when any scenario failed, was missing or threw.
 // Decision record: docs/decisions/1442-fault-runner.md.

@@ -264,7 +264,7 @@ type SecurityConfig = Pick<
 export const MIN_SECRET_LENGTH = 32
 export const DEFAULT_WRITES_PER_MINUTE = 60
 export const DEFAULT_LOOKUPS_PER_MINUTE = 120
-// Specification §9: "up to six years"; 2192 days covers six years with two leap days.
+// docs/requirements.md#retention: "up to six years"; 2192 days covers six years with two leap days.
 export const DEFAULT_RETENTION_SUBMITTED_DAYS = 2192
 export const DEFAULT_RETENTION_PARTIAL_DAYS = 30
 

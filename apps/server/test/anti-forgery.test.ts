@@ -1,4 +1,4 @@
-// The anti-forgery pair (specification §7, quality.md Security): a signed token in a host-only cookie,
+// The anti-forgery pair (docs/requirements.md#calls, docs/requirements.md#security): a signed token in a host-only cookie,
 // echoed in the x-csrf-token header on every write under /api.
 
 import type { FastifyInstance } from 'fastify'

@@ -81,7 +81,7 @@ test('GET /api/openapi.json is a JSON OpenAPI 3.1 document about the Forecourt A
 
 test('the document lists every /api route the app answers, and nothing else', () => {
   const routes = apiRoutes(testApp.app)
-  // The calls of specification §7 and the project's own, so a route lost from both lists is noticed.
+  // The calls of docs/requirements.md#calls and the project's own, so a route lost from both lists is noticed.
   expect(routes).toEqual(
     expect.arrayContaining([
       'GET /api/address',

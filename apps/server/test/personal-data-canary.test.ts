@@ -1,4 +1,4 @@
-// Personal data never reaches the logs (issue 3 §4, quality.md Security). Canary values — a name, an
+// Personal data never reaches the logs (docs/requirements.md#security). Canary values — a name, an
 // email address, a phone number, a postcode, client addresses — go through every endpoint wherever an
 // applicant's data travels (bodies, query strings, headers, cookies), along the success paths and every
 // refusal (400, 403, 404, 409, 413, 415, 429) and the address provider's failures; afterwards no log line

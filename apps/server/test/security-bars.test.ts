@@ -1,4 +1,4 @@
-// The security bars of quality.md, checked over real HTTP against a listening server (127.0.0.1, a port
+// The security bars of docs/requirements.md#security, checked over real HTTP against a listening server (127.0.0.1, a port
 // the system picks), table-driven over every write endpoint the API has:
 // - anti-forgery: a cross-site write, a missing token and a wrong, forged or other session's token → 403,
 //   and nothing is stored or counted;

@@ -1,4 +1,4 @@
-// Generated bad input (quality.md: thousands of malformed bodies → no 5xx, nothing stored, the process
+// Generated bad input (docs/requirements.md#reliability: thousands of malformed bodies → no 5xx, nothing stored, the process
 // alive): random JSON, valid bodies with one field replaced by anything, and raw text, sent to both write
 // routes on SQLite and PostgreSQL. Every answer is a 2xx or a 4xx with a JSON error. Then every kind of
 // malformed request of apps/server/faults/support/malformed-cases.ts, to all three write routes (the

@@ -1,4 +1,4 @@
-// Nothing lost, nothing doubled (quality.md): replays and concurrent duplicates of one key store one
+// Nothing lost, nothing doubled (docs/requirements.md#reliability): replays and concurrent duplicates of one key store one
 // row and get the first answer; another body under a used key is a conflict; and the transaction is all
 // or nothing. On SQLite and on PostgreSQL.
 

@@ -16,7 +16,7 @@ const webDir = fileURLToPath(new URL('..', import.meta.url))
 const distDir = join(webDir, 'dist')
 const rendererEntry = join(webDir, 'node_modules', '.prerender', 'entry-server.js')
 
-/** Above this the stylesheets stay files: the first HTML must stay within 14 KiB (quality.md). */
+/** Above this the stylesheets stay files: the first HTML must stay within 14 KiB (docs/requirements.md#performance). */
 const INLINE_CSS_LIMIT_BYTES = 16 * 1024
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest)$/
 const START_SCREEN_SOURCE = 'src/screens/start/start-screen.tsx'

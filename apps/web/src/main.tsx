@@ -1,4 +1,4 @@
-// Start-up (specification §4): restore the saved application, run start-up against the real
+// Start-up (docs/requirements.md#start-up): restore the saved application, run start-up against the real
 // browser, theme the page for the brand, render, then make the calls that wait on the network.
 // `/` arrives with the brand's start screen already rendered (src/prerender/): a new visitor's
 // page hydrates it; anyone else's renders afresh over it (docs/decisions/1411).

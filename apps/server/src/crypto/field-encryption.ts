@@ -1,4 +1,4 @@
-// Application-level encryption of the personal part of a stored payload (quality.md: encrypted at rest
+// Application-level encryption of the personal part of a stored payload (docs/requirements.md#security: encrypted at rest
 // when a key is configured). A database dump, a backup or a read-only SQL account then shows which brand,
 // loan and vehicle an application was about, but not who made it. Decision record:
 // docs/decisions/0604-encryption-at-rest.md; rotation: docs/operations.md.
@@ -30,7 +30,7 @@ export interface EncryptedEnvelope {
   tag: string
 }
 
-/** The payload key holding the envelope; `$` cannot begin a field of the payload (§3). */
+/** The payload key holding the envelope; `$` cannot begin a field of the payload (docs/requirements.md#submission-payload). */
 export const ENVELOPE_FIELD = '$encrypted'
 
 /**

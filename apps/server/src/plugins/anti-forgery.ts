@@ -1,4 +1,4 @@
-// The anti-forgery pair of specification §7 (double submit): the server issues a signed token in a
+// The anti-forgery pair of docs/requirements.md#calls (double submit): the server issues a signed token in a
 // readable, host-only cookie; the client echoes it in a header on every write. A page on another site can
 // make the browser send a request but cannot read the cookie, so it cannot write the header (and a custom
 // header cannot cross origins without a preflight this server never grants). SameSite=Strict keeps the

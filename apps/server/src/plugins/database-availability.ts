@@ -1,4 +1,4 @@
-// What the server does while its database is gone (quality.md: a quick 503 and readiness false, recovered
+// What the server does while its database is gone (docs/requirements.md#quality-bars: a quick 503 and readiness false, recovered
 // without a restart). An error that means the database cannot be reached, or is locked by another
 // process, answers 503 with Retry-After rather than 500, and closes the gate: the writes waiting for the
 // database are answered 503 at once, and new ones are refused before their body is read; readiness says

@@ -1,4 +1,4 @@
-// Retention (specification §9 "up to six years"; quality.md): submitted applications are deleted six
+// Retention (docs/requirements.md#retention "up to six years"; docs/requirements.md#retention): submitted applications are deleted six
 // years after submission, abandoned partial applications 30 days after their last save (both
 // configurable), and with a submission go its idempotency row and its lender deliveries; a submission kept
 // for the broker's attention (refused or conflicting) goes after the same period as a submitted one.

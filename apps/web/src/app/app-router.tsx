@@ -1,5 +1,5 @@
 // The screens of the route table in a wouter <Switch>, each loaded on demand (route-screens.ts);
-// any other path goes to the start screen, replacing the history entry (§2).
+// any other path goes to the start screen, replacing the history entry (docs/requirements.md#screens-and-routes).
 
 import { Suspense, useEffect, useRef, type ComponentType } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'

@@ -1,4 +1,4 @@
-// The cookie banner (issue 4 §4): asked on the first visit, before any non-essential cookie or the
+// The cookie banner (docs/requirements.md#cookie-consent): asked on the first visit, before any non-essential cookie or the
 // tag manager; accepting and rejecting are two buttons of the same weight; the choice is
 // remembered, then confirmed until the applicant hides the message (docs/decisions/1307).
 import './cookie-banner.css'

@@ -18,8 +18,8 @@ export interface PreloadableScreen {
 }
 
 /**
- * Like lazyScreen (the same §9 timeout), plus `preload` for fetching the next screen's code while
- * the current one is idle (quality.md). A screen whose code is already here renders at once,
+ * Like lazyScreen (the same docs/requirements.md#constants-and-limits timeout), plus `preload` for fetching the next screen's code while
+ * the current one is idle (docs/requirements.md#quality-bars). A screen whose code is already here renders at once,
  * without passing through the loading message.
  */
 export function preloadableScreen(

@@ -1,7 +1,7 @@
 // Each route's screen, loaded on demand and fetchable ahead of time. A question screen arrives with
 // the deep-link guard and the prefetching of the screens that may follow it (question-screen.tsx):
 // both need the whole journey table, which is why they load with the question screens and not
-// with the page (the start screen's budget, quality.md).
+// with the page (the start screen's budget, docs/requirements.md#performance).
 
 import { matchRoute, type Parser } from 'wouter'
 import { preloadableScreen, type PreloadableScreen, type ScreenModule } from './preloadable-screen'

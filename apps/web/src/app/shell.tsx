@@ -1,4 +1,4 @@
-// The page around every screen (§2 Shell): skip link, header with the brand's logo, progress bar on
+// The page around every screen (docs/requirements.md#shell): skip link, header with the brand's logo, progress bar on
 // question screens, the screen itself, and a footer with the legal pages, the broker's phone and
 // email, and the firm's details (its FCA number once, in the regulatory statement).
 

@@ -1,4 +1,4 @@
-// What a screen reader user hears on a route change (quality.md): the page title names the step,
+// What a screen reader user hears on a route change (docs/requirements.md#accessibility): the page title names the step,
 // focus moves to the screen's heading, and the page starts at the top.
 
 import { useEffect, useState } from 'react'

@@ -1,4 +1,4 @@
-// The deep-link guard (journey.md): a question opened before the questions ahead of it are answered
+// The deep-link guard (docs/requirements.md#deep-links): a question opened before the questions ahead of it are answered
 // sends the applicant to the first unanswered one, so no application is sent half empty. It needs
 // the whole journey table, so it comes with the question screens (question-screen.tsx), not with
 // the page.

@@ -1,5 +1,5 @@
 // The marketing choices of one applicant (/optins, /joint-optins): one checkbox per channel
-// (§5 "Marketing needs a separate opt-in per channel"), ours and carefully selected partners' in
+// (docs/requirements.md#consent), ours and carefully selected partners' in
 // two fieldsets. Nothing is ticked until the applicant ticks it.
 import '#components/form/form.css'
 import { FieldHint, FieldLegend } from '#components/form/field-parts'

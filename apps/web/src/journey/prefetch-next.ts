@@ -1,4 +1,4 @@
-// Which screens' code to fetch while the applicant is on a question (quality.md: "the next
+// Which screens' code to fetch while the applicant is on a question (docs/requirements.md#performance: "the next
 // screen's code is fetched while the current one is idle"), so Continue never waits for the
 // network, whatever the answer given on this screen.
 import type { Brand } from '@forecourt/domain/brands/brand'

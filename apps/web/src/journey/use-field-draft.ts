@@ -1,5 +1,5 @@
 // Drafts for inputs whose typed text is not the stored value: numbers (the text "1,500" is stored
-// as 1500), and answers committed after a delay (email: 1 s, §5; years/months: 100 ms, §4). The
+// as 1500), and answers committed after a delay (email: 1 s, docs/requirements.md#email; years/months: 100 ms, docs/requirements.md#histories). The
 // draft keeps what was typed; the state gets the committed value; Continue flushes what is pending.
 import { parseNumberInput } from '@forecourt/domain/fields/number'
 import { useCallback, useEffect, useRef, useState } from 'react'
@@ -55,7 +55,7 @@ export function useDelayedCommit(
   return { value, onChange, flush }
 }
 
-/** A number typed as text: the state holds the parsed number (blank → null, rounded up, §5). */
+/** A number typed as text: the state holds the parsed number (blank → null, rounded up, docs/requirements.md#normalisation-before-sending). */
 export function useNumberDraft(
   stored: number | null,
   commit: (value: number | null) => void,

@@ -1,4 +1,4 @@
-// The behaviour every question screen shares (§4 Step submit, issue 4 §2): Continue checks the
+// The behaviour every question screen shares (docs/requirements.md#step-submit): Continue checks the
 // step's rules from the domain, shows the errors (summary, beside each field, shake, focus on the
 // first, "Error: " in the title) or records the step and goes to the next route of the journey
 // table. Screens only draw their fields.
@@ -195,7 +195,7 @@ export function useJourneyStep(stepId: StepId): JourneyStep {
   }
 }
 
-/** The page title starts with "Error: " while errors show (quality.md). */
+/** The page title starts with "Error: " while errors show (docs/requirements.md#accessibility). */
 function useErrorTitle(hasErrors: boolean): void {
   useEffect(() => {
     const title = document.title
@@ -216,7 +216,7 @@ function useErrorTitle(hasErrors: boolean): void {
 }
 
 /**
- * Each message that comes into view is reported once as a 'Validation Error' (§7), after it has
+ * Each message that comes into view is reported once as a 'Validation Error' (docs/requirements.md#analytics-events), after it has
  * stayed for 1 s, so typing through a field does not send an event per keystroke.
  */
 function useValidationEvents(stepId: StepId, errors: StepFieldError[]): void {
@@ -240,7 +240,7 @@ function useValidationEvents(stepId: StepId, errors: StepFieldError[]): void {
 
 /**
  * After a failed Continue the first error's question is scrolled into view and its field takes
- * focus (architecture.md rule 7), so the applicant hears the label and the message together.
+ * focus (docs/architecture.md#house-rules), so the applicant hears the label and the message together.
  */
 function useFocusFirstError(attempt: number, errors: StepFieldError[]): void {
   const first = errors[0]?.field

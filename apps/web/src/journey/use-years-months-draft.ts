@@ -1,5 +1,6 @@
-// A years/months answer typed as text: each part is committed 100 ms after its last edit (§4
-// Histories), parsed as a number (blank stays blank) and capped at 25 years and 11 months (§5, §9).
+// A years/months answer typed as text: each part is committed 100 ms after its last edit
+// (docs/requirements.md#histories), parsed as a number (blank stays blank) and capped at 25 years and 11 months
+// (docs/requirements.md#years-and-months, docs/requirements.md#constants-and-limits).
 // The inputs keep what was typed; Continue and Previous commit whatever is still pending.
 import { parseNumberInput } from '@forecourt/domain/fields/number'
 import {
@@ -37,7 +38,7 @@ export function useYearsMonthsDraft(
   stored: Period,
   commit: (part: YearsMonthsPart, value: number | null) => void,
   step: Pick<JourneyStep, 'registerFlush'>,
-  /** Years are capped at 25 unless the answer allows more (an owned property: 50, §9). */
+  /** Years are capped at 25 unless the answer allows more (an owned property: 50, docs/requirements.md#constants-and-limits). */
   yearsCap?: number,
 ): YearsMonthsDraft {
   const years = useDelayedCommit(

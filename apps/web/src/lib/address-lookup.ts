@@ -1,4 +1,4 @@
-// The client for the server's postcode lookup, GET /api/address?postcode= (specification §7: "a
+// The client for the server's postcode lookup, GET /api/address?postcode= (docs/requirements.md#address-lookup: "a
 // postcode address-lookup service"). Addresses found are kept for the tab's session, so Previous
 // and a reload show the same list without asking again (docs/decisions/1103). Nothing here logs
 // a postcode: it is personal data.

@@ -1,4 +1,4 @@
-// Analytics events go to the tag manager's data layer and to the telemetry sink (§7). They carry
+// Analytics events go to the tag manager's data layer and to the telemetry sink (docs/requirements.md#analytics-events). They carry
 // event names, step ids and message keys only: never a value the applicant typed.
 
 import { CSRF_BODY_FIELD, readCsrfToken } from './csrf'

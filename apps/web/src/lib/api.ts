@@ -1,4 +1,4 @@
-// A small JSON client. Its error messages follow the specification's client errors (§8); they are
+// A small JSON client. Its error messages follow the specification's client errors (docs/requirements.md#error-catalogue); they are
 // for logs and analytics only and are never shown to the applicant.
 
 import { CSRF_HEADER, readCsrfToken } from './csrf'

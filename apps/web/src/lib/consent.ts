@@ -1,4 +1,4 @@
-// The applicant's cookie choice (issue 4 §4): remembered in localStorage, asked for by the cookie
+// The applicant's cookie choice (docs/requirements.md#cookie-consent): remembered in localStorage, asked for by the cookie
 // banner, and the only way the tag manager is loaded or the gclid, _fbp and _fbc cookies are read
 // (start-up reads them itself when consent was given on an earlier visit; docs/decisions/1307).
 
@@ -80,7 +80,7 @@ export function chooseConsent(choice: ConsentChoice, brand: Brand, apply: Apply)
 
 /**
  * At the start of a later visit with consent: the container loads on the applicant's first input,
- * so the page makes no third-party request before it (quality.md, Performance).
+ * so the page makes no third-party request before it (docs/requirements.md#performance).
  */
 export function startConsentedServicesOnFirstInput(brand: Brand, apply: Apply): void {
   onFirstInput(() => startConsentedServices(brand, apply))

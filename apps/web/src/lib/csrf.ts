@@ -1,4 +1,4 @@
-// The anti-forgery pair (§7, decision 0801): the server sets a readable cookie on every page; the
+// The anti-forgery pair (docs/requirements.md#calls, decision 0801): the server sets a readable cookie on every page; the
 // client sends its value back in a header on every write (in the body of a beacon, which cannot
 // set headers). Kept apart from the API client so analytics can use it from the first chunk.
 

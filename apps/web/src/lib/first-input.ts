@@ -1,5 +1,5 @@
 // Work that can wait for the applicant: run once, at their first press of a pointer or key. What loads
-// before the first input is what the start page's budget counts (quality.md, Performance).
+// before the first input is what the start page's budget counts (docs/requirements.md#performance).
 
 const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown'] as const
 

@@ -1,5 +1,5 @@
-// The application state (§3) in one zustand store, saved to session storage on every change and
-// restored at load only when its version is 1.0.0 (§4 Persistence).
+// The application state (docs/requirements.md#application-state) in one zustand store, saved to session storage on every change and
+// restored at load only when its version is 1.0.0 (docs/requirements.md#persistence).
 
 import { useStore } from 'zustand'
 import { createStore, type StoreApi } from 'zustand/vanilla'
@@ -74,7 +74,7 @@ export function update(mutator: (draft: ApplicationState) => void): void {
 }
 
 /**
- * Start-new (§2 Shell): clears session storage and stops saving, so the reload that follows
+ * Start-new (docs/requirements.md#shell): clears session storage and stops saving, so the reload that follows
  * starts a fresh application.
  */
 export function discardSavedApplication(): void {

@@ -1,4 +1,4 @@
-// The start-up calls that wait on the network (§4, §7): the IP lookup and the vehicle from stock.
+// The start-up calls that wait on the network (docs/requirements.md#start-up, docs/requirements.md#calls): the IP lookup and the vehicle from stock.
 // Kept out of the first chunk: main.tsx loads this module after the first render.
 
 import {
@@ -10,10 +10,10 @@ import type { StartUpEnv } from './start-up'
 
 export type ApplyChange = (mutator: (draft: ApplicationState) => void) => void
 
-/** Where a window event announces a vehicle loaded from stock (§4 Submission: "emits a custom event"). */
+/** Where a window event announces a vehicle loaded from stock (docs/requirements.md#submission: "emits a custom event"). */
 export const VEHICLE_LOADED_EVENT = 'forecourt:vehicle-loaded'
 
-/** IP lookup (§7): the answer's `ip` becomes `form.remoteAddress`; a failure is only logged. */
+/** IP lookup (docs/requirements.md#calls): the answer's `ip` becomes `form.remoteAddress`; a failure is only logged. */
 export async function lookUpRemoteAddress(
   env: Pick<StartUpEnv, 'fetchJson' | 'ipLookupUrl'>,
   apply: ApplyChange,
@@ -32,8 +32,8 @@ export async function lookUpRemoteAddress(
 }
 
 /**
- * Loads a vehicle from stock (§7) into `form.vehicle` and announces it with a window event. A
- * failure leaves no vehicle and is logged to the console only (§8).
+ * Loads a vehicle from stock (docs/requirements.md#calls) into `form.vehicle` and announces it with a window event. A
+ * failure leaves no vehicle and is logged to the console only (docs/requirements.md#error-catalogue).
  */
 export async function loadVehicle(
   vehicleId: string,

@@ -64,7 +64,7 @@ test.each([
   )
 })
 
-test('every query parameter of §7 is read into the state', () => {
+test('every query parameter of the requirements (Query parameters and cookies) is read into the state', () => {
   const url =
     'http://carfinance.localhost/?token=dealer-42&gclid=g-1&fbclid=fb-2&utm_source=news' +
     '&utm_medium=email&utm_term=car+loan&utm_content=banner&utm_campaign=spring&utm_keyword=finance' +

@@ -1,4 +1,4 @@
-// Start-up (specification §4): what the page knows before the applicant's first answer. `startUp`
+// Start-up (docs/requirements.md#start-up): what the page knows before the applicant's first answer. `startUp`
 // is pure apart from the injected environment, so every rule below is unit-tested; the two calls
 // that wait on the network run afterwards, in start-up-follow-ups.ts (loaded after the first render).
 
@@ -44,7 +44,7 @@ const UTM_PARAMETERS: readonly [string, keyof UtmParameters][] = [
 ]
 
 /**
- * The state the page starts with. Steps follow §4 in order. A reload keeps the applicant's answers
+ * The state the page starts with. Steps follow docs/requirements.md#start-up in order. A reload keeps the applicant's answers
  * (decision 0503): the stored state is the starting point, the applied date and GUID are set once,
  * and a parameter replaces what is stored only when the address carries it.
  */
@@ -77,7 +77,7 @@ export function startUp(env: StartUpEnv, restored: ApplicationState | null): App
   form.vehicleType = vehicleTypeForHost(host)
   form.loanPurposeType = loanPurposeTypeFor(brand, form.loanPurposeType)
 
-  // 3. Loan amount: from the address when it carries a positive number, else the §9 default.
+  // 3. Loan amount: from the address when it carries a positive number, else the docs/requirements.md#constants-and-limits default.
   const loanAmount = Number(param('loan-amount'))
   if (Number.isFinite(loanAmount) && loanAmount > 0) form.loanAmount = Math.ceil(loanAmount)
   else if (form.loanAmount === null && !form.loanAmountCompleted)

@@ -1,4 +1,4 @@
-// The full submission (§4 Submission, §7): the payload from the domain's mapper, POSTed once per
+// The full submission (docs/requirements.md#submission, docs/requirements.md#calls): the payload from the domain's mapper, POSTed once per
 // application to {submissions host}/api/submission/{GUID} with the anti-forgery header and
 // `keepalive`, so it outlives the redirect. The server is idempotent on the key, so a retry with
 // the same body is never a second application: network failures, 5xx, 429 and a 403 that a new

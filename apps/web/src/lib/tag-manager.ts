@@ -1,5 +1,5 @@
 // The brand's Google Tag Manager container, loaded only after the applicant accepts analytics
-// cookies (issue 4 §4; docs/decisions/1307). It is added as a <script src> element: the content
+// cookies (docs/requirements.md#cookie-consent; docs/decisions/1307). It is added as a <script src> element: the content
 // security policy allows www.googletagmanager.com and no inline script. Events reach it through
 // window.dataLayer, which analytics.ts fills whether or not the container is loaded.
 

@@ -1,4 +1,4 @@
-// Rejects a brand whose configuration is incomplete or unsafe (design/brands.md), as a readable
+// Rejects a brand whose configuration is incomplete or unsafe (docs/requirements.md#brands), as a readable
 // list the server prints at start-up before refusing to run.
 
 import type { z } from 'zod'

@@ -16,7 +16,7 @@ const { APPLY_MODAL_EXAMPLE, APPLY_MODAL_LABEL, BRAND_IDS, DEFAULT_BRAND_ID, bra
   await import('./brand-data')
 await import('./host')
 
-test('the five brands of brands.md, keyed by their id', () => {
+test('the five brands of the requirements (Brands), keyed by their id', () => {
   expect(BRAND_IDS).toEqual(['harbourlend', 'milebroker', 'carfinance', 'scorepal', 'creditlens'])
   for (const id of BRAND_IDS) expect(brands[id].id).toBe(id)
 })
@@ -65,7 +65,7 @@ test.each([
     ['vehicle'],
   ],
 ] as const)(
-  '%s is configured as brands.md says',
+  '%s is configured as the requirements say (Brands)',
   (id, kind, tradingName, colour, gtmId, shows, loanKinds) => {
     expect(brands[id]).toMatchObject({
       kind,
@@ -124,9 +124,12 @@ test.each([
     'creditlens',
     { amount: 7500, termMonths: 48, apr: 21.4, rateType: 'fixed', securedOnProperty: false },
   ],
-] as const)('%s states the representative example of brands.md', (id, example) => {
-  expect(brands[id].representativeExample).toMatchObject(example)
-})
+] as const)(
+  '%s states the representative example of the requirements (Representative examples)',
+  (id, example) => {
+    expect(brands[id].representativeExample).toMatchObject(example)
+  },
+)
 
 test.each([
   ['harbourlend', '0117 496 0731', 'hello@harbourlend.example'],

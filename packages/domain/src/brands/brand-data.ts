@@ -1,4 +1,4 @@
-// The five brands of design/brands.md, as data. The start screen loads this file, so it must stay
+// The five brands of docs/requirements.md#brands, as data. The start screen loads this file, so it must stay
 // free of schema libraries; brand-check.ts validates it in tests and at server start-up.
 // Firm details, affiliate keys and addresses are fictitious. The phone numbers are in Ofcom's ranges
 // kept for drama, which never reach anyone, and the email addresses are on each brand's own
@@ -12,7 +12,7 @@ export const DEFAULT_BRAND_ID: BrandId = 'carfinance'
 /** A host whose first label is this uses the default brand and opens the introductory modal. */
 export const APPLY_MODAL_LABEL = 'apply'
 
-/** The introductory modal's example (specification §1); the specification gives no rate type. */
+/** The introductory modal's example (docs/requirements.md#introductory-modal); the specification gives no rate type. */
 export const APPLY_MODAL_EXAMPLE: RepresentativeExampleTerms = {
   amount: 7500,
   termMonths: 48,
@@ -196,7 +196,7 @@ export const brands: Readonly<Record<BrandId, Brand>> = {
   },
 }
 
-/** Every brand id, in the order of design/brands.md. */
+/** Every brand id, in the order of docs/requirements.md#brands. */
 export const BRAND_IDS = Object.keys(brands) as BrandId[]
 
 export function isBrandId(value: string): value is BrandId {

@@ -1,4 +1,4 @@
-// Host → brand and host → vehicle type (specification §1, design/brands.md). Loaded on the start
+// Host → brand and host → vehicle type (docs/requirements.md#product, docs/requirements.md#brands). Loaded on the start
 // screen: no schema library here.
 
 import type { Brand, BrandId } from './brand'

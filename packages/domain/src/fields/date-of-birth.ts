@@ -25,7 +25,7 @@ export interface DateOfBirthErrors {
   date?: FieldError
 }
 
-/** §5: a single-digit day or month is zero-padded ('7' → '07'); anything else is kept, trimmed. */
+/** docs/requirements.md#date-of-birth: a single-digit day or month is zero-padded ('7' → '07'); anything else is kept, trimmed. */
 export function padDatePart(value: string): string {
   const part = value.trim()
   return /^\d$/.test(part) ? `0${part}` : part
@@ -33,7 +33,7 @@ export function padDatePart(value: string): string {
 
 let londonFormat: Intl.DateTimeFormat | undefined
 
-/** Today's date in the UK, where "18 today" is decided (journey.md), whatever the device's zone. */
+/** Today's date in the UK, where "18 today" is decided (docs/requirements.md#date-of-birth), whatever the device's zone. */
 export function londonToday(now: Date): CalendarDate {
   londonFormat ??= new Intl.DateTimeFormat('en-GB-u-ca-gregory-nu-latn', {
     timeZone: 'Europe/London',
@@ -115,7 +115,7 @@ function checkYear(
 }
 
 /**
- * §5 date of birth, against `today` (give it `londonToday(new Date())`). Returns null when the
+ * docs/requirements.md#date-of-birth date of birth, against `today` (give it `londonToday(new Date())`). Returns null when the
  * applicant may apply: the date exists, is not in the future, and they are 18 or over and under 80.
  * When all three parts are blank or invalid, a single 'Please enter your date of birth.' is given
  * for the whole date instead of three messages (docs/decisions/0106-date-of-birth.md).
@@ -165,7 +165,7 @@ function pad(value: number, length: number): string {
 }
 
 /**
- * The stored dateOfBirth (§5): year-month-day at midnight UTC, or null when the date is invalid or
+ * The stored dateOfBirth (docs/requirements.md#date-of-birth): year-month-day at midnight UTC, or null when the date is invalid or
  * outside the allowed ages.
  */
 export function dateOfBirthToIso(parts: DateParts, today: CalendarDate): string | null {
@@ -178,7 +178,7 @@ export function dateOfBirthToIso(parts: DateParts, today: CalendarDate): string 
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/
 
-/** §5: the date of birth is sent as YYYY-MM-DDT00:00:00.000 (no zone); nothing when there is none. */
+/** docs/requirements.md#date-of-birth: the date of birth is sent as YYYY-MM-DDT00:00:00.000 (no zone); nothing when there is none. */
 export function formatDateOfBirthForSending(iso: string | null | undefined): string | undefined {
   const match = iso ? ISO_DATE.exec(iso) : null
   if (!match) return undefined

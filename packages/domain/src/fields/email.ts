@@ -1,14 +1,14 @@
 import { type FieldError, type Person, fieldError } from '../messages/messages'
 
-/** §5 and §9. */
+/** docs/requirements.md#validation and docs/requirements.md#constants-and-limits. */
 export const EMAIL_MAX_LENGTH = 50
 
-/** Spaces are blocked as the applicant types (§5); pasted ones are removed the same way. */
+/** Spaces are blocked as the applicant types (docs/requirements.md#validation); pasted ones are removed the same way. */
 export function sanitiseEmailInput(raw: string): string {
   return raw.replace(/\s+/g, '')
 }
 
-/** Trimmed before sending (§5). Case is kept: the local part of an address may be case-sensitive. */
+/** Trimmed before sending (docs/requirements.md#normalisation-before-sending). Case is kept: the local part of an address may be case-sensitive. */
 export function normaliseEmail(value: string): string {
   return value.trim()
 }

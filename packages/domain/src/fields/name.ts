@@ -1,5 +1,5 @@
-// First letters of first and last names are upper-cased when stored (§3) and names are trimmed
-// before sending (§5). Only first letters are ever changed: what the applicant typed in capitals or
+// First letters of first and last names are upper-cased when stored (docs/requirements.md#application-state) and names are trimmed
+// before sending (docs/requirements.md#validation). Only first letters are ever changed: what the applicant typed in capitals or
 // in lower case elsewhere is theirs (docs/decisions/0108-name-capitalisation.md).
 
 const APOSTROPHES = "'’"

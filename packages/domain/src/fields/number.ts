@@ -10,7 +10,7 @@ export interface ParseNumberOptions {
 const NUMBER_PATTERN = /^[-+]?£?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d*)?$/
 
 /**
- * §5: blank becomes null; otherwise the number is rounded up and made positive unless rounding is
+ * docs/requirements.md#normalisation-before-sending: blank becomes null; otherwise the number is rounded up and made positive unless rounding is
  * disabled. Anything that is not a number also becomes null, so it is treated as missing.
  */
 export function parseNumberInput(raw: string, opts: ParseNumberOptions = {}): number | null {

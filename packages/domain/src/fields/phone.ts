@@ -1,6 +1,6 @@
 import { type FieldError, type Person, fieldError } from '../messages/messages'
 
-/** §9: 10 to 13 characters typed; a UK number has 11 digits. */
+/** docs/requirements.md#constants-and-limits: 10 to 13 characters typed; a UK number has 11 digits. */
 export const PHONE_MIN_TYPED = 10
 export const PHONE_MAX_TYPED = 13
 export const PHONE_DIGITS = 11
@@ -33,15 +33,15 @@ export const DRAMA_NUMBER_PREFIXES = [
   '03069990', // UK-wide 03069 990xxx
 ] as const
 
-/** journey.md: 070 personal numbers and 076 pagers are refused. */
+/** docs/requirements.md#phone-numbers: 070 personal numbers and 076 pagers are refused. */
 const VALID_PREFIX = /^0(?:[1235]|7[1-57-9])/
 
-// Characters that carry no meaning in a written UK number. §5 names plus signs, commas, dots and
+// Characters that carry no meaning in a written UK number. docs/requirements.md#validation names plus signs, commas, dots and
 // spaces; hyphens and brackets are added ("(0113) 496-0000"): docs/decisions/0105.
 const IGNORED = /[+,.()-]/g
 
 /**
- * The input as the applicant types (§5): spaces removed; a leading +44 (also written +44(0) or
+ * The input as the applicant types (docs/requirements.md#validation): spaces removed; a leading +44 (also written +44(0) or
  * +440) becomes 0; any other leading plus is kept, so the country-code message can be shown; other
  * plus signs, commas, dots, hyphens and brackets are removed; at most 13 characters are kept.
  */
@@ -86,7 +86,7 @@ export interface PhoneOptions {
 }
 
 /**
- * §5's checks, in this order (docs/decisions/0105-phone-rules.md):
+ * docs/requirements.md#phone-numbers's checks, in this order (docs/decisions/0105-phone-rules.md):
  * blank (5) first, since every other check would misdescribe an empty answer; then
  * 1 leading plus, 2 not 11 digits, 3 not starting with 0, 4 drama range or refused prefix;
  * and last (6) anything still not exactly 0 followed by 10 digits, i.e. 11 digits with other
@@ -108,7 +108,7 @@ export function validatePhone(value: string, opts: PhoneOptions = {}): FieldErro
 }
 
 /**
- * §5 "Normalisation before sending": '+44' becomes a leading 0; all non-digits are removed; fewer
+ * docs/requirements.md#normalisation-before-sending: '+44' becomes a leading 0; all non-digits are removed; fewer
  * than 2 characters gives nothing; a 0 is prefixed unless it starts with 0 followed by a digit.
  */
 export function normalisePhoneForSending(value: string): string {

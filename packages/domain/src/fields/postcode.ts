@@ -1,8 +1,8 @@
-// UK postcodes: §5 "Normalisation before sending" and the format check the address steps and the
+// UK postcodes: docs/requirements.md#normalisation-before-sending and the format check the address steps and the
 // server share.
 
 /**
- * §5: all spaces removed, the result upper-cased, and one space put back before the last group
+ * docs/requirements.md#normalisation-before-sending: all spaces removed, the result upper-cased, and one space put back before the last group
  * that starts with a digit (the inward code): 'sw1a1aa' → 'SW1A 1AA', ' m1  1ae ' → 'M1 1AE'.
  * Anything that is not a postcode comes back compacted and upper-cased, without a leading space.
  */

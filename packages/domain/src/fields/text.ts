@@ -1,6 +1,6 @@
 import { type FieldError, type Person, fieldError } from '../messages/messages'
 
-/** §5 and §9: text and email inputs take at most 50 characters. */
+/** docs/requirements.md#email and docs/requirements.md#constants-and-limits: text and email inputs take at most 50 characters. */
 export const TEXT_MAX_LENGTH = 50
 
 export interface TextOptions {
@@ -10,7 +10,7 @@ export interface TextOptions {
   required?: boolean
 }
 
-/** Removes the spaces around an answer, as the specification does before sending (§5). */
+/** Removes the spaces around an answer, as the specification does before sending (docs/requirements.md#validation). */
 export function normaliseText(value: string): string {
   return value.trim()
 }

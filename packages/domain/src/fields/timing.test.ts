@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import * as timing from './timing'
 
-test('the constants of §9 have the specified values', () => {
+test('the constants of the requirements (Constants and limits) have the specified values', () => {
   expect({ ...timing }).toEqual({
     START_NEW_RELOAD_MS: 500,
     ERROR_SHAKE_MS: 500,

@@ -1,4 +1,4 @@
-// The timings and limits of §9 that are not owned by a single field.
+// The timings and limits of docs/requirements.md#constants-and-limits that are not owned by a single field.
 
 /** Start-new clears session storage, goes to the start screen, then reloads after this delay. */
 export const START_NEW_RELOAD_MS = 500

@@ -12,7 +12,7 @@ import {
   validateYearsMonths,
 } from './years-months'
 
-test('the caps and the recompute delay have the values of §9', () => {
+test('the caps and the recompute delay have the values of the requirements (Constants and limits)', () => {
   expect([YEARS_CAP, MONTHS_CAP]).toEqual([25, 11])
   expect([SECURITY_YEARS_CAP_FROM_FIRST_ADDRESS, SECURITY_YEARS_CAP_FROM_FORM]).toEqual([10, 50])
   expect(YEARS_MONTHS_RECOMPUTE_MS).toBe(100)

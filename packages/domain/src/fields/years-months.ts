@@ -2,10 +2,10 @@ import { type FieldError, type Person, fieldError } from '../messages/messages'
 
 export { YEARS_MONTHS_RECOMPUTE_MS } from './timing'
 
-/** §5 and §9: address and employer years are capped at 25, months at 11. */
+/** docs/requirements.md#validation and docs/requirements.md#constants-and-limits: address and employer years are capped at 25, months at 11. */
 export const YEARS_CAP = 25
 export const MONTHS_CAP = 11
-/** §9: the security address's years, when taken from the first address… */
+/** docs/requirements.md#constants-and-limits: the security address's years, when taken from the first address… */
 export const SECURITY_YEARS_CAP_FROM_FIRST_ADDRESS = 10
 /** …and when taken from the form's own security address. */
 export const SECURITY_YEARS_CAP_FROM_FORM = 50
@@ -25,7 +25,7 @@ export function capMonths(n: number | null): number | null {
   return cap(n, MONTHS_CAP)
 }
 
-/** §4 Histories: years plus months divided by 12, after the caps; a blank counts as 0. */
+/** docs/requirements.md#histories: years plus months divided by 12, after the caps; a blank counts as 0. */
 export function toDecimalYears(years: number | null, months: number | null): number {
   return (capYears(years) ?? 0) + (capMonths(months) ?? 0) / 12
 }

@@ -1,4 +1,4 @@
-// Pounds for display, en-GB (specification §1). Kept free of schemas: the start screen uses it.
+// Pounds for display, en-GB (docs/requirements.md#product). Kept free of schemas: the start screen uses it.
 
 const wholePounds = new Intl.NumberFormat('en-GB', {
   style: 'currency',

@@ -184,7 +184,7 @@ test('APR for level payments agrees with the monthly-rate conversion', () => {
   expect(
     aprForLevelPayments(7500, levelMonthlyPayment(7500, monthlyRateFromApr(18.4), 48), 48),
   ).toBeCloseTo(18.4, 8)
-  // The spec's "21.4% … 246.15 a month" is really about 27.3% (journey.md).
+  // The spec's "21.4% … 246.15 a month" is really about 27.3% (docs/requirements.md#journey).
   expect(aprForLevelPayments(7500, 246.15, 48)).toBeCloseTo(27.3149, 4)
 })
 

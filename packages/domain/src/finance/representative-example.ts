@@ -1,4 +1,4 @@
-// One calculator for every representative example (journey.md: all figures are computed, never
+// One calculator for every representative example (docs/requirements.md#representative-examples: all figures are computed, never
 // typed). Decision record 0201 explains the conventions: the APR is annual effective, a stated
 // interest rate is nominal (monthly rate × 12), and fees are added to the loan.
 

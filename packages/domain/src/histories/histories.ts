@@ -2,7 +2,7 @@ import type { Address, Employment, JointApplicant } from '../state/application-s
 import { capMonths, capYears } from '../fields/years-months'
 
 /**
- * journey.md: address and employment histories are complete at 36 months (the specification's
+ * docs/requirements.md#histories: address and employment histories are complete at 36 months (the specification's
  * "stops at about 35 months accumulated"); until then another entry is asked for.
  */
 export const HISTORY_MONTHS_REQUIRED = 36
@@ -28,7 +28,7 @@ export function totalMonths(periods: readonly Period[]): number {
   return periods.reduce((sum, period) => sum + periodMonths(period), 0)
 }
 
-/** §4 Histories: the sum over entries of years plus months divided by 12. */
+/** docs/requirements.md#histories: the sum over entries of years plus months divided by 12. */
 export function totalYears(periods: readonly Period[]): number {
   return totalMonths(periods) / 12
 }

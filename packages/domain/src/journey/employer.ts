@@ -1,4 +1,4 @@
-// Which employment statuses have an employer (journey.md: the first five of the option list). Kept
+// Which employment statuses have an employer (docs/requirements.md#option-lists: the first five of the option list). Kept
 // apart from options.ts so the journey table, which the start screen loads, does not pull in every
 // option list.
 

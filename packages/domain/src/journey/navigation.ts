@@ -108,7 +108,7 @@ export function firstUnansweredPath(state: ApplicationState, brand: Brand): stri
 }
 
 /**
- * The deep-link guard (journey.md): a step may be opened only when every step before it is
+ * The deep-link guard (docs/requirements.md#deep-links): a step may be opened only when every step before it is
  * answered. Returns the path to show instead, or undefined when `path` may be visited as it is.
  */
 export function redirectForDeepLink(

@@ -1,5 +1,5 @@
 // Which steps can come straight after a step, whatever the answers still to be given: the screens
-// whose code is worth fetching while the applicant reads the current one (quality.md). Read off
+// whose code is worth fetching while the applicant reads the current one (docs/requirements.md#quality-bars). Read off
 // the order of the table: every later step up to and including the first one shown to everyone,
 // and, after the last step of a history loop, that loop's first step (its next entry).
 import type { StepDefinition } from './step-definition'

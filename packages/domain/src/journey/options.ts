@@ -1,4 +1,4 @@
-// Option lists fixed by journey.md ("Option lists (decision)"). Values are what the broker receives.
+// Option lists fixed by docs/requirements.md#option-lists. Values are what the broker receives.
 
 import { hasEmployer, statusesWithEmployer } from './employer'
 import { isSecurityOccupancy, securityOccupancyOptions } from './security-occupancy'

@@ -1,4 +1,4 @@
-// Every validation message of the specification (§5), verbatim, by key. No message text is written
+// Every validation message of the specification (docs/requirements.md#messages), verbatim, by key. No message text is written
 // anywhere else: controls, step schemas, the server and analytics all refer to these keys.
 // The joint applicant's details are typed by the main applicant, so the joint variants speak of
 // "their" and "they" (docs/decisions/0101-joint-applicant-wording.md). The few texts that the

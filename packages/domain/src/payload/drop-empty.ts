@@ -1,4 +1,4 @@
-// §5 "Empty or null fields are dropped", applied at every depth of a payload.
+// docs/requirements.md#normalisation-before-sending, applied at every depth of a payload.
 
 /**
  * What a payload object may hold before empty fields are dropped: every field must be given (so a

@@ -1,5 +1,5 @@
-// Application state → the full submission payload (specification §3 "Full submission payload"),
-// normalised as §5 "Normalisation before sending" says. Every choice the specification leaves open
+// Application state → the full submission payload (docs/requirements.md#submission-payload),
+// normalised as docs/requirements.md#normalisation-before-sending says. Every choice the specification leaves open
 // is in docs/decisions/0204-submission-payload-mapping.md.
 
 import type { Brand } from '../brands/brand'
@@ -25,7 +25,7 @@ import type {
 import { emptyVehicle } from '../state/application-state'
 import { type Droppable, type DroppableObject, dropEmpty } from './drop-empty'
 
-/** §5: a loan amount still null when the application is sent. */
+/** docs/requirements.md#normalisation-before-sending: a loan amount still null when the application is sent. */
 export const NULL_LOAN_AMOUNT_SENT_AS = 6500
 
 export interface PayloadAddress {
@@ -66,7 +66,7 @@ export interface PayloadEmployment {
   Town?: string
 }
 
-/** The marketing choices, one per channel (§5 Consent rules), for either applicant. */
+/** The marketing choices, one per channel (docs/requirements.md#consent), for either applicant. */
 export interface PayloadOptIns {
   IsOptedEmail: boolean
   IsOptedSms: boolean
@@ -134,7 +134,7 @@ export interface PayloadExtensions {
   fairProcessingNoticeAcknowledged?: boolean
 }
 
-/** §3, with every empty or null field dropped (§5); optional fields are the ones that can be. */
+/** docs/requirements.md#submission-payload, with every empty or null field dropped (docs/requirements.md#normalisation-before-sending); optional fields are the ones that can be. */
 export interface FullSubmissionPayload extends PayloadOptIns {
   /** The session GUID. */
   submissionKey: string
@@ -149,7 +149,7 @@ export interface FullSubmissionPayload extends PayloadOptIns {
   dateApplied: string
   termsAndConditionsAgreed: boolean
   loanAmount: number
-  /** journey.md: always sent, so a lender can tell the 6500 default from an answer. */
+  /** docs/requirements.md#payload-fields: always sent, so a lender can tell the 6500 default from an answer. */
   loanAmountUnknown: boolean
   cashDeposit: number
   firstName?: string
@@ -206,7 +206,7 @@ export interface PayloadOptions {
   agreeTerms?: boolean
 }
 
-// Every other free-text answer is trimmed like names and email (§5), so one made of spaces counts
+// Every other free-text answer is trimmed like names and email (docs/requirements.md#normalisation-before-sending), so one made of spaces counts
 // as empty and is dropped.
 const text = (value: string | null | undefined): string => (value ?? '').trim()
 
@@ -245,7 +245,7 @@ function mapAddresses(addresses: readonly Address[]): Droppable<PayloadAddress[]
 }
 
 /**
- * §9: the current address's years are capped at 10 when it is the security; the security address
+ * docs/requirements.md#constants-and-limits: the current address's years are capped at 10 when it is the security; the security address
  * the applicant typed, at 50. No answer to "is it your current address?" means no security address.
  */
 function mapSecurityAddress(form: ApplicationForm): Droppable<PayloadSecurityAddress> {
@@ -371,7 +371,7 @@ export function mapApplication(
   const { form } = state
   const joint = isJointApplication(state)
   const securedOnProperty = form.loanPurposeType === 'property'
-  // §3 "Vehicle loaded from stock": a vehicle counts as loaded once it has a registration.
+  // docs/requirements.md#payload-fields: a vehicle counts as loaded once it has a registration.
   const vehicleLoaded = text(form.vehicle.vrm) !== ''
   const vehicle = vehicleLoaded ? form.vehicle : emptyVehicle()
   const cashDeposit = Number(form.cashDeposit)
@@ -440,7 +440,7 @@ export function mapApplication(
 }
 
 /**
- * The full submission (§4 Submission): flagged IsCompleted, with the terms agreement the applicant
+ * The full submission (docs/requirements.md#submission): flagged IsCompleted, with the terms agreement the applicant
  * gave. The server refuses it unless both are true.
  */
 export function toFullSubmissionPayload(

@@ -1,4 +1,4 @@
-// The partial application saved in the background (§4 Submission, §7): "the same mapped payload"
+// The partial application saved in the background (docs/requirements.md#submission, docs/requirements.md#calls): "the same mapped payload"
 // as the full submission, but never flagged as completed or agreed.
 
 import { normaliseEmail } from '../fields/email'
@@ -27,7 +27,7 @@ export function toPartialPayload(
 }
 
 /**
- * §4: a partial application is sent once first name, last name, email and contact number are all
+ * docs/requirements.md#partial-saves: a partial application is sent once first name, last name, email and contact number are all
  * present, judged on what would be sent (a name of spaces or a phone of one digit is not present).
  */
 export function isReadyForPartialSave(

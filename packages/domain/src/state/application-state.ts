@@ -1,4 +1,4 @@
-// The application state held in the browser (specification §3), saved in session storage and
+// The application state held in the browser (docs/requirements.md#application-state), saved in session storage and
 // restored only when the stored version is exactly STATE_VERSION.
 
 export const STATE_VERSION = '1.0.0'
@@ -36,7 +36,7 @@ export interface Employment {
 
 /**
  * The second applicant, entered by the same person in the same session. Their date-of-birth parts
- * live beside the main applicant's at the top level (jointDobDay, …), as in §3.
+ * live beside the main applicant's at the top level (jointDobDay, …), as in docs/requirements.md#submission-payload.
  */
 export interface JointApplicant {
   title: string
@@ -98,7 +98,7 @@ export interface SavedAddress {
 }
 
 export interface ApplicationForm {
-  // Progress flags (§3, §4 Progress)
+  // Progress flags (docs/requirements.md#submission-payload, docs/requirements.md#progress)
   financeDetailsCompleted: boolean
   drivingLicenceCompleted: boolean
   loanAmountCompleted: boolean
@@ -124,7 +124,7 @@ export interface ApplicationForm {
   // Loan
   loanAmount: number | null
   loanAmountUnknown: boolean
-  /** Months (the slider asks in years; journey.md). */
+  /** Months (the slider asks in years; docs/requirements.md#screens-and-routes). */
   term: number | null
   cashDeposit: number
   // Property
@@ -219,7 +219,7 @@ export interface ApplicationState {
 export const DEFAULT_FINANCE_TYPE = 'Secured'
 export const DEFAULT_VEHICLE_TYPE = 'Car'
 export const DEFAULT_SUBMITTED_BY = 'lm-apply-form'
-/** Loan amount used at start-up when the address gives none (§9). */
+/** Loan amount used at start-up when the address gives none (docs/requirements.md#constants-and-limits). */
 export const START_UP_LOAN_AMOUNT = 5000
 
 export function emptyAddress(): Address {

@@ -1,7 +1,7 @@
 import { STATE_VERSION, createInitialState, type ApplicationState } from './application-state'
 
 /**
- * Reads a stored state. Only a state written by this exact version is trusted (§4 Persistence):
+ * Reads a stored state. Only a state written by this exact version is trusted (docs/requirements.md#persistence):
  * anything else (missing, unparsable, another version) gives null and the caller starts afresh.
  * Fields missing from an older save of the same version are filled with their defaults.
  */

@@ -181,7 +181,7 @@ export const stepRules: Readonly<Record<StepId, StepRules>> = {
       ])
     },
     complete: (state) => {
-      // "I'm not sure yet" sends no amount: null is normalised to 6500 before sending (§5).
+      // "I'm not sure yet" sends no amount: null is normalised to 6500 before sending (docs/requirements.md#normalisation-before-sending).
       if (state.form.loanAmountUnknown) state.form.loanAmount = null
       state.form.loanAmountCompleted = true
     },

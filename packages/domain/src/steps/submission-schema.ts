@@ -1,4 +1,4 @@
-// The server's check of a received full submission (§3 payload, §4 Submission, §5 rules). It
+// The server's check of a received full submission (docs/requirements.md#submission-payload, docs/requirements.md#submission, docs/requirements.md#validation). It
 // validates what `toFullSubmissionPayload` sends, applying the same field rules as the browser, and
 // strips unknown keys. Decision record: docs/decisions/0205-submission-schema.md.
 
@@ -47,7 +47,7 @@ export interface SubmissionError {
 }
 
 // Texts for API clients about the shape of a request. The applicant never sees these: the
-// browser sends what the mapper made, and anything an applicant can get wrong has a §5 message.
+// browser sends what the mapper made, and anything an applicant can get wrong has a docs/requirements.md#messages message.
 export const SUBMISSION_SHAPE_MESSAGES = {
   required: 'is required',
   text: 'must be text',
@@ -103,7 +103,7 @@ function amount() {
     .nonnegative(M.notNegative)
 }
 
-/** A required §5 text answer: 'Please enter your {label}.' when blank, the 50-character limit. */
+/** A required docs/requirements.md#validation text answer: 'Please enter your {label}.' when blank, the 50-character limit. */
 function answer(label: string, person: Person) {
   return z
     .string({ error: () => messageText('text.required', { label }, person) })
@@ -113,7 +113,7 @@ function answer(label: string, person: Person) {
     })
 }
 
-/** A required choice from one of journey.md's option lists, with the §5 message of its control. */
+/** A required choice from one of the option lists (docs/requirements.md#option-lists), with the docs/requirements.md#messages message of its control. */
 function choice(options: readonly Option[], message: string) {
   const allowed = values(options)
   return z.string({ error: () => message }).refine((value) => allowed.includes(value), { message })
@@ -166,7 +166,7 @@ function phone(person: Person) {
 
 const SENT_DATE_OF_BIRTH = /^(\d{4})-(\d{2})-(\d{2})T00:00:00\.000$/
 
-/** 'YYYY-MM-DDT00:00:00.000', a real date, 18 or over and under 80 on `today` (§5). */
+/** 'YYYY-MM-DDT00:00:00.000', a real date, 18 or over and under 80 on `today` (docs/requirements.md#validation). */
 function dateOfBirth(today: CalendarDate, person: Person) {
   return z
     .string({ error: () => messageText('dob.required', {}, person) })
@@ -259,7 +259,7 @@ function checkSecurityStatus(
   })
 }
 
-/** Employer details are required for a status that has an employer (journey.md). */
+/** Employer details are required for a status that has an employer (docs/requirements.md#option-lists). */
 function checkEmployer(
   entry: { employmentStatus: string; occupation?: string; employerName?: string },
   ctx: z.RefinementCtx,
@@ -484,7 +484,7 @@ export function createSubmissionSchema(opts: SubmissionSchemaOptions) {
       if (payload.term < minTerm || payload.term > maxTerm) {
         add('term', messageText('slider.range', { min: minTerm, max: maxTerm }))
       }
-      // The 6500 sent for "I'm not sure yet" (§5) need not fit the range the slider offers.
+      // The 6500 sent for "I'm not sure yet" (docs/requirements.md#validation) need not fit the range the slider offers.
       if (
         !payload.loanAmountUnknown &&
         (payload.loanAmount < limits.minAmount || payload.loanAmount > limits.maxAmount)

@@ -1,4 +1,4 @@
-// The postcode lookup behind the address steps (specification §7: a postcode address-lookup service).
+// The postcode lookup behind the address steps (docs/requirements.md#address-lookup: a postcode address-lookup service).
 // The postcode is checked with the same rule and message as the form, the provider is asked, and the
 // results come back in the order people expect (2, 10, 10A, the flats at 10 after 10 itself). A postcode
 // is personal data: it is never logged, and the request log already drops the query string.

@@ -1,5 +1,5 @@
 // POST /api/application/{applicationKey}: the partial application the browser saves in the background
-// once names, email and phone are present (specification §4, §7). Incomplete by nature, so it is checked
+// once names, email and phone are present (docs/requirements.md#submission, docs/requirements.md#calls). Incomplete by nature, so it is checked
 // only for shape and size; the later request wins, and a submitted application is never reopened.
 // Decision records: docs/decisions/0605-partial-saves.md, 1461-sqlite-writer-thread.md.
 
@@ -59,7 +59,7 @@ export const PARTIAL_LIMITS = {
   fieldNameLength: 64,
 } as const
 
-/** The payload's own fields (§3); anything else is dropped, as the submission schema drops it. */
+/** The payload's own fields (docs/requirements.md#submission-payload); anything else is dropped, as the submission schema drops it. */
 const PAYLOAD_FIELDS: ReadonlySet<string> = new Set(
   Object.keys(
     createSubmissionSchema({ today: { year: 2000, month: 1, day: 1 }, knownAffiliateKeys: [] })
@@ -159,13 +159,17 @@ const statusBody = (status: string) =>
 const schema = {
   summary: 'Save a partial application',
   description:
-    'The partial payload (§4): the same mapped payload as the submission, possibly incomplete. The later request wins; an application already submitted is left as it is and the answer says so.',
+    'The partial payload (docs/requirements.md#partial-saves): the same mapped payload as the submission, possibly incomplete. The later request wins; an application already submitted is left as it is and the answer says so.',
   params: {
     type: 'object',
     properties: { applicationKey: { type: 'string', pattern: KEY_PATTERN } },
     required: ['applicationKey'],
   },
-  body: { type: 'object', description: 'The partial payload (specification §3, §4)' },
+  body: {
+    type: 'object',
+    description:
+      'The partial payload (docs/requirements.md#submission-payload, docs/requirements.md#partial-saves)',
+  },
   response: {
     200: statusBody('already-submitted'),
     202: statusBody('saved'),

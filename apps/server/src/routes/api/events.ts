@@ -1,4 +1,4 @@
-// The application-telemetry sink (specification §7: 'Started', 'Submit', 'Submit Error', 'Validation
+// The application-telemetry sink (docs/requirements.md#analytics-events: 'Started', 'Submit', 'Submit Error', 'Validation
 // Error', 'Submission Error' …) that the web app beacons to. Events are counted in memory by name and
 // logged as one line of names and keys. Nothing the applicant typed belongs in an event, but the body
 // comes from the internet: only values from known lists are ever logged or counted, anything else

@@ -1,4 +1,4 @@
-// One vehicle from stock, for the vehicle banner (specification §7: GET {vehicles host}/api/stock/{id}).
+// One vehicle from stock, for the vehicle banner (docs/requirements.md#calls: GET {vehicles host}/api/stock/{id}).
 // Fields the front end reads are named as the specification names them; a missing value is null.
 
 import type { FastifyPluginAsync } from 'fastify'

@@ -1,4 +1,4 @@
-// POST /api/submission/{submissionKey}: the full application (specification §4 Submission, §7). It is
+// POST /api/submission/{submissionKey}: the full application (docs/requirements.md#submission, docs/requirements.md#calls). It is
 // checked with the domain's schema (the browser runs the same rules), stored with its outbox rows in one
 // transaction, and answered only after the commit. Idempotent on the key. A body it refuses is still kept,
 // as needing the broker's attention, under the reference the applicant is given. Decision records in
@@ -156,7 +156,10 @@ const schema = {
   description:
     'The full submission payload. Stored with its lender deliveries in one transaction and answered after the commit. The same key and body again → the first answer again (Idempotent-Replayed: true); the same key with another body → 409. A JSON object the schema refuses is kept as needing attention and answered 400 with the errors, the reference and status "needs-attention".',
   params: keyParams('submissionKey'),
-  body: { type: 'object', description: 'The full submission payload (specification §3)' },
+  body: {
+    type: 'object',
+    description: 'The full submission payload (docs/requirements.md#submission-payload)',
+  },
   response: {
     201: {
       type: 'object',

@@ -8,7 +8,7 @@ export class LoadTimeoutError extends Error {
   }
 }
 
-/** Rejects with a LoadTimeoutError when `promise` has not settled within `ms` (§8, §9). */
+/** Rejects with a LoadTimeoutError when `promise` has not settled within `ms` (docs/requirements.md#error-catalogue, docs/requirements.md#constants-and-limits). */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new LoadTimeoutError(ms)), ms)
@@ -25,7 +25,7 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   })
 }
 
-/** A lazily loaded component whose loading fails on a missing file or after the §9 timeout. */
+/** A lazily loaded component whose loading fails on a missing file or after the docs/requirements.md#constants-and-limits timeout. */
 export function lazyScreen(
   load: () => Promise<{ default: ComponentType }>,
   timeoutMs: number = PAGE_PART_LOAD_TIMEOUT_MS,

@@ -1,4 +1,4 @@
-// The modal area (§2 Shell): a native <dialog> opened with showModal(), so the rest of the page is
+// The modal area (docs/requirements.md#shell): a native <dialog> opened with showModal(), so the rest of the page is
 // inert and Escape closes it. Focus starts on its heading and returns where it came from.
 
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'

@@ -1,5 +1,5 @@
 // The frame of every question screen: its heading, its fields, Continue and Previous. While the
-// application is locked (isLocked, §2 Shell) every input and button in it is disabled, and a
+// application is locked (isLocked, docs/requirements.md#shell) every input and button in it is disabled, and a
 // notice says why, with the reference and the way on (docs/decisions/1530).
 
 import type { FormEvent, MouseEvent, ReactNode } from 'react'

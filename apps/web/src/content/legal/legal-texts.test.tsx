@@ -15,7 +15,7 @@ function renderText(ui: ReactNode) {
 const headings = (level: 2 | 3) =>
   screen.getAllByRole('heading', { level }).map((heading) => heading.textContent)
 
-test('the terms have every section of §2, in order', () => {
+test('the terms have every section the requirements list (Legal texts), in order', () => {
   renderText(<TermsAndConditions brand={brands.carfinance} />)
   expect(headings(2)).toEqual([
     '1. Use of the website',
@@ -58,7 +58,7 @@ test('in a modal the sections are level-3 headings under the dialog title', () =
   expect(headings(3)).toHaveLength(11)
 })
 
-test('the privacy policy has its subtitle once and every section of §2, in order', () => {
+test('the privacy policy has its subtitle once and every section the requirements list (Legal texts), in order', () => {
   const { container } = renderText(<PrivacyPolicy brand={brands.harbourlend} />)
   expect(screen.getByText('Privacy Statement')).toHaveClass('subtitle')
   expect(container.textContent?.match(/privacy statement/gi)).toHaveLength(1)

@@ -1,4 +1,4 @@
-// The Privacy Policy (specification §2), one text for the page and the modal. Plain English; every
+// The Privacy Policy (docs/requirements.md#legal-texts), one text for the page and the modal. Plain English; every
 // section the specification lists, in its order. "Privacy Statement" appears once, as the subtitle.
 
 import type { Brand } from '@forecourt/domain/brands/brand'

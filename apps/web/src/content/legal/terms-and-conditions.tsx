@@ -1,4 +1,4 @@
-// The Terms & Conditions (specification §2), one text for the page and the modal. Plain English for
+// The Terms & Conditions (docs/requirements.md#legal-texts), one text for the page and the modal. Plain English for
 // a UK credit broker; every section the specification lists, in its order.
 
 import type { Brand } from '@forecourt/domain/brands/brand'

@@ -1,4 +1,4 @@
-// The address question of /address/{n} and /security-address-add (issue 4 §2): a postcode, 'Find
+// The address question of /address/{n} and /security-address-add (docs/requirements.md#addresses-and-postcodes): a postcode, 'Find
 // address', the addresses found in a dropdown; "Enter the address manually" always offered; a
 // failed or empty lookup says so and opens manual entry (docs/decisions/1101). Manual entry takes
 // the lookup's place, with a flat field and one postcode, and can go back to the lookup

@@ -1,5 +1,5 @@
 // /before-you-submit: every answer of this applicant's journey, by applicant and section, each with
-// a Change link that comes back here; then the terms (§5 Consent rules: submission is blocked
+// a Change link that comes back here; then the terms (docs/requirements.md#consent: submission is blocked
 // until they are agreed) and 'Submit application'.
 import './before-you-submit.css'
 import { Suspense, useMemo, useState } from 'react'

@@ -22,7 +22,7 @@ export default function DepositScreen() {
   const hasDeposit = useApplication((state) => state.hasDeposit)
   const depositType = useApplication((state) => state.form.depositType)
   const cashDeposit = useApplication((state) => state.form.cashDeposit)
-  // The state holds 0 for "no amount" (§3), so the box starts empty rather than showing 0.
+  // The state holds 0 for "no amount" (docs/requirements.md#application-state), so the box starts empty rather than showing 0.
   const cash = useNumberDraft(cashDeposit > 0 ? cashDeposit : null, (value) =>
     update((draft) => void (draft.form.cashDeposit = value ?? 0)),
   )

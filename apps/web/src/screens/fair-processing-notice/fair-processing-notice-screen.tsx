@@ -1,5 +1,5 @@
 // /fair-processing-notice: how the applicant's information is used, shared and kept, their rights,
-// and how the broker's commission works (§1), before they acknowledge having read it.
+// and how the broker's commission works (docs/requirements.md#product), before they acknowledge having read it.
 import { useBrand } from '#brand/use-brand'
 import { Checkbox } from '#components/form/checkbox/checkbox'
 import { JourneyStep } from '#journey/journey-step'

@@ -1,5 +1,5 @@
 // /joint-date-of-birth: the joint applicant's date of birth. The parts live at the top level of
-// the state (§3); the messages and the marked parts come from the same rule Continue checks.
+// the state (docs/requirements.md#application-state); the messages and the marked parts come from the same rule Continue checks.
 import { londonToday } from '@forecourt/domain/fields/date-of-birth'
 import { dateOfBirthError } from '@forecourt/domain/steps/step-rules'
 import { DateOfBirth, datePartId } from '#components/form/date-of-birth/date-of-birth'

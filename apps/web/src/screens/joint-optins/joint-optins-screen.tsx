@@ -1,4 +1,4 @@
-// /joint-optins: the joint applicant's marketing choices, one per channel (§5). The main applicant
+// /joint-optins: the joint applicant's marketing choices, one per channel (docs/requirements.md#consent). The main applicant
 // ticks them on the other person's behalf, so the screen asks for that person's own agreement.
 import { normaliseName } from '@forecourt/domain/fields/name'
 import { useBrand } from '#brand/use-brand'

@@ -1,4 +1,4 @@
-// /optins: the main applicant's marketing choices, one per channel (§5), ours and partners'.
+// /optins: the main applicant's marketing choices, one per channel (docs/requirements.md#consent), ours and partners'.
 // Optional: nothing is ticked by default and no choice is required to continue.
 import { useBrand } from '#brand/use-brand'
 import { OptInChoices } from '#journey/opt-in-choices'

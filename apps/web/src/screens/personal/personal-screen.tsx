@@ -1,4 +1,4 @@
-// /personal: title, first name and last name. Names are stored with upper-case first letters (§3).
+// /personal: title, first name and last name. Names are stored with upper-case first letters (docs/requirements.md#application-state).
 import { normaliseName } from '@forecourt/domain/fields/name'
 import { TextInput } from '#components/form/text-input/text-input'
 import { TitleRadioGroup } from '#components/form/title-radio-group/title-radio-group'

@@ -16,7 +16,7 @@ import { update, useApplication } from '#lib/session-store'
 export default function SecurityAddressAddScreen() {
   const step = useJourneyStep('security-address-add')
   const security = useApplication((state) => state.form.securityAddress)
-  // The security address keeps its own "typed by hand" flag (§3); its list comes back from the
+  // The security address keeps its own "typed by hand" flag (docs/requirements.md#application-state); its list comes back from the
   // lookups kept for the session, by its postcode (docs/decisions/1103).
   const memory = useMemo<SavedAddress>(
     () => ({ manual: security.manual, streetAddress: '', value: '' }),

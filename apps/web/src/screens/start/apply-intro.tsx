@@ -1,4 +1,4 @@
-// The introductory modal's content on the apply host (specification §1). Its example is computed
+// The introductory modal's content on the apply host (docs/requirements.md#introductory-modal). Its example is computed
 // from APPLY_MODAL_EXAMPLE like every other; nothing here is a typed figure. The page behind the
 // modal states the same example (docs/decisions/1526), and the trust-rating badge shows only
 // when the brand has a rating with its source (decision 1527).

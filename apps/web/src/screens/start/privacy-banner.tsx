@@ -1,4 +1,4 @@
-// "By continuing, you agree to our terms and conditions and privacy policy." (§2 Shell). A brand
+// "By continuing, you agree to our terms and conditions and privacy policy." (docs/requirements.md#shell). A brand
 // with its own addresses links to them; otherwise each opens its text in an in-page modal, whose
 // text is loaded only when asked for.
 

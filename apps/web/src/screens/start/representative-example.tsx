@@ -1,5 +1,5 @@
 // A representative example, every figure computed by the domain calculator from the brand's terms
-// (design/brands.md: "computed, never typed").
+// (docs/requirements.md#brands: "computed, never typed").
 
 import { Fragment, useId } from 'react'
 import type { RepresentativeExampleTerms } from '@forecourt/domain/brands/brand'
@@ -63,7 +63,7 @@ export function RepresentativeExample({ terms }: { terms: RepresentativeExampleT
   )
 }
 
-/** The introductory modal's one-sentence example (specification §1). */
+/** The introductory modal's one-sentence example (docs/requirements.md#introductory-modal). */
 export function exampleSentence(terms: RepresentativeExampleTerms): string {
   const example = computeRepresentativeExample(terms)
   return (

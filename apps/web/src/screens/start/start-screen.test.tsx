@@ -134,7 +134,7 @@ test('after submitting, the start screen says the application was sent and leads
   ).toHaveAttribute('href', '/complete')
 })
 
-test('apply host: the introductory modal opens with everything §1 lists', async () => {
+test('apply host: the introductory modal opens with everything the requirements list for it (Introductory modal)', async () => {
   givenState('carfinance', () => {}, 'apply.localhost:3000')
   renderInMain(<StartScreen />)
   const modal = screen.getByRole('dialog', { name: 'Find the right finance for your next vehicle' })

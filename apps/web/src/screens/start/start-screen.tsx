@@ -2,7 +2,7 @@
 // applicant agrees to by going on, all within the first screenful on a phone and on a desktop,
 // with or without the cookie banner (docs/decisions/1528); then the broker's role, the vehicle
 // banner and the representative example. On the apply host the introductory modal opens over it
-// (specification §1), and the page shows the modal's example, so it states one (decision 1526).
+// (docs/requirements.md#introductory-modal), and the page shows the modal's example, so it states one (decision 1526).
 
 import { useRef, useState } from 'react'
 import { Link } from 'wouter'

@@ -1,4 +1,4 @@
-// The vehicle being financed (§2 Shell), shown only once a vehicle with a registration number is
+// The vehicle being financed (docs/requirements.md#shell), shown only once a vehicle with a registration number is
 // loaded from stock.
 
 import { useId } from 'react'

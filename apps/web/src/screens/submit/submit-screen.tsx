@@ -1,6 +1,6 @@
 // /submit: sends the application once (lib/submission.ts), says how it is going in a live region
 // with the reference to quote, and after 5 s goes to the brand's thank-you address (or /complete),
-// whatever the answer: the timer does not wait for it (§4 Submission). 'Stay on this page' stops
+// whatever the answer: the timer does not wait for it (docs/requirements.md#submission). 'Stay on this page' stops
 // the timer for anyone who needs longer to note the reference (WCAG 2.2.1, docs/decisions/1305).
 // Two departures: a refusal stops the timer and asks the applicant to call or email, with the
 // broker's contact details (decision 1523), and the countdown counts down on screen while screen
@@ -55,7 +55,7 @@ export default function SubmitScreen() {
       navigate('/complete', { replace: true })
       return
     }
-    // Nothing is sent before every question is answered and the terms are agreed (§5).
+    // Nothing is sent before every question is answered and the terms are agreed (docs/requirements.md#consent).
     const unanswered = state.isLocked ? undefined : redirectForDeepLink(state, brand, '/submit')
     if (unanswered) {
       navigate(unanswered, { replace: true })

@@ -53,7 +53,7 @@ function typedSecondDigit(event: ChangeEvent<HTMLInputElement>): boolean {
 
 /**
  * Day, month and year in a fieldset whose legend asks the question. After two digits in the
- * day or the month, focus moves to the next part (specification §5); a single digit is
+ * day or the month, focus moves to the next part (docs/requirements.md#validation); a single digit is
  * zero-padded when the applicant leaves the part.
  */
 export function DateOfBirth({

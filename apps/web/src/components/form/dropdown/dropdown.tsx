@@ -15,7 +15,7 @@ export interface DropdownProps extends SingleFieldProps {
   autoComplete?: HTMLInputAutoCompleteAttribute
 }
 
-/** A native select whose first option is 'Please select' (specification §2). */
+/** A native select whose first option is 'Please select' (docs/requirements.md#controls). */
 export function Dropdown(props: DropdownProps) {
   return <SelectField {...props} placeholder="Please select" />
 }

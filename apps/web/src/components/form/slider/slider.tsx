@@ -31,7 +31,7 @@ export interface SliderProps extends SingleFieldProps {
   typedLabel: string
 }
 
-/** The unit after a number: singular only for exactly 1 (specification §2). */
+/** The unit after a number: singular only for exactly 1 (docs/requirements.md#controls). */
 export function unitFor(count: number, unit: SliderUnit): string {
   return count === 1 ? unit.one : unit.other
 }

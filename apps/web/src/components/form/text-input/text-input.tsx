@@ -12,7 +12,7 @@ export interface TextInputProps extends SingleFieldProps {
   width?: InputWidth
 }
 
-/** A free-text field, at most 50 characters (specification §5). */
+/** A free-text field, at most 50 characters (docs/requirements.md#text). */
 export function TextInput(props: TextInputProps) {
   return <InputField {...props} type="text" maxLength={TEXT_MAX_LENGTH} />
 }
