@@ -36,3 +36,16 @@ test('no banner without a vehicle, and none for an unknown vehicle id', async ({
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByText("Let's start with the vehicle you want to finance")).toHaveCount(0)
 })
+
+test('a stock horsebox linked from a car brand is named in the headline', async ({ page }) => {
+  await page.goto(brandUrl('milebroker', '/?vehicleid=demo-horsebox-1'))
+  const banner = page.getByRole('region', {
+    name: "Let's start with the vehicle you want to finance",
+  })
+  await expect(banner).toContainText('Equi-Trek')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Finance for your next horsebox, found for you',
+  )
+  await expect(page.getByText('Finance for your next car, found for you')).toHaveCount(0)
+  await expectNoAxeViolations(page)
+})

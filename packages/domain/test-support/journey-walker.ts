@@ -544,6 +544,7 @@ export function stockVehicle(choices: Choices): { id: string; vehicle: Vehicle }
       transmission: choices.pick('vehicle-transmission', ['Manual', 'Automatic']),
       vrm: choices.pick('vehicle-vrm', ['LS21 ABC', 'AB12 CDE', 'Y123 ABC']),
       imageUrl: '/vehicles/demo-car-1.svg',
+      vehicleType: choices.pick('vehicle-type', ['Car', 'Van', 'Horsebox', '']),
     },
   }
 }

@@ -153,6 +153,7 @@ export function filledState(): ApplicationState {
       transmission: 'Manual',
       vrm: 'LS21 ABC',
       imageUrl: 'https://images.example/stock/STK-88213/1.jpg',
+      vehicleType: 'Car',
     },
   } satisfies Partial<ApplicationState['form']>)
   return state
@@ -225,6 +226,7 @@ export function filledJointState(): ApplicationState {
       transmission: '',
       vrm: '',
       imageUrl: '',
+      vehicleType: '',
     },
     securityAddress: {
       ...emptyAddress(),

@@ -8,6 +8,7 @@ import {
   loadVehicle,
   lookUpRemoteAddress,
   runStartUpFollowUps,
+  vehicleFromStock,
 } from './start-up-follow-ups'
 import { startUp, type StartUpEnv } from './start-up'
 
@@ -109,9 +110,21 @@ test('a vehicle from stock fills the vehicle fields and is announced on window',
     fuelType: 'Petrol',
     transmission: 'Manual',
     registrationYear: '2021',
+    vehicleType: 'Car',
   })
   expect(announced).toHaveBeenCalledTimes(1)
   expect((announced.mock.calls[0]![0] as CustomEvent).detail).toEqual({ vehicleId: 'demo-car-1' })
+})
+
+test.each([
+  ['Horsebox', 'Horsebox'],
+  ['Motorcycle', 'Motorcycle'],
+  ['horsebox', ''],
+  ['Tractor', ''],
+  [undefined, ''],
+  [7, ''],
+])('a stock vehicle type of %j is kept as %j', (given, kept) => {
+  expect(vehicleFromStock({ ...STOCK_VEHICLE, vehicleType: given }).vehicleType).toBe(kept)
 })
 
 test('a failed vehicle load logs message and stack to the console only', async () => {

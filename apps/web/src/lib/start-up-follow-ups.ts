@@ -6,6 +6,7 @@ import {
   type ApplicationState,
   type Vehicle,
 } from '@forecourt/domain/state/application-state'
+import { isVehicleType } from '@forecourt/domain/brands/host'
 import type { StartUpEnv } from './start-up'
 
 export type ApplyChange = (mutator: (draft: ApplicationState) => void) => void
@@ -95,6 +96,7 @@ export function vehicleFromStock(answer: unknown): Vehicle {
     fuelType: text(answer.fuelType),
     transmission: text(answer.transmission),
     registrationYear: text(answer.registrationYear),
+    vehicleType: isVehicleType(answer.vehicleType) ? answer.vehicleType : '',
   }
   if (!vehicle.make || !vehicle.model) throw new Error('Stock answer has no make or model')
   return vehicle

@@ -60,6 +60,13 @@ export function isApplyHost(host: string): boolean {
   return firstHostLabel(host) === APPLY_MODAL_LABEL
 }
 
+const VEHICLE_TYPES: readonly string[] = [...VEHICLE_TYPE_RULES.map(([, type]) => type), 'Car']
+
+/** One of the six vehicle types, spelt as the payload spells them. */
+export function isVehicleType(value: unknown): value is VehicleType {
+  return typeof value === 'string' && VEHICLE_TYPES.includes(value)
+}
+
 /** Checked in order on the whole host name; no match → Car. */
 export function vehicleTypeForHost(host: string): VehicleType {
   const name = hostName(host)

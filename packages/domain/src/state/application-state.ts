@@ -75,6 +75,11 @@ export interface Vehicle {
   transmission: string
   vrm: string
   imageUrl: string
+  /**
+   * The stock API's type of this vehicle ('' when it named none we know). The start screen's
+   * headline names it; the payload's `vehicleType` stays the host's (docs/decisions/1901).
+   */
+  vehicleType: string
 }
 
 export interface UtmParameters {
@@ -307,6 +312,7 @@ export function emptyVehicle(): Vehicle {
     transmission: '',
     vrm: '',
     imageUrl: '',
+    vehicleType: '',
   }
 }
 

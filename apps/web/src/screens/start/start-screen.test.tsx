@@ -214,6 +214,57 @@ test.each([
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(headline)
 })
 
+test.each([
+  [
+    'milebroker',
+    'milebroker.localhost',
+    'Horsebox',
+    'Finance for your next horsebox, found for you',
+  ],
+  ['carfinance', 'carfinance.localhost', 'Van', 'Van finance made simple'],
+  ['carfinance', 'motorbike.localhost', 'Car', 'Car finance made simple'],
+  [
+    'milebroker',
+    'milebroker.horsebox.localhost',
+    '',
+    'Finance for your next horsebox, found for you',
+  ],
+] as const)(
+  '%s on %s with a stock vehicle of type %j: the headline is %j',
+  (brandId, host, stockType, headline) => {
+    givenState(
+      brandId,
+      (state) => {
+        state.form.vehicleType = vehicleTypeForHost(host)
+        state.vehicleId = 'demo-1'
+        state.form.vehicle = { ...state.form.vehicle, make: 'Equi-Trek', model: 'Sonic' }
+        state.form.vehicle.vrm = 'AV17 TNJ'
+        state.form.vehicle.vehicleType = stockType
+      },
+      host,
+    )
+    renderInMain(<StartScreen />)
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(headline)
+  },
+)
+
+test('a vehicle without a registration is not loaded: the headline names the host’s type', () => {
+  givenState('carfinance', (state) => {
+    state.form.vehicle.vehicleType = 'Horsebox'
+  })
+  renderInMain(<StartScreen />)
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Car finance made simple')
+})
+
+test('a vehicle restored from before the stock type was kept: the headline names the host’s type', () => {
+  givenState('carfinance', (state) => {
+    state.form.vehicle.vrm = 'AV17 TNJ'
+    delete (state.form.vehicle as Partial<typeof state.form.vehicle>).vehicleType
+  })
+  renderInMain(<StartScreen />)
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Car finance made simple')
+})
+
 test.each(['harbourlend', 'milebroker', 'carfinance', 'scorepal', 'creditlens'] as const)(
   '%s: the soft-search note and the terms come right with the way in, before the example',
   (brandId) => {

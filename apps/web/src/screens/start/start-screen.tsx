@@ -7,7 +7,7 @@
 import { useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { APPLY_MODAL_EXAMPLE } from '@forecourt/domain/brands/brand-data'
-import { brandHeadline } from '@forecourt/domain/brands/headline'
+import { brandHeadline, headlineVehicleType } from '@forecourt/domain/brands/headline'
 import { isApplyHost } from '@forecourt/domain/brands/host'
 import { firstQuestionPath } from '@forecourt/domain/journey/navigation'
 import { Modal } from '#components/modal/modal'
@@ -24,7 +24,9 @@ export const SOFT_SEARCH_NOTE = 'Checking your eligibility will not affect your 
 export default function StartScreen() {
   const brand = useBrand()
   const host = useApplication((state) => state.host)
-  const vehicleType = useApplication((state) => state.form.vehicleType)
+  const vehicleType = useApplication((state) =>
+    headlineVehicleType(state.form.vehicleType, state.form.vehicle),
+  )
   const isLocked = useApplication((state) => state.isLocked)
   const sent = useApplication((state) => state.applicationSubmitOk)
   const firstPath = useApplication((state) => firstQuestionPath(state, brand))
