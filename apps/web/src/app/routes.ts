@@ -53,6 +53,11 @@ const stepScreens: Readonly<Record<StepId, Load>> = {
   'joint-customer-details': () =>
     import('#screens/joint-customer-details/joint-customer-details-screen'),
   'joint-date-of-birth': () => import('#screens/joint-date-of-birth/joint-date-of-birth-screen'),
+  'joint-same-address': () => import('#screens/joint-same-address/joint-same-address-screen'),
+  'joint-address': () => import('#screens/joint-address/joint-address-screen'),
+  'joint-address-length': () => import('#screens/joint-address-length/joint-address-length-screen'),
+  'joint-residential-status': () =>
+    import('#screens/joint-residential-status/joint-residential-status-screen'),
   'joint-employment-add': () => import('#screens/joint-employment-add/joint-employment-add-screen'),
   'joint-employment-length': () =>
     import('#screens/joint-employment-length/joint-employment-length-screen'),
