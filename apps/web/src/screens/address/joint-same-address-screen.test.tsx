@@ -5,7 +5,7 @@ import { emptyAddress, type Address } from '@forecourt/domain/state/application-
 import { getApplication } from '#lib/session-store'
 import { expectNoAxeViolations } from '#testing/axe'
 import { givenState, renderInMain } from '#testing/render'
-import JointSameAddressScreen from './joint-same-address-screen'
+import { JointSameAddressScreen } from './address-screen'
 
 const current: Address = {
   ...emptyAddress(),

@@ -7,7 +7,7 @@ import { emptyAddress, type Address } from '@forecourt/domain/state/application-
 import { getApplication } from '#lib/session-store'
 import { expectNoAxeViolations } from '#testing/axe'
 import { givenState, renderInMain } from '#testing/render'
-import JointResidentialStatusScreen from './joint-residential-status-screen'
+import { JointResidentialStatusScreen } from './residential-status-screen'
 
 const entry = (yearsAtAddress: number, street = 'Westgate'): Address => ({
   ...emptyAddress(),

@@ -6,7 +6,7 @@ import { emptyAddress, type Address } from '@forecourt/domain/state/application-
 import { getApplication } from '#lib/session-store'
 import { expectNoAxeViolations } from '#testing/axe'
 import { givenState, renderInMain } from '#testing/render'
-import JointAddressLengthScreen from './joint-address-length-screen'
+import { JointAddressLengthScreen } from './address-length-screen'
 
 const entry = (years: number | null, street = 'Westgate'): Address => ({
   ...emptyAddress(),

@@ -11,7 +11,7 @@ import {
 import { getApplication } from '#lib/session-store'
 import { expectNoAxeViolations } from '#testing/axe'
 import { givenState, renderInMain } from '#testing/render'
-import JointAddressScreen from './joint-address-screen'
+import { JointAddressScreen } from './address-screen'
 
 const found: AddressLookupItem[] = [
   {
