@@ -16,7 +16,8 @@ import {
 test('harbourlend: a joint application secured on a property, with short histories that need a second entry', async ({
   page,
 }) => {
-  test.setTimeout(240_000)
+  // Some 40 screens, each checked with axe empty and after a failed Continue, on a shared machine.
+  test.setTimeout(600_000)
   // The property, security address, second-entry and joint screens are checked with axe here,
   // empty and after a failed Continue; the single journey checks the others.
   auditEveryStep(page)
