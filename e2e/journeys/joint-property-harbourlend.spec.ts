@@ -6,6 +6,7 @@ import {
   choose,
   countApplications,
   expectThankYouPage,
+  findAddress,
   step,
   storedApplication,
   submissionBody,
@@ -15,7 +16,8 @@ import {
 test('harbourlend: a joint application secured on a property, with short histories that need a second entry', async ({
   page,
 }) => {
-  test.setTimeout(240_000)
+  // Some 40 screens, each checked with axe empty and after a failed Continue, on a shared machine.
+  test.setTimeout(600_000)
   // The property, security address, second-entry and joint screens are checked with axe here,
   // empty and after a failed Continue; the single journey checks the others.
   auditEveryStep(page)
@@ -77,6 +79,38 @@ test('harbourlend: a joint application secured on a property, with short histori
     await page.getByRole('textbox', { name: 'Month' }).fill('6')
     await page.getByRole('textbox', { name: 'Year' }).fill('1986')
   })
+  // They do not live with the applicant (decision 1841): their own history, an address found by
+  // postcode and, as it is short of three years, an earlier one typed by hand.
+  await step(page, '/joint-same-address', async () => {
+    await expect(
+      page.getByRole('group', { name: 'Does the joint applicant live at your address?' }),
+    ).toContainText('Your current address:')
+    await choose(page, 'No')
+  })
+  await step(page, '/joint-address/1', async () => {
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('What is their address?')
+    await expect(page.getByRole('textbox', { name: 'Postcode' })).toHaveAttribute(
+      'autocomplete',
+      'off',
+    )
+    await findAddress(page, 'SW1A 1AA')
+  })
+  await step(page, '/joint-address-length/1', () => yearsMonths(page, '1', '4'))
+  await step(page, '/joint-residential-status/1', () => choose(page, 'Living with parents'))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'What was their previous address?',
+  )
+  await expect(page.getByText('1 year 4 months so far; we need 3 years')).toBeVisible()
+  await step(page, '/joint-address/2', async () => {
+    await page.getByRole('button', { name: 'Enter the address manually' }).click()
+    const manual = page.getByRole('group', { name: 'Address' })
+    await manual.getByRole('textbox', { name: 'House number or name' }).fill('Rose Cottage')
+    await manual.getByRole('textbox', { name: 'Street' }).fill('Church Lane')
+    await manual.getByRole('textbox', { name: 'Town or city' }).fill('Ilkley')
+    await manual.getByRole('textbox', { name: 'Postcode' }).fill('ls29 9dy')
+  })
+  await step(page, '/joint-address-length/2', () => yearsMonths(page, '2', '6'))
+  await step(page, '/joint-residential-status/2', () => choose(page, 'Private tenant'))
   await step(page, '/joint-employment-add', async () => {
     await choose(page, 'Part-time employed')
     await page.getByRole('textbox', { name: 'Their occupation' }).fill('Teacher')
@@ -94,6 +128,21 @@ test('harbourlend: a joint application secured on a property, with short histori
   await circumstancesAndConsent(page, { joint: true })
 
   await expect(page.getByText('Mrs Mary Hopper')).toBeVisible()
+  const jointAddress = page.locator('.answers-section', {
+    has: page.getByRole('heading', { level: 3, name: 'Their address' }),
+  })
+  await expect(jointAddress.locator('dt')).toHaveText([
+    'Do they live at your address?',
+    'Their current address',
+    'Time at their current address',
+    'Residential status at their current address',
+    'Their previous address 1',
+    'Time at their previous address 1',
+    'Residential status at their previous address 1',
+  ])
+  await expect(
+    jointAddress.locator('.summary-list__value').nth(4).locator('.summary-list__line'),
+  ).toHaveText(['Rose Cottage', 'Church Lane', 'Ilkley', 'LS29 9DY'])
   const submission = page.waitForRequest(
     (r) => r.method() === 'POST' && r.url().includes('/api/submission/'),
   )
@@ -148,6 +197,29 @@ test('harbourlend: a joint application secured on a property, with short histori
     yearsAtEmployer: 7,
     netMonthlyIncome: 1500,
   })
+  // Their address has no field in the specification's JointApplicant: it is in the extension.
+  const extensions = body.forecourt as Record<string, unknown>
+  expect(extensions.jointLivesAtApplicantAddress).toBe(false)
+  expect(extensions.jointAddresses).toEqual([
+    expect.objectContaining({
+      addressIndex: 1,
+      postcode: 'SW1A 1AA',
+      yearsAtAddress: 1,
+      monthsAtAddress: 4,
+      residentialStatus: 'Living with parents',
+    }),
+    {
+      addressIndex: 2,
+      houseName: 'Rose Cottage',
+      buildingName: 'Rose Cottage',
+      street: 'Church Lane',
+      town: 'Ilkley',
+      postcode: 'LS29 9DY',
+      yearsAtAddress: 2,
+      monthsAtAddress: 6,
+      residentialStatus: 'Private tenant',
+    },
+  ])
 
   await expectThankYouPage(page, 'harbourlend', { joint: true })
   const guid = String(body.submissionKey)

@@ -321,6 +321,7 @@ test('harbourlend: a joint application secured on a property, start to thank-you
     )
   })
   await keyboardStep(page, '/joint-date-of-birth', () => dateOfBirth(page, '2', '6', '1986'))
+  await keyboardStep(page, '/joint-same-address', () => chooseRadio(page, radios(page), 'Yes'))
   await keyboardStep(page, '/joint-employment-add', async () => {
     await chooseRadio(page, radios(page), 'Part-time employed')
     await typeInto(page, box(page, 'Their occupation'), 'Teacher', 'Their occupation')

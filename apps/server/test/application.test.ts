@@ -238,7 +238,7 @@ for (const engine of allEngines) {
             ...partialPayload(key),
             addresses: [{ addressIndex: 1, street: { line: { text: 'x' } } }],
           }),
-          errors: [{ field: 'addresses.0.street', message: 'is nested too deeply' }],
+          errors: [{ field: 'addresses.0.street.line', message: 'is nested too deeply' }],
         },
         {
           name: 'a list',
@@ -303,12 +303,36 @@ test('the loose check keeps the payload fields and applies the documented limits
   expect(PARTIAL_LIMITS).toEqual({
     stringLength: 500,
     listLength: 36,
-    depth: 3,
+    depth: 4,
     fieldsPerObject: 80,
     fieldNameLength: 64,
   })
   const atTheLimit = { ...body, userAgent: 'u'.repeat(500) }
   expect(checkPartialPayload(atTheLimit, key).ok).toBe(true)
+})
+
+test('the joint applicant’s own addresses, in the extension object, pass the loose check', () => {
+  const key = randomUUID()
+  const jointAddresses = Array.from({ length: 36 }, (_, i) => ({
+    addressIndex: i + 1,
+    town: 'Otley',
+    postcode: 'LS21 3AB',
+    monthsAtAddress: 1,
+  }))
+  const body = {
+    ...partialPayload(key),
+    isJointApplication: true,
+    forecourt: { version: 1, jointLivesAtApplicantAddress: false, jointAddresses },
+  }
+  expect(checkPartialPayload(body, key)).toEqual({ ok: true, payload: body, brand: 'carfinance' })
+  const deeper = {
+    ...body,
+    forecourt: { ...body.forecourt, jointAddresses: [{ addressIndex: 1, town: { name: 'x' } }] },
+  }
+  expect(checkPartialPayload(deeper, key)).toEqual({
+    ok: false,
+    errors: [{ field: 'forecourt.jointAddresses.0.town', message: 'is nested too deeply' }],
+  })
 })
 
 test('the server sequence only goes up, even when the clock goes back', () => {

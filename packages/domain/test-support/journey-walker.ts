@@ -270,6 +270,12 @@ function addressAt(state: ApplicationState, n: number): Address {
   return addresses[n - 1]!
 }
 
+function jointAddressAt(state: ApplicationState, n: number): Address {
+  const { addresses } = state.form.joint
+  while (addresses.length < n) addresses.push(emptyAddress())
+  return addresses[n - 1]!
+}
+
 function employmentAt(state: ApplicationState, n: number): Employment {
   const { employments } = state.form
   while (employments.length < n) employments.push(emptyEmployment())
@@ -460,6 +466,28 @@ const answerers: Record<string, Answerer> = {
     state.jointDobDay = parts.day
     state.jointDobMonth = parts.month
     state.jointDobYear = parts.year
+  },
+  'joint-same-address': (state, _n, { choices }) => {
+    state.form.joint.livesAtApplicantAddress = yesNo(choices, 'joint-same-address')
+  },
+  'joint-address': (state, n, { choices }) => {
+    const typed = answerAddress(choices, 'joint-address', n, jointAddressAt(state, n))
+    const saved = state.jointSavedAddresses
+    while (saved.length < n) saved.push({ manual: false, streetAddress: '', value: '' })
+    saved[n - 1] = { manual: typed, streetAddress: '', value: jointAddressAt(state, n).postcode }
+  },
+  'joint-address-length': (state, n, { choices }) => {
+    const history = historyFor(choices, 'joint-address', n)
+    const period = answerPeriod(choices, 'joint-address', n, history)
+    const entry = jointAddressAt(state, n)
+    entry.yearsAtAddress = period.years
+    entry.monthsAtAddress = period.months
+  },
+  'joint-residential-status': (state, n, { choices }) => {
+    jointAddressAt(state, n).residentialStatus = choices.pick(
+      `joint-residential-status:${n}`,
+      values(residentialStatusOptions),
+    )
   },
   'joint-employment-add': (state, _n, { choices }) => {
     const joint = state.form.joint

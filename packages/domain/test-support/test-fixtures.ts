@@ -281,7 +281,24 @@ export function filledJointState(): ApplicationState {
       isOptedThirdPartyEmail: false,
       isOptedThirdPartySms: false,
       isOptedThirdPartyPhone: false,
+      // They live elsewhere (decision 1841): one address for over three years, typed by hand.
+      livesAtApplicantAddress: false,
+      addresses: [
+        {
+          ...emptyAddress(),
+          houseNumber: '4',
+          buildingNumber: '4',
+          street: ' Westgate ',
+          town: 'Otley',
+          county: 'West Yorkshire',
+          postcode: 'ls21 3ab',
+          yearsAtAddress: 6,
+          monthsAtAddress: 2,
+          residentialStatus: 'Homeowner without a mortgage',
+        },
+      ],
     },
   } satisfies Partial<ApplicationState['form']>)
+  state.jointSavedAddresses = [{ manual: true, streetAddress: '', value: 'LS21 3AB' }]
   return state
 }

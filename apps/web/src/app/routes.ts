@@ -53,6 +53,20 @@ const stepScreens: Readonly<Record<StepId, Load>> = {
   'joint-customer-details': () =>
     import('#screens/joint-customer-details/joint-customer-details-screen'),
   'joint-date-of-birth': () => import('#screens/joint-date-of-birth/joint-date-of-birth-screen'),
+  // The joint applicant's address questions use the applicant's screens, in their chunks
+  // (docs/decisions/1841).
+  'joint-same-address': () =>
+    import('#screens/address/address-screen').then((m) => ({ default: m.JointSameAddressScreen })),
+  'joint-address': () =>
+    import('#screens/address/address-screen').then((m) => ({ default: m.JointAddressScreen })),
+  'joint-address-length': () =>
+    import('#screens/address-length/address-length-screen').then((m) => ({
+      default: m.JointAddressLengthScreen,
+    })),
+  'joint-residential-status': () =>
+    import('#screens/residential-status/residential-status-screen').then((m) => ({
+      default: m.JointResidentialStatusScreen,
+    })),
   'joint-employment-add': () => import('#screens/joint-employment-add/joint-employment-add-screen'),
   'joint-employment-length': () =>
     import('#screens/joint-employment-length/joint-employment-length-screen'),

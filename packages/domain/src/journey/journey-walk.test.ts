@@ -83,8 +83,15 @@ function scenarios(): Scenario[] {
           ],
     )
     const deposits = brand.showsDepositAndLookingToBuy ? [true, false] : [undefined]
+    // Single; joint at the applicant's address; joint at their own, found or typed, with a
+    // history of one address or several (decision 1841).
+    const households: Forced[] = [
+      { joint: false },
+      { joint: true, 'joint-same-address': true },
+      { joint: true, 'joint-same-address': false },
+    ]
     for (const vehicle of [false, true])
-      for (const joint of [false, true])
+      for (const household of households)
         for (const deposit of deposits)
           for (const loan of loans)
             for (const entry of ['lookup', 'manual'])
@@ -93,7 +100,10 @@ function scenarios(): Scenario[] {
                   const i = all.length
                   const forced: Forced = {
                     ...loan,
-                    joint,
+                    ...household,
+                    // The joint applicant's history the other way round from the applicant's.
+                    'joint-address-entry': entry === 'lookup' ? 'manual' : 'lookup',
+                    'joint-address-history': addressHistory === 'one' ? 'several' : 'one',
                     ...(deposit === undefined ? {} : { deposit }),
                     'address-entry': entry,
                     'address-history': addressHistory,
@@ -105,7 +115,11 @@ function scenarios(): Scenario[] {
                   const name = [
                     id,
                     vehicle ? 'vehicle loaded' : 'no vehicle',
-                    joint ? 'joint' : 'single',
+                    household.joint !== true
+                      ? 'single'
+                      : household['joint-same-address'] === true
+                        ? 'joint at the same address'
+                        : 'joint living elsewhere',
                     deposit === undefined ? '' : deposit ? 'deposit' : 'no deposit',
                     loan['loan-kind'] === 'vehicle'
                       ? 'secured on the vehicle'
@@ -140,10 +154,11 @@ describe('every combination of branches submits', () => {
   )
 })
 
-test.each(['address', 'employment'])(
+test.each(['address', 'employment', 'joint-address'])(
   'a %s history of one-month entries, as many as the browser asks for, submits',
   (loop) => {
     const forced: Forced = {
+      ...(loop === 'joint-address' ? { joint: true, 'joint-same-address': false } : {}),
       [`${loop}-history`]: 'several',
       [`${loop}-years`]: 0,
       [`${loop}-years-blank`]: true,
@@ -153,7 +168,11 @@ test.each(['address', 'employment'])(
     fc.assert(
       fc.property(fc.gen(), (g) => {
         const walk = walkAndSubmit(g, brands.carfinance, forced, false)
-        const entries = loop === 'address' ? walk.payload.addresses : walk.payload.employments
+        const entries = {
+          address: walk.payload.addresses,
+          employment: walk.payload.employments,
+          'joint-address': walk.payload.forecourt.jointAddresses,
+        }[loop]
         expect(entries).toHaveLength(36)
       }),
       { numRuns: 1, seed: 1, endOnFailure: true },

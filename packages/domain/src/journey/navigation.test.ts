@@ -172,6 +172,7 @@ test('joint screens appear only for a joint application, in journey order', () =
     '/joint',
     '/joint-customer-details',
     '/joint-date-of-birth',
+    '/joint-same-address',
     '/joint-employment-add',
     '/joint-employment-length',
     '/joint-employment-income',
@@ -184,6 +185,48 @@ test('joint screens appear only for a joint application, in journey order', () =
     '/before-you-submit',
     '/submit',
   ])
+})
+
+test('a joint applicant living elsewhere is asked their own address history until it covers 3 years', () => {
+  const state = createInitialState()
+  state.form.isJointApplication = true
+  const jointAddressPaths = () =>
+    paths(state, brands.carfinance).filter((path) =>
+      /^\/joint-(same-address|address|residential-status)/.test(path),
+    )
+  expect(jointAddressPaths()).toEqual(['/joint-same-address'])
+  state.form.joint.livesAtApplicantAddress = true
+  expect(jointAddressPaths()).toEqual(['/joint-same-address'])
+
+  state.form.joint.livesAtApplicantAddress = false
+  expect(jointAddressPaths()).toEqual([
+    '/joint-same-address',
+    '/joint-address/1',
+    '/joint-address-length/1',
+    '/joint-residential-status/1',
+  ])
+  const first = state.form.joint.addresses[0]!
+  Object.assign(first, { postcode: 'M1 1AE', town: 'Manchester', yearsAtAddress: 1 })
+  first.residentialStatus = 'Private tenant'
+  expect(jointAddressPaths()).toEqual([
+    '/joint-same-address',
+    '/joint-address/1',
+    '/joint-address-length/1',
+    '/joint-residential-status/1',
+    '/joint-address/2',
+    '/joint-address-length/2',
+    '/joint-residential-status/2',
+  ])
+  expect(nextPath(state, brands.carfinance, '/joint-residential-status/1')).toBe('/joint-address/2')
+  first.yearsAtAddress = 3
+  expect(nextPath(state, brands.carfinance, '/joint-residential-status/1')).toBe(
+    '/joint-employment-add',
+  )
+  // The applicant's own history is not theirs: it does not count towards the joint one.
+  expect(nextPath(state, brands.carfinance, '/joint-date-of-birth')).toBe('/joint-same-address')
+  expect(previousPath(state, brands.carfinance, '/joint-address/1')).toBe('/joint-same-address')
+  state.form.isJointApplication = false
+  expect(jointAddressPaths()).toEqual([])
 })
 
 test('previous goes back one screen, and to the start from the first question', () => {

@@ -29,10 +29,15 @@ export function pathFor(step: StepDefinition, n: number): string {
 }
 
 function periodsOf(ctx: JourneyContext, loop: StepLoop, upTo: number) {
-  const { addresses, employments } = ctx.state.form
-  return loop === 'address'
-    ? addressPeriods(addresses.slice(0, upTo))
-    : employmentPeriods(employments.slice(0, upTo))
+  const { addresses, employments, joint } = ctx.state.form
+  switch (loop) {
+    case 'address':
+      return addressPeriods(addresses.slice(0, upTo))
+    case 'employment':
+      return employmentPeriods(employments.slice(0, upTo))
+    case 'joint-address':
+      return addressPeriods(joint.addresses.slice(0, upTo))
+  }
 }
 
 /**

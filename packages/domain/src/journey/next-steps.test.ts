@@ -66,6 +66,22 @@ test.each([
     [
       'joint-customer-details',
       'joint-date-of-birth',
+      'joint-same-address',
+      'joint-address',
+      'joint-address-length',
+      'joint-residential-status',
+      'joint-employment-add',
+      'joint-employment-length',
+      'joint-employment-income',
+      'joint-customer-contact',
+      'breathing-space',
+    ],
+  ],
+  // Their next address, or the questions after their history.
+  [
+    'joint-residential-status',
+    [
+      'joint-address',
       'joint-employment-add',
       'joint-employment-length',
       'joint-employment-income',

@@ -36,6 +36,11 @@ const KEPT_BESIDE_THE_ANSWERS: Readonly<Record<string, readonly string[]>> = {
     'savedAddresses[n].value',
   ],
   'security-address-add': ['form.securityAddress.manual'],
+  'joint-address': [
+    'jointSavedAddresses[n].manual',
+    'jointSavedAddresses[n].streetAddress',
+    'jointSavedAddresses[n].value',
+  ],
 }
 
 /** The value at a questions.ts path ('form.addresses[n].town'), entry n from 1. */
@@ -116,6 +121,12 @@ function walks(): Walk[] {
       'loan-kind': i % 2 === 0 ? 'property' : 'vehicle',
       'security-current': i % 10 === 4,
       joint: i % 3 !== 1,
+      'joint-same-address': i % 4 === 0,
+      'joint-address-kind': KINDS[(i >> 2) % 4],
+      'joint-address-entry': i % 5 < 2 ? 'manual' : 'lookup',
+      'joint-address-county': i % 2 === 1 ? 'Greater Manchester' : '',
+      'joint-address-locality': i % 2 === 0 ? 'Chorlton' : '',
+      'joint-address-history': i % 3 === 2 ? 'several' : 'one',
       deposit: i % 4 !== 3,
       'deposit-type': i % 2 === 0 ? 'Cash' : 'Cash and part exchange',
       'amount-unknown': i % 4 === 2,

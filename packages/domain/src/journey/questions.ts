@@ -138,6 +138,25 @@ export const questionsByStep: Readonly<Record<StepId, readonly Question[]>> = {
   'joint-date-of-birth': [
     q('form.joint.dateOfBirth', 'JointApplicant.dateOfBirth', 'date-of-birth'),
   ],
+  'joint-same-address': [
+    q('form.joint.livesAtApplicantAddress', 'forecourt.jointLivesAtApplicantAddress'),
+  ],
+  'joint-address': addressQuestions('form.joint.addresses[n]', 'forecourt.jointAddresses[n]'),
+  'joint-address-length': [
+    q(
+      'form.joint.addresses[n].yearsAtAddress',
+      'forecourt.jointAddresses[n].yearsAtAddress',
+      'years',
+    ),
+    q(
+      'form.joint.addresses[n].monthsAtAddress',
+      'forecourt.jointAddresses[n].monthsAtAddress',
+      'months',
+    ),
+  ],
+  'joint-residential-status': [
+    q('form.joint.addresses[n].residentialStatus', 'forecourt.jointAddresses[n].residentialStatus'),
+  ],
   'joint-employment-add': [
     q('form.joint.employmentStatus', 'JointApplicant.employmentStatus'),
     q('form.joint.occupation', 'JointApplicant.occupation', 'trimmed'),

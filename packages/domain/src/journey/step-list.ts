@@ -14,7 +14,7 @@ export interface JourneyContext {
 }
 
 /** Which loop a repeated step belongs to: its {n} counts entries of that history. */
-export type StepLoop = 'address' | 'employment'
+export type StepLoop = 'address' | 'employment' | 'joint-address'
 
 /** One row of the list: which step, where it is, what it asks. */
 export interface StepEntry {
@@ -129,6 +129,29 @@ export const stepList = [
     id: 'joint-date-of-birth',
     path: '/joint-date-of-birth',
     title: 'What is their date of birth?',
+  },
+  {
+    id: 'joint-same-address',
+    path: '/joint-same-address',
+    title: 'Does the joint applicant live at your address?',
+  },
+  {
+    id: 'joint-address',
+    path: '/joint-address/{n}',
+    title: 'What is their address?',
+    loop: 'joint-address',
+  },
+  {
+    id: 'joint-address-length',
+    path: '/joint-address-length/{n}',
+    title: 'How long have they lived at this address?',
+    loop: 'joint-address',
+  },
+  {
+    id: 'joint-residential-status',
+    path: '/joint-residential-status/{n}',
+    title: 'What is their residential status at this address?',
+    loop: 'joint-address',
   },
   { id: 'joint-employment-add', path: '/joint-employment-add', title: 'Their employment' },
   {

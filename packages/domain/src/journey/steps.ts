@@ -9,9 +9,13 @@ import { stepList, type JourneyContext, type StepId } from './step-list'
 
 const securedOnProperty = ({ state }: JourneyContext) => state.form.loanPurposeType === 'property'
 const isJoint = ({ state }: JourneyContext) => state.form.isJointApplication === true
+// Their own address history is asked only when they live elsewhere (docs/decisions/1841).
+const jointLivesElsewhere = (ctx: JourneyContext) =>
+  isJoint(ctx) && ctx.state.form.joint.livesAtApplicantAddress === false
 
 const address = ({ state }: JourneyContext, n: number) => state.form.addresses[n - 1]
 const employment = ({ state }: JourneyContext, n: number) => state.form.employments[n - 1]
+const jointAddress = ({ state }: JourneyContext, n: number) => state.form.joint.addresses[n - 1]
 
 const flows: Readonly<Record<StepId, StepFlow>> = {
   ...openingFlows,
@@ -108,6 +112,26 @@ const flows: Readonly<Record<StepId, StepFlow>> = {
   'joint-date-of-birth': {
     shownWhen: isJoint,
     isAnswered: ({ state }) => filled(state.form.joint.dateOfBirth),
+  },
+  'joint-same-address': {
+    shownWhen: isJoint,
+    isAnswered: ({ state }) => known(state.form.joint.livesAtApplicantAddress),
+  },
+  'joint-address': {
+    shownWhen: jointLivesElsewhere,
+    isAnswered: (ctx, n) =>
+      filled(jointAddress(ctx, n)?.postcode) && filled(jointAddress(ctx, n)?.town),
+  },
+  'joint-address-length': {
+    shownWhen: jointLivesElsewhere,
+    isAnswered: (ctx, n) => {
+      const entry = jointAddress(ctx, n)
+      return ((entry?.yearsAtAddress ?? 0) > 0 || (entry?.monthsAtAddress ?? 0) > 0) === true
+    },
+  },
+  'joint-residential-status': {
+    shownWhen: jointLivesElsewhere,
+    isAnswered: (ctx, n) => filled(jointAddress(ctx, n)?.residentialStatus),
   },
   'joint-employment-add': {
     shownWhen: isJoint,

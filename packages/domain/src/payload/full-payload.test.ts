@@ -241,6 +241,21 @@ test('a joint homeowner loan carries the property, the security address and the 
       ownOtherProperties: true,
       breathingSpace: false,
       fairProcessingNoticeAcknowledged: true,
+      jointLivesAtApplicantAddress: false,
+      jointAddresses: [
+        {
+          addressIndex: 1,
+          houseNumber: '4',
+          buildingNumber: '4',
+          street: 'Westgate',
+          town: 'Otley',
+          county: 'West Yorkshire',
+          postcode: 'LS21 3AB',
+          yearsAtAddress: 6,
+          monthsAtAddress: 2,
+          residentialStatus: 'Homeowner without a mortgage',
+        },
+      ],
     },
   } satisfies FullSubmissionPayload)
 })
@@ -344,6 +359,27 @@ test('the joint applicant is sent only for a joint application', () => {
   const payload = toFullSubmissionPayload(state, { brand: brands.harbourlend, now })
   expect(payload.isJointApplication).toBe(false)
   expect(payload).not.toHaveProperty('JointApplicant')
+})
+
+test('the joint applicant’s address goes in the extension object only with a joint application', () => {
+  const state = filledJointState()
+  state.form.isJointApplication = false
+  const payload = toFullSubmissionPayload(state, { brand: brands.harbourlend, now })
+  expect(payload.forecourt).not.toHaveProperty('jointLivesAtApplicantAddress')
+  expect(payload.forecourt).not.toHaveProperty('jointAddresses')
+})
+
+test('a joint applicant at the applicant’s address is sent as such, without a history typed before', () => {
+  const state = filledJointState()
+  state.form.joint.livesAtApplicantAddress = true
+  const payload = toFullSubmissionPayload(state, { brand: brands.harbourlend, now })
+  expect(payload.forecourt.jointLivesAtApplicantAddress).toBe(true)
+  expect(payload.forecourt).not.toHaveProperty('jointAddresses')
+  // Not asked yet (a partial save before the question): nothing is sent about it.
+  state.form.joint.livesAtApplicantAddress = null
+  const partial = toFullSubmissionPayload(state, { brand: brands.harbourlend, now })
+  expect(partial.forecourt).not.toHaveProperty('jointLivesAtApplicantAddress')
+  expect(partial.forecourt).not.toHaveProperty('jointAddresses')
 })
 
 test('the form answer on joint application wins over the top-level flag', () => {

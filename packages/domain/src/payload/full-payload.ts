@@ -132,6 +132,16 @@ export interface PayloadExtensions {
   breathingSpace?: boolean
   /** /fair-processing-notice: the notice was read and acknowledged. */
   fairProcessingNoticeAcknowledged?: boolean
+  /**
+   * /joint-same-address, only with a joint application: whether the joint applicant lives at the
+   * main applicant's current address (`addresses[0]`), which is then theirs too (decision 1841).
+   */
+  jointLivesAtApplicantAddress?: boolean
+  /**
+   * /joint-address/{n} to /joint-residential-status/{n}: the joint applicant's own address history,
+   * entries as in `addresses`; only when `jointLivesAtApplicantAddress` is false.
+   */
+  jointAddresses?: PayloadAddress[]
 }
 
 /** docs/requirements.md#submission-payload, with every empty or null field dropped (docs/requirements.md#normalisation-before-sending); optional fields are the ones that can be. */
@@ -344,8 +354,10 @@ function mapAttribution(form: ApplicationForm): DroppableObject<PayloadAttributi
 function mapExtensions(
   state: ApplicationState,
   securedOnProperty: boolean,
+  joint: boolean,
 ): DroppableObject<PayloadExtensions> {
   const { form } = state
+  const livesAtApplicantAddress = joint ? form.joint.livesAtApplicantAddress : null
   return {
     version: PAYLOAD_EXTENSIONS_VERSION,
     hasDeposit: state.hasDeposit,
@@ -355,6 +367,9 @@ function mapExtensions(
     breathingSpace: form.breathingSpace,
     // Not yet acknowledged is not an answer: the step asks for the box to be ticked.
     fairProcessingNoticeAcknowledged: form.fairProcessingAcknowledged ? true : null,
+    jointLivesAtApplicantAddress: livesAtApplicantAddress,
+    // A history typed before a later "Yes" is not where they live: it is not sent.
+    jointAddresses: livesAtApplicantAddress === false ? mapAddresses(form.joint.addresses) : null,
   }
 }
 
@@ -430,7 +445,7 @@ export function mapApplication(
     colour: text(vehicle.colour),
     vrm: text(vehicle.vrm),
     JointApplicant: joint ? mapJointApplicant(form.joint) : null,
-    forecourt: mapExtensions(state, securedOnProperty),
+    forecourt: mapExtensions(state, securedOnProperty, joint),
   }
   // The raw object already has every field's final type; dropping empties only removes keys.
   return (dropEmpty(raw) ?? {}) as Omit<

@@ -26,33 +26,6 @@ test('a stored payload reads in the sections and order of the check-your-answers
   ])
 })
 
-test('the answers of the forecourt extension read in the sections they belong to', () => {
-  const payload = single()
-  payload.forecourt = {
-    version: 1,
-    hasDeposit: true,
-    depositType: 'Cash',
-    ownOtherProperties: false,
-    breathingSpace: false,
-    fairProcessingNoticeAcknowledged: true,
-    laterAnswer: 'kept',
-  }
-  const sections = payloadAnswers(payload)
-  const rowsOf = (title: string) =>
-    Object.fromEntries(
-      sections
-        .find((section) => section.title === title)!
-        .rows.map((row) => [row.label, row.value]),
-    )
-  expect(rowsOf('Loan')).toMatchObject({ 'Paying a deposit': ['Yes'], 'Deposit type': ['Cash'] })
-  expect(rowsOf('Property')).toMatchObject({ 'Owns other properties': ['No'] })
-  expect(rowsOf('Circumstances')).toMatchObject({
-    'In a breathing space or mental health crisis moratorium': ['No'],
-  })
-  expect(rowsOf('Consents')).toMatchObject({ 'Read the fair processing notice': ['Yes'] })
-  expect(rowsOf('Other')).toEqual({ 'forecourt.laterAnswer': ['kept'] })
-})
-
 test('answers are labelled in plain words, with options by their labels and addresses on lines', () => {
   const sections = payloadAnswers(single())
   const rows = Object.fromEntries(
@@ -65,15 +38,54 @@ test('answers are labelled in plain words, with options by their labels and addr
   expect(rows['Joint application']).toEqual(['No'])
 })
 
-test('a joint application has a joint applicant section', () => {
+test('a joint application has a joint applicant section, with where they live', () => {
   const payload = toFullSubmissionPayload(filledJointState(), {
     brand: brands.carfinance,
     now,
   }) as unknown as Record<string, unknown>
   const joint = payloadAnswers(payload).find((section) => section.title === 'Joint applicant')
-  expect(joint?.rows.map((row) => row.label)).toEqual(
-    expect.arrayContaining(['Name', 'Date of birth', 'Email address', 'Phone number']),
+  expect(joint?.rows.slice(0, 9)).toEqual([
+    { label: 'Name', value: ['Mr Sam Smith-Jones'] },
+    { label: 'Date of birth', value: ['21 November 1983'] },
+    { label: 'Marital status', value: ['Married'] },
+    { label: 'Driving licence', value: ['Provisional UK'] },
+    { label: 'Email address', value: ['sam.smith-jones@example.co.uk'] },
+    { label: 'Phone number', value: ['01632123456'] },
+    { label: "Lives at the applicant's address", value: ['No'] },
+    {
+      label: 'Their current address',
+      value: ['4 Westgate', 'Otley', 'West Yorkshire', 'LS21 3AB'],
+    },
+    { label: 'Time at their current address', value: ['6 years 2 months'] },
+  ])
+  expect(joint?.rows[9]).toEqual({
+    label: 'Residential status at their current address',
+    value: ['Homeowner without a mortgage'],
+  })
+})
+
+test('the extension object’s answers are read in their sections, not listed as unknown', () => {
+  const state = filledJointState()
+  state.form.joint.livesAtApplicantAddress = true
+  const payload = toFullSubmissionPayload(state, {
+    brand: brands.harbourlend,
+    now,
+  }) as unknown as Record<string, unknown>
+  const rows = Object.fromEntries(
+    payloadAnswers(payload).flatMap((section) => section.rows.map((row) => [row.label, row.value])),
   )
+  expect(rows["Lives at the applicant's address"]).toEqual(['Yes'])
+  expect(rows['Their current address']).toBeUndefined()
+  expect(rows['Paying a deposit']).toEqual(['No'])
+  expect(rows['Owns other properties']).toEqual(['Yes'])
+  expect(rows['In a breathing space or mental health crisis moratorium']).toEqual(['No'])
+  expect(rows['Read how their information is used']).toEqual(['Yes'])
+  expect(payloadAnswers(payload).map((section) => section.title)).not.toContain('Other')
+  const extended = { ...payload, forecourt: { version: 1, somethingNew: 'x' } }
+  expect(payloadAnswers(extended).at(-1)).toEqual({
+    title: 'Other',
+    rows: [{ label: 'forecourt.somethingNew', value: ['x'] }],
+  })
 })
 
 test('a partial payload shows what it has; an unknown field is shown under Other, never hidden', () => {

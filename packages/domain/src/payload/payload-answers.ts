@@ -120,19 +120,8 @@ const ATTRIBUTION_LABELS: Readonly<Record<string, string>> = {
   Adgroup: 'Ad group',
 }
 
-/** Every field of the `forecourt` extension a section below reads; the rest go under "Other". */
-const KNOWN_EXTENSIONS = new Set([
-  'version',
-  'hasDeposit',
-  'depositType',
-  'ownOtherProperties',
-  'breathingSpace',
-  'fairProcessingNoticeAcknowledged',
-])
-
 /** Every payload field a section below reads; the rest go under "Other". */
 const KNOWN = new Set([
-  'forecourt',
   'submissionKey',
   'affiliateKey',
   'affiliateUserId',
@@ -191,7 +180,40 @@ const KNOWN = new Set([
   'IsOptedThirdPartyEmail',
   'IsOptedThirdPartySms',
   'IsOptedThirdPartyPhone',
+  'forecourt',
 ])
+
+/** The fields of the `forecourt` extension object (decision 1503) a section below reads. */
+const KNOWN_EXTENSIONS = new Set([
+  'version',
+  'hasDeposit',
+  'depositType',
+  'ownOtherProperties',
+  'breathingSpace',
+  'fairProcessingNoticeAcknowledged',
+  'jointLivesAtApplicantAddress',
+  'jointAddresses',
+])
+
+/**
+ * An address history as rows: each address, the time there and the status there. `whose` is ''
+ * for the applicant's own ('Current address') or 'their' for the joint applicant's ('Their current
+ * address').
+ */
+function addressHistoryRows(
+  list: unknown,
+  whose: '' | 'their' = '',
+): [string, string | string[] | undefined][] {
+  const addresses = Array.isArray(list) ? list.map(record).filter((a) => a !== undefined) : []
+  return addresses.flatMap((address, index): [string, string | string[] | undefined][] => {
+    const name = [whose, entryName('address', index + 1).toLowerCase()].filter(Boolean).join(' ')
+    return [
+      [name.charAt(0).toUpperCase() + name.slice(1), payloadAddressLines(address)],
+      [`Time at ${name}`, duration(address.yearsAtAddress, address.monthsAtAddress)],
+      [`Residential status at ${name}`, plain(address.residentialStatus)],
+    ]
+  })
+}
 
 export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
   const sections: PayloadAnswerSection[] = []
@@ -204,8 +226,7 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
     if (kept.length > 0) sections.push({ title, rows: kept })
   }
   const p = payload
-  // Forecourt's extension object (decision 1503): each answer reads in the section it belongs to.
-  const extra = record(p.forecourt) ?? {}
+  const extensions = record(p.forecourt) ?? {}
 
   section('Loan', [
     ['Has the applicant found a vehicle?', labelOf(lookingToBuyOptions, p.lookingToBuy)],
@@ -217,8 +238,8 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
         ? `Not sure yet (sent as ${money(p.loanAmount)})`
         : money(p.loanAmount),
     ],
-    ['Paying a deposit', plain(extra.hasDeposit)],
-    ['Deposit type', plain(extra.depositType)],
+    ['Paying a deposit', plain(extensions.hasDeposit)],
+    ['Deposit type', plain(extensions.depositType)],
     ['Cash deposit', money(p.cashDeposit)],
     ['Loan term', typeof p.term === 'number' ? describeMonths(p.term) : plain(p.term)],
     ['Finance type', plain(p.financeType)],
@@ -232,28 +253,11 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
     ['Email address', plain(p.email)],
     ['Phone number', plain(p.contactNumber)],
   ])
-  const addresses = Array.isArray(p.addresses)
-    ? p.addresses.map(record).filter((a) => a !== undefined)
-    : []
-  section(
-    'Address history',
-    addresses.flatMap((address, index): [string, string | string[] | undefined][] => {
-      const name = entryName('address', index + 1)
-      return [
-        [name, payloadAddressLines(address)],
-        [
-          `Time at ${name.toLowerCase()}`,
-          duration(address.yearsAtAddress, address.monthsAtAddress),
-        ],
-        [`Residential status at ${name.toLowerCase()}`, plain(address.residentialStatus)],
-      ]
-    }),
-  )
+  section('Address history', addressHistoryRows(p.addresses))
   const security = record(p.securityAddress)
   section('Property', [
     ['Property value', money(p.propertyValue)],
     ['Outstanding mortgage balance', money(p.mortgageBalance)],
-    ['Owns other properties', plain(extra.ownOtherProperties)],
     ['Number of bedrooms', plain(p.propertyBedrooms)],
     ['Property type', plain(p.propertyType)],
     ['Is the property the current address?', plain(p.isSecurityCurrentAddress)],
@@ -262,6 +266,7 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
       'How long they have owned it',
       security ? duration(security.yearsAtAddress, security.monthsAtAddress) : undefined,
     ],
+    ['Owns other properties', plain(extensions.ownOtherProperties)],
   ])
   const employments = Array.isArray(p.employments)
     ? p.employments.map(record).filter((e) => e !== undefined)
@@ -280,9 +285,9 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
     ['Monthly income after tax', money(p.netMonthlyIncome)],
   ])
   section('Circumstances', [
+    ['In a breathing space or mental health crisis moratorium', plain(extensions.breathingSpace)],
     ['Wants to discuss their financial circumstances', plain(p.discussFinancialCirumstances)],
     ['Support they need', plain(p.additionalNeedsRequirements)],
-    ['In a breathing space or mental health crisis moratorium', plain(extra.breathingSpace)],
   ])
   section('Marketing choices', [
     ['How they hear from the broker', channels(p, OPT_INS)],
@@ -300,6 +305,9 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
       ['Driving licence', plain(joint.drivingLicenceType)],
       ['Email address', plain(joint.email)],
       ['Phone number', plain(joint.contactNumber)],
+      // Where they live (decision 1841): the applicant's current address, or their own history.
+      ["Lives at the applicant's address", plain(extensions.jointLivesAtApplicantAddress)],
+      ...addressHistoryRows(extensions.jointAddresses, 'their'),
       ['Employment status', plain(joint.employmentStatus)],
       ['Occupation', plain(joint.occupation)],
       ['Employer name', plain(joint.employerName)],
@@ -330,7 +338,7 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
   section('Consents', [
     ['Agreed to the terms and conditions', plain(p.termsAndConditionsAgreed)],
     ['Agreed to a soft search', plain(p.agreeSoftSearch)],
-    ['Read the fair processing notice', plain(extra.fairProcessingNoticeAcknowledged)],
+    ['Read how their information is used', plain(extensions.fairProcessingNoticeAcknowledged)],
   ])
   const attribution = record(p.Attribution) ?? {}
   section('Attribution', [
@@ -349,22 +357,15 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
     ['Session id', plain(p.sessionId)],
     ['Browser', plain(p.userAgent)],
     ['IP address', plain(p.remoteAddress)],
-    ['Version of the extension answers', plain(extra.version)],
   ])
-  section(
-    'Other',
-    Object.entries(p)
+  section('Other', [
+    ...Object.entries(p)
       .filter(([field]) => !KNOWN.has(field))
-      .map(([field, value]): [string, string | undefined] => [field, plain(value)])
-      .concat(
-        Object.entries(extra)
-          .filter(([field]) => !KNOWN_EXTENSIONS.has(field))
-          .map(([field, value]): [string, string | undefined] => [
-            `forecourt.${field}`,
-            plain(value),
-          ]),
-      ),
-  )
+      .map(([field, value]): [string, string | undefined] => [field, plain(value)]),
+    ...Object.entries(extensions)
+      .filter(([field]) => !KNOWN_EXTENSIONS.has(field))
+      .map(([field, value]): [string, string | undefined] => [`forecourt.${field}`, plain(value)]),
+  ])
   return sections
 }
 

@@ -23,6 +23,8 @@ const progressOf = (state: ApplicationState, brandId: BrandId = 'carfinance') =>
 
 interface Choices {
   joint?: boolean
+  /** Years at each of the joint applicant's own addresses; omitted: they live with the applicant. */
+  jointAddressYears?: number[]
   employmentStatus?: string
   /** Years at each address in turn. */
   addressYears?: number[]
@@ -39,6 +41,10 @@ function answer(state: ApplicationState, path: string, choices: Choices): void {
   const address = () => {
     while (form.addresses.length < n) form.addresses.push(emptyAddress())
     return form.addresses[n - 1]!
+  }
+  const jointAddress = () => {
+    while (form.joint.addresses.length < n) form.joint.addresses.push(emptyAddress())
+    return form.joint.addresses[n - 1]!
   }
   const employment = () => {
     while (form.employments.length < n) form.employments.push(emptyEmployment())
@@ -101,6 +107,19 @@ function answer(state: ApplicationState, path: string, choices: Choices): void {
         drivingLicenceType: 'Full UK',
       }),
     'joint-date-of-birth': () => void (form.joint.dateOfBirth = '1988-01-02T00:00:00.000Z'),
+    'joint-same-address': () =>
+      void (form.joint.livesAtApplicantAddress = choices.jointAddressYears === undefined),
+    'joint-address': () =>
+      Object.assign(
+        jointAddress(),
+        { houseNumber: '9', street: 'Oak Road', town: 'York' },
+        {
+          postcode: 'YO1 7HH',
+        },
+      ),
+    'joint-address-length': () =>
+      void (jointAddress().yearsAtAddress = choices.jointAddressYears?.[n - 1] ?? 5),
+    'joint-residential-status': () => void (jointAddress().residentialStatus = 'Private tenant'),
     'joint-employment-add': () => void (form.joint.employmentStatus = 'Retired'),
     'joint-employment-length': () => void (form.joint.yearsAtEmployer = 3),
     'joint-employment-income': () => void (form.joint.netMonthlyIncome = 900),
@@ -181,15 +200,36 @@ test('single applicant on carfinance: each screen answered moves the bar one twe
   expect(end).toEqual({ answered: 20, total: 20, percent: 100 })
 })
 
-test('a joint application counts the joint applicant’s seven screens once the applicant adds them', () => {
+test('a joint application counts the joint applicant’s eight screens once the applicant adds them', () => {
   const { seen, end } = walk('carfinance', { joint: true })
   const atJoint = seen.find((shown) => shown.path === '/joint')!
   expect(atJoint).toMatchObject({ answered: 14, total: 20 })
   const afterJoint = seen[seen.indexOf(atJoint) + 1]!
-  expect(afterJoint).toMatchObject({ path: '/joint-customer-details', answered: 15, total: 27 })
-  expect(seen.at(-1)).toMatchObject({ path: '/before-you-submit', answered: 26, total: 27 })
+  expect(afterJoint).toMatchObject({ path: '/joint-customer-details', answered: 15, total: 28 })
+  expect(seen.at(-1)).toMatchObject({ path: '/before-you-submit', answered: 27, total: 28 })
   expect(seen.every((shown) => shown.percent < 100)).toBe(true)
-  expect(end).toEqual({ answered: 27, total: 27, percent: 100 })
+  expect(end).toEqual({ answered: 28, total: 28, percent: 100 })
+})
+
+test('a joint applicant living elsewhere adds their address screens, three for each address', () => {
+  const { seen, end } = walk('carfinance', { joint: true, jointAddressYears: [2, 1] })
+  // Until the question is answered, they are taken to live with the applicant (the common case).
+  expect(seen.find((shown) => shown.path === '/joint-same-address')).toMatchObject({
+    answered: 17,
+    total: 28,
+  })
+  expect(seen.find((shown) => shown.path === '/joint-address/1')).toMatchObject({
+    answered: 18,
+    total: 31,
+  })
+  // Two years are not three: a second address is asked for once the first entry is complete.
+  expect(seen.find((shown) => shown.path === '/joint-address/2')).toMatchObject({
+    answered: 21,
+    total: 34,
+  })
+  expect(seen.filter((shown) => shown.path.startsWith('/joint-address/'))).toHaveLength(2)
+  expect(seen.every((shown) => shown.percent < 100)).toBe(true)
+  expect(end).toEqual({ answered: 34, total: 34, percent: 100 })
 })
 
 test('a status without an employer takes the estimated employer screen away', () => {

@@ -20,7 +20,8 @@ export interface JourneyProgress {
 /**
  * Progress along this applicant's path. What is not known yet is estimated as the common case:
  * a history loop ends with the entry being answered (most applicants have lived and worked three
- * years in one place), a joint applicant is not added until the applicant says so, and an
+ * years in one place), a joint applicant is not added until the applicant says so and lives with the applicant until
+ * the applicant says otherwise (their own address screens, decision 1841), and an
  * employment whose status is not chosen yet has an employer screen (most applicants have one).
  * A later answer that lengthens the path lowers the share: the bar tells the truth about what is
  * left.

@@ -62,6 +62,13 @@ export interface JointApplicant {
   isOptedThirdPartyEmail: boolean
   isOptedThirdPartySms: boolean
   isOptedThirdPartyPhone: boolean
+  /**
+   * Whether they live at the main applicant's current address (docs/decisions/1841): null until
+   * asked. Only "No" asks for their own address history.
+   */
+  livesAtApplicantAddress: boolean | null
+  /** Their own address history, asked only when they live elsewhere; the same entries as the main one's. */
+  addresses: Address[]
 }
 
 export interface Vehicle {
@@ -205,6 +212,8 @@ export interface ApplicationState {
   fullLicence: boolean | null
   hasDeposit: boolean | null
   savedAddresses: SavedAddress[]
+  /** How each of the joint applicant's own addresses was given, as savedAddresses for the main one's. */
+  jointSavedAddresses: SavedAddress[]
   applicationSubmitOk: boolean
   isDuplicate: boolean
   isLocked: boolean
@@ -282,6 +291,8 @@ export function emptyJointApplicant(): JointApplicant {
     isOptedThirdPartyEmail: false,
     isOptedThirdPartySms: false,
     isOptedThirdPartyPhone: false,
+    livesAtApplicantAddress: null,
+    addresses: [emptyAddress()],
   }
 }
 
@@ -413,6 +424,7 @@ export function createInitialState(): ApplicationState {
     fullLicence: null,
     hasDeposit: null,
     savedAddresses: [],
+    jointSavedAddresses: [],
     applicationSubmitOk: false,
     isDuplicate: false,
     isLocked: false,

@@ -29,3 +29,17 @@ test('fields missing from a saved form take their defaults', () => {
   expect(restored?.form.cashDeposit).toBe(0)
   expect(restored?.form.submittedBy).toBe('lm-apply-form')
 })
+
+test('a joint applicant saved before their address was asked gets its defaults beside their answers', () => {
+  const stored = JSON.stringify({
+    version: '1.0.0',
+    form: { joint: { firstName: 'Sam', netMonthlyIncome: 1800 } },
+  })
+  const joint = restoreState(stored)?.form.joint
+  expect(joint?.firstName).toBe('Sam')
+  expect(joint?.netMonthlyIncome).toBe(1800)
+  expect(joint?.livesAtApplicantAddress).toBeNull()
+  expect(joint?.addresses).toHaveLength(1)
+  expect(joint?.addresses[0]?.postcode).toBe('')
+  expect(restoreState(stored)?.jointSavedAddresses).toEqual([])
+})

@@ -16,11 +16,13 @@ export function restoreState(stored: string | null): ApplicationState | null {
   if (!isRecord(parsed) || parsed.version !== STATE_VERSION) return null
   const initial = createInitialState()
   const form = isRecord(parsed.form) ? parsed.form : {}
+  // The joint applicant's own fields too: a save from before their address was asked has none.
+  const joint = isRecord(form.joint) ? form.joint : {}
   return {
     ...initial,
     ...parsed,
     version: STATE_VERSION,
-    form: { ...initial.form, ...form },
+    form: { ...initial.form, ...form, joint: { ...initial.form.joint, ...joint } },
   } as ApplicationState
 }
 

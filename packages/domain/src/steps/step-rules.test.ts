@@ -366,3 +366,67 @@ test('the joint applicant\'s employment, income and contact messages say "their"
     'jointContactNumber: Please enter their phone number.',
   ])
 })
+
+test('the joint applicant’s address questions ask the main applicant’s questions in their wording', () => {
+  const state = createInitialState()
+  state.form.isJointApplication = true
+  expect(messages('joint-same-address', state)).toEqual([
+    'jointLivesAtApplicantAddress: Please choose an option to continue.',
+  ])
+  state.form.joint.livesAtApplicantAddress = false
+  expect(messages('joint-same-address', state)).toEqual([])
+  expect(messages('joint-address', state)).toEqual(['address: Please choose their address.'])
+  state.jointSavedAddresses = [{ manual: true, streetAddress: '', value: '' }]
+  expect(messages('joint-address', state)).toEqual([
+    'houseNumber: Please enter their house number or name.',
+    'street: Please enter their street.',
+    'town: Please enter their town or city.',
+    'postcode: Please enter their postcode.',
+  ])
+  Object.assign(state.form.joint.addresses[0]!, {
+    houseNumber: '4',
+    street: 'Westgate',
+    town: 'Otley',
+    postcode: 'LS21 ZZZ',
+  })
+  expect(messages('joint-address', state)).toEqual(['postcode: Please enter a valid UK postcode.'])
+  state.form.joint.addresses[0]!.postcode = 'LS21 3AB'
+  expect(messages('joint-address', state)).toEqual([])
+  // The main applicant's own memory says nothing about the joint applicant's entry.
+  expect(state.savedAddresses).toEqual([])
+  expect(messages('joint-address-length', state)).toEqual([
+    'jointTimeAtAddress: Please answer this question.',
+  ])
+  expect(messages('joint-residential-status', state)).toEqual([
+    'jointResidentialStatus: Please choose an option to continue.',
+  ])
+  expect(messages('joint-address', state, 2)).toEqual(['address: Please choose their address.'])
+})
+
+test('lengthening the joint applicant’s earlier address drops the entries their history no longer needs', () => {
+  const state = createInitialState()
+  const entry = (yearsAtAddress: number, street: string) => ({
+    ...emptyAddress(),
+    street,
+    yearsAtAddress,
+    monthsAtAddress: 0,
+  })
+  state.form.joint.addresses = [entry(1, 'First'), entry(1, 'Second'), entry(2, 'Third')]
+  state.jointSavedAddresses = state.form.joint.addresses.map((_, i) => ({
+    manual: true,
+    streetAddress: '',
+    value: String(i),
+  }))
+  state.form.addresses = [entry(1, 'Main'), entry(1, 'Main before')]
+  state.form.joint.addresses[0]!.yearsAtAddress = 3
+  stepRules['joint-address-length'].complete!(state, {
+    state,
+    brand: brands.carfinance,
+    n: 1,
+    today,
+  })
+  expect(state.form.joint.addresses.map((a) => a.street)).toEqual(['First'])
+  expect(state.jointSavedAddresses.map((s) => s.value)).toEqual(['0'])
+  // The applicant's own history is left as it is.
+  expect(state.form.addresses.map((a) => a.street)).toEqual(['Main', 'Main before'])
+})

@@ -69,21 +69,25 @@ export function dateOfBirthError(parts: DateParts, today: CalendarDate, person?:
 }
 
 /** The fields of an address entered by hand, each with its own message. */
-export function validateAddressFields(address: Address, prefix = ''): StepFieldError[] {
+export function validateAddressFields(
+  address: Address,
+  prefix = '',
+  person: Person = 'main',
+): StepFieldError[] {
   const postcode = address.postcode.trim()
   return collect([
     [
       `${prefix}houseNumber`,
       address.houseNumber.trim() || address.houseName.trim() || address.buildingName.trim()
         ? null
-        : fieldError('text.required', { label: 'house number or name' }),
+        : fieldError('text.required', { label: 'house number or name' }, person),
     ],
-    [`${prefix}street`, validateText(address.street, { label: 'street' })],
-    [`${prefix}town`, validateText(address.town, { label: 'town or city' })],
+    [`${prefix}street`, validateText(address.street, { label: 'street', person })],
+    [`${prefix}town`, validateText(address.town, { label: 'town or city', person })],
     [
       `${prefix}postcode`,
       postcode === ''
-        ? fieldError('postcode.required', { label: 'postcode' })
+        ? fieldError('postcode.required', { label: 'postcode' }, person)
         : isValidUkPostcode(postcode)
           ? null
           : fieldError('postcode.invalid'),
@@ -96,12 +100,21 @@ export function validateAddressFields(address: Address, prefix = ''): StepFieldE
  * checked. Found by the lookup, it only has to be chosen: Royal Mail's addresses are complete as
  * they are, and some have no street. Until one is chosen: 'Please choose your address.'.
  */
-export function validateFoundAddress(address: Address, manual: boolean): StepFieldError[] {
-  if (manual) return validateAddressFields(address)
+export function validateFoundAddress(
+  address: Address,
+  manual: boolean,
+  person: Person = 'main',
+): StepFieldError[] {
+  if (manual) return validateAddressFields(address, '', person)
   const chosen = address.postcode.trim() !== '' && address.town.trim() !== ''
   return chosen
     ? []
-    : [{ field: 'address', error: fieldError('addressDropdown.required', { label: 'address' }) }]
+    : [
+        {
+          field: 'address',
+          error: fieldError('addressDropdown.required', { label: 'address' }, person),
+        },
+      ]
 }
 
 /** Whether two addresses are the same place (their lines and postcode, not the time spent there). */
@@ -125,6 +138,8 @@ function anyThirdPartyChannel(flags: ThirdPartyChannels): boolean {
 const address = (state: ApplicationState, n: number): Address | undefined =>
   state.form.addresses[n - 1]
 const employment = (state: ApplicationState, n: number) => state.form.employments[n - 1]
+const jointAddress = (state: ApplicationState, n: number): Address | undefined =>
+  state.form.joint.addresses[n - 1]
 
 export const stepRules: Readonly<Record<StepId, StepRules>> = {
   'looking-to-buy': {
@@ -475,6 +490,46 @@ export const stepRules: Readonly<Record<StepId, StepRules>> = {
       const parts = { day: state.jointDobDay, month: state.jointDobMonth, year: state.jointDobYear }
       state.form.joint.dateOfBirth = dateOfBirthToIso(parts, today)
     },
+  },
+  // The joint applicant's own address: the same questions and rules as the main applicant's, in
+  // their wording (docs/decisions/1841).
+  'joint-same-address': {
+    validate: ({ state }) =>
+      collect([['jointLivesAtApplicantAddress', radio(state.form.joint.livesAtApplicantAddress)]]),
+  },
+  'joint-address': {
+    validate: ({ state, n }) =>
+      validateFoundAddress(
+        jointAddress(state, n) ?? emptyAddress(),
+        state.jointSavedAddresses[n - 1]?.manual ?? false,
+        'joint',
+      ),
+  },
+  'joint-address-length': {
+    validate: ({ state, n }) => {
+      const entry = jointAddress(state, n)
+      return collect([
+        [
+          'jointTimeAtAddress',
+          validateYearsMonths(
+            entry?.yearsAtAddress ?? null,
+            entry?.monthsAtAddress ?? null,
+            'joint',
+          ),
+        ],
+      ])
+    },
+    complete: (state) => {
+      // As for the main applicant's history (1105): entries a longer answer made unneeded go.
+      const { addresses } = state.form.joint
+      const needed = entriesNeededForHistory(addressPeriods(addresses))
+      addresses.splice(needed)
+      state.jointSavedAddresses.splice(needed)
+    },
+  },
+  'joint-residential-status': {
+    validate: ({ state, n }) =>
+      collect([['jointResidentialStatus', radio(jointAddress(state, n)?.residentialStatus ?? '')]]),
   },
   'joint-employment-add': {
     validate: ({ state }) => {

@@ -531,11 +531,128 @@ test.each<[string, () => FullSubmissionPayload, Change, string, string]>([
     'JointApplicant.occupation',
     'Please enter their occupation.',
   ],
+  [
+    'a joint application that does not say where the joint applicant lives',
+    joint,
+    (p) => {
+      const { jointLivesAtApplicantAddress: _, ...forecourt } = p.forecourt
+      return { ...p, forecourt }
+    },
+    'forecourt.jointLivesAtApplicantAddress',
+    'Please choose an option to continue.',
+  ],
+  [
+    'a joint applicant living elsewhere without their address',
+    joint,
+    (p) => ({ ...p, forecourt: { ...p.forecourt, jointAddresses: undefined } }),
+    'forecourt.jointAddresses',
+    'must hold at least one address',
+  ],
+  [
+    'a joint applicant at the applicant’s address with a history of their own',
+    joint,
+    (p) => ({ ...p, forecourt: { ...p.forecourt, jointLivesAtApplicantAddress: true } }),
+    'forecourt.jointAddresses',
+    'is sent only when the joint applicant lives elsewhere',
+  ],
+  [
+    'where a joint applicant lives, on a single application',
+    single,
+    (p) => ({ ...p, forecourt: { ...p.forecourt, jointLivesAtApplicantAddress: true } }),
+    'forecourt.jointLivesAtApplicantAddress',
+    'is sent only with a joint application',
+  ],
+  [
+    'a joint applicant’s address on a single application',
+    single,
+    (p) => ({
+      ...p,
+      forecourt: { ...p.forecourt, jointAddresses: joint().forecourt.jointAddresses },
+    }),
+    'forecourt.jointAddresses',
+    'is sent only with a joint application',
+  ],
+  [
+    'a joint applicant’s address without a postcode',
+    joint,
+    (p) => ({
+      ...p,
+      forecourt: {
+        ...p.forecourt,
+        jointAddresses: [{ ...p.forecourt.jointAddresses![0]!, postcode: ' ' }],
+      },
+    }),
+    'forecourt.jointAddresses.0.postcode',
+    'Please enter their postcode.',
+  ],
+  [
+    'a joint applicant’s address without a town',
+    joint,
+    (p) => ({
+      ...p,
+      forecourt: {
+        ...p.forecourt,
+        jointAddresses: [{ ...p.forecourt.jointAddresses![0]!, town: undefined }],
+      },
+    }),
+    'forecourt.jointAddresses.0.town',
+    'Please enter their town.',
+  ],
+  [
+    'a joint applicant’s address with a status from no list',
+    joint,
+    (p) => ({
+      ...p,
+      forecourt: {
+        ...p.forecourt,
+        jointAddresses: [
+          { ...p.forecourt.jointAddresses![0]!, residentialStatus: 'Let to tenants' },
+        ],
+      },
+    }),
+    'forecourt.jointAddresses.0.residentialStatus',
+    'Please choose their residential status.',
+  ],
+  [
+    'a joint applicant’s address with no time there',
+    joint,
+    (p) => ({
+      ...p,
+      forecourt: {
+        ...p.forecourt,
+        jointAddresses: [
+          { ...p.forecourt.jointAddresses![0]!, yearsAtAddress: 0, monthsAtAddress: 0 },
+        ],
+      },
+    }),
+    'forecourt.jointAddresses.0.yearsAtAddress',
+    'Please answer this question.',
+  ],
+  [
+    'a joint applicant’s addresses numbered out of order',
+    joint,
+    (p) => ({
+      ...p,
+      forecourt: {
+        ...p.forecourt,
+        jointAddresses: [{ ...p.forecourt.jointAddresses![0]!, addressIndex: 2 }],
+      },
+    }),
+    'forecourt.jointAddresses.0.addressIndex',
+    'must number the entries 1, 2, 3… in order',
+  ],
 ])('%s is refused', (_name, make, change, field, message) => {
   expect(validateSubmission(change(make()), opts)).toEqual({
     ok: false,
     errors: [{ field, message }],
   })
+})
+
+test('a joint applicant at the applicant’s address passes with no history of their own', () => {
+  const state = filledJointState()
+  state.form.joint.livesAtApplicantAddress = true
+  const payload = toFullSubmissionPayload(state, { brand: brands.harbourlend, now })
+  expect(validateSubmission(payload, opts)).toEqual({ ok: true, value: payload })
 })
 
 test.each<[string, unknown]>([

@@ -71,6 +71,7 @@ export const SUBMISSION_SHAPE_MESSAGES = {
   depositOnly: 'is sent only with a deposit',
   extensionsVersion: `must be ${PAYLOAD_EXTENSIONS_VERSION}`,
   jointOnly: 'is sent only with a joint application',
+  jointElsewhereOnly: 'is sent only when the joint applicant lives elsewhere',
   tooLong: (max: number) => `must be ${max} characters or fewer`,
   tooMany: (max: number) => `must hold at most ${max} entries`,
 } as const
@@ -195,7 +196,11 @@ function postcode(person: Person = 'main') {
     })
 }
 
-function addressShape(yearsCap: number, residentialStatus: z.ZodType<string>) {
+function addressShape(
+  yearsCap: number,
+  residentialStatus: z.ZodType<string>,
+  person: Person = 'main',
+) {
   return {
     flatNumber: text(ADDRESS_LINE_MAX).optional(),
     buildingName: text(ADDRESS_LINE_MAX).optional(),
@@ -205,9 +210,9 @@ function addressShape(yearsCap: number, residentialStatus: z.ZodType<string>) {
     subBuilding: text(ADDRESS_LINE_MAX).optional(),
     locality: text(ADDRESS_LINE_MAX).optional(),
     street: text(ADDRESS_LINE_MAX).optional(),
-    town: answer('town', 'main'),
+    town: answer('town', person),
     county: text(ADDRESS_LINE_MAX).optional(),
-    postcode: postcode(),
+    postcode: postcode(person),
     yearsAtAddress: years(yearsCap).optional(),
     monthsAtAddress: months().optional(),
     residentialStatus,
@@ -218,7 +223,8 @@ type TimeAtAddress = { yearsAtAddress?: number; monthsAtAddress?: number }
 const checkTimeAtAddress = (address: TimeAtAddress, ctx: z.RefinementCtx) =>
   checkYearsMonths(ctx, address.yearsAtAddress, address.monthsAtAddress, 'yearsAtAddress')
 
-const homeStatus = () => dropdown(residentialStatusOptions, 'residential status')
+const homeStatus = (person: Person = 'main') =>
+  dropdown(residentialStatusOptions, 'residential status', person)
 
 const addressSchema = z
   .object({
@@ -226,6 +232,22 @@ const addressSchema = z
     ...addressShape(YEARS_CAP, homeStatus()),
   })
   .superRefine(checkTimeAtAddress)
+
+/** The joint applicant's own addresses (decision 1841): the same rules, in their wording. */
+const jointAddressSchema = z
+  .object({
+    addressIndex: z.number({ error: M.indexOrder }),
+    ...addressShape(YEARS_CAP, homeStatus('joint'), 'joint'),
+  })
+  .superRefine((address, ctx) =>
+    checkYearsMonths(
+      ctx,
+      address.yearsAtAddress,
+      address.monthsAtAddress,
+      'yearsAtAddress',
+      'joint',
+    ),
+  )
 
 // The largest cap: a security address from the first address is capped lower by the mapper. Its
 // status comes from the home's list when it is the current address, else from who lives there
@@ -375,6 +397,10 @@ const extensionsSchema = z.object(
     fairProcessingNoticeAcknowledged: z.literal(true, {
       error: () => messageText('checkbox.required'),
     }),
+    jointLivesAtApplicantAddress: z
+      .boolean({ error: () => messageText('radio.required') })
+      .optional(),
+    jointAddresses: indexedList(jointAddressSchema, 'addressIndex', M.atLeastOneAddress).optional(),
   },
   { error: (issue) => (missing(issue) ? M.required : M.object) },
 )
@@ -553,6 +579,21 @@ export function createSubmissionSchema(opts: SubmissionSchemaOptions) {
       }
       if (!payload.isJointApplication && payload.JointApplicant !== undefined) {
         add('JointApplicant', M.jointOnly)
+      }
+      // Where the joint applicant lives (decision 1841): asked of every joint application, their
+      // own history only when it is not the applicant's address.
+      const livesAtApplicantAddress = extensions.jointLivesAtApplicantAddress
+      if (!payload.isJointApplication) {
+        if (livesAtApplicantAddress !== undefined) {
+          add('forecourt.jointLivesAtApplicantAddress', M.jointOnly)
+        }
+        if (extensions.jointAddresses !== undefined) add('forecourt.jointAddresses', M.jointOnly)
+      } else if (livesAtApplicantAddress === undefined) {
+        add('forecourt.jointLivesAtApplicantAddress', messageText('radio.required'))
+      } else if (livesAtApplicantAddress && extensions.jointAddresses !== undefined) {
+        add('forecourt.jointAddresses', M.jointElsewhereOnly)
+      } else if (!livesAtApplicantAddress && extensions.jointAddresses === undefined) {
+        add('forecourt.jointAddresses', M.atLeastOneAddress)
       }
     })
 }

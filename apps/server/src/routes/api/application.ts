@@ -53,8 +53,11 @@ export const PARTIAL_LIMITS = {
   stringLength: 500,
   /** The longest history the journey asks for: an address or employment a month for three years. */
   listLength: MAX_HISTORY_ENTRIES,
-  /** payload → addresses → entry → field. */
-  depth: 3,
+  /**
+   * payload → forecourt → jointAddresses → entry → field: the joint applicant's own addresses sit
+   * in the extension object (docs/decisions/1841), one level below the applicant's.
+   */
+  depth: 4,
   fieldsPerObject: 80,
   fieldNameLength: 64,
 } as const

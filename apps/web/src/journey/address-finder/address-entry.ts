@@ -23,13 +23,28 @@ export function addressEntry(draft: ApplicationState, n: number): Address {
   return addresses[n - 1]!
 }
 
-/** How entry n was given (docs/decisions/1103): savedAddresses[n - 1], created when missing. */
-export function savedAddressOf(draft: ApplicationState, n: number): SavedAddress {
-  const saved = draft.savedAddresses
+/** The joint applicant's own address history's entry n (docs/decisions/1841), as addressEntry. */
+export function jointAddressEntry(draft: ApplicationState, n: number): Address {
+  const { addresses } = draft.form.joint
+  while (addresses.length < n) addresses.push(emptyAddress())
+  return addresses[n - 1]!
+}
+
+function memoryAt(saved: SavedAddress[], n: number): SavedAddress {
   while (saved.length < n) saved.push({ manual: false, streetAddress: '', value: '' })
   // A stored list with a hole in it (null) gets a fresh memory there.
   saved[n - 1] ??= { manual: false, streetAddress: '', value: '' }
   return saved[n - 1]!
+}
+
+/** How entry n was given (docs/decisions/1103): savedAddresses[n - 1], created when missing. */
+export function savedAddressOf(draft: ApplicationState, n: number): SavedAddress {
+  return memoryAt(draft.savedAddresses, n)
+}
+
+/** How the joint applicant's entry n was given: jointSavedAddresses[n - 1], created when missing. */
+export function jointSavedAddressOf(draft: ApplicationState, n: number): SavedAddress {
+  return memoryAt(draft.jointSavedAddresses, n)
 }
 
 export function fillFromLookup(address: Address, found: AddressLookupItem): void {

@@ -6,7 +6,7 @@
 import type { AddressLookupItem } from '@forecourt/domain/address/address-lookup-item'
 import './address-finder.css'
 import { isValidUkPostcode, normalisePostcode } from '@forecourt/domain/fields/postcode'
-import { messageText } from '@forecourt/domain/messages/messages'
+import { messageText, type Person } from '@forecourt/domain/messages/messages'
 import type { Address, SavedAddress } from '@forecourt/domain/state/application-state'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { AddressDropdown } from '#components/form/address-dropdown/address-dropdown'
@@ -54,9 +54,18 @@ export interface AddressFinderProps {
    * property elsewhere gets autocomplete="off" (docs/decisions/0302).
    */
   ownAddress: boolean
+  /** Whose address it is: the joint applicant's messages say "their" (docs/decisions/0101). */
+  person?: Person
 }
 
-export function AddressFinder({ step, address, memory, change, ownAddress }: AddressFinderProps) {
+export function AddressFinder({
+  step,
+  address,
+  memory,
+  change,
+  ownAddress,
+  person = 'main',
+}: AddressFinderProps) {
   const disabled = step.locked
   const [initialLookup] = useState(
     () => memory.value || (!memory.manual && hasAddress(address) ? address.postcode : ''),
@@ -93,7 +102,9 @@ export function AddressFinder({ step, address, memory, change, ownAddress }: Add
 
   const find = async () => {
     const typed = postcode.trim()
-    if (typed === '') return refuse(messageText('postcode.required', { label: 'postcode' }))
+    if (typed === '') {
+      return refuse(messageText('postcode.required', { label: 'postcode' }, person))
+    }
     if (!isValidUkPostcode(typed)) return refuse(messageText('postcode.invalid'))
     setPostcodeError(undefined)
     pending.current?.abort()

@@ -101,3 +101,55 @@ test('a property elsewhere lists its address, who lives there and how long it ha
     'Do you own other properties?',
   ])
 })
+
+test('the joint applicant’s address lists where they live: with the applicant, or their own history', () => {
+  const state = filledJointState()
+  const jointRows = () =>
+    checkYourAnswers(state, brands.harbourlend)
+      .find((applicant) => applicant.heading === 'The joint applicant')!
+      .sections.find((section) => section.title === 'Their address')!
+      .rows.map((row) => [row.question, row.answer, row.changeHref])
+  expect(jointRows()).toEqual([
+    ['Do they live at your address?', ['No'], '/joint-same-address?return=before-you-submit'],
+    [
+      'Their current address',
+      ['4 Westgate', 'Otley', 'West Yorkshire', 'LS21 3AB'],
+      '/joint-address/1?return=before-you-submit',
+    ],
+    [
+      'Time at their current address',
+      ['6 years 2 months'],
+      '/joint-address-length/1?return=before-you-submit',
+    ],
+    [
+      'Residential status at their current address',
+      ['Homeowner without a mortgage'],
+      '/joint-residential-status/1?return=before-you-submit',
+    ],
+  ])
+  // A history of two: the previous address is listed too.
+  state.form.joint.addresses[0]!.yearsAtAddress = 1
+  state.form.joint.addresses.push({
+    ...emptyAddress(),
+    houseName: 'Rose Cottage',
+    town: 'Ilkley',
+    postcode: 'LS29 9DY',
+    yearsAtAddress: 4,
+    monthsAtAddress: 0,
+    residentialStatus: 'Living with parents',
+  })
+  expect(jointRows().map(([question]) => question)).toEqual([
+    'Do they live at your address?',
+    'Their current address',
+    'Time at their current address',
+    'Residential status at their current address',
+    'Their previous address 1',
+    'Time at their previous address 1',
+    'Residential status at their previous address 1',
+  ])
+  // Living with the applicant: one row, and the history typed before is not listed.
+  state.form.joint.livesAtApplicantAddress = true
+  expect(jointRows()).toEqual([
+    ['Do they live at your address?', ['Yes'], '/joint-same-address?return=before-you-submit'],
+  ])
+})

@@ -51,6 +51,7 @@ const SECTIONS = [
   ['circumstances', 'main', 'Your circumstances'],
   ['marketing', 'main', 'Marketing choices'],
   ['joint-about', 'joint', 'About them'],
+  ['joint-addresses', 'joint', 'Their address'],
   ['joint-employment', 'joint', 'Employment and income'],
   ['joint-marketing', 'joint', 'Marketing choices'],
 ] as const satisfies readonly (readonly [string, Person, string])[]
@@ -141,6 +142,7 @@ const capitalise = (words: string) => words.charAt(0).toUpperCase() + words.slic
 
 const address = ({ state, n }: DescribeContext) => state.form.addresses[n - 1]
 const employment = ({ state, n }: DescribeContext) => state.form.employments[n - 1]
+const jointAddress = ({ state, n }: DescribeContext) => state.form.joint.addresses[n - 1]
 
 const WITHOUT_ANSWERS = [CHECK_ANSWERS_STEP, 'submit'] as const satisfies readonly StepId[]
 type StepWithoutAnswers = (typeof WITHOUT_ANSWERS)[number]
@@ -361,6 +363,39 @@ export const STEP_ANSWERS: Readonly<Record<Exclude<StepId, StepWithoutAnswers>, 
   'joint-date-of-birth': {
     section: 'joint-about',
     rows: ({ state }) => [['Their date of birth', formatDate(state.form.joint.dateOfBirth)]],
+  },
+  'joint-same-address': {
+    section: 'joint-addresses',
+    rows: ({ state }) => [
+      ['Do they live at your address?', yesNo(state.form.joint.livesAtApplicantAddress)],
+    ],
+  },
+  'joint-address': {
+    section: 'joint-addresses',
+    rows: (ctx) => [
+      [capitalise(`their ${entryName('address', ctx.n)}`), addressLines(jointAddress(ctx))],
+    ],
+  },
+  'joint-address-length': {
+    section: 'joint-addresses',
+    rows: (ctx) => [
+      [
+        `Time at their ${entryName('address', ctx.n)}`,
+        duration(
+          jointAddress(ctx)?.yearsAtAddress ?? null,
+          jointAddress(ctx)?.monthsAtAddress ?? null,
+        ),
+      ],
+    ],
+  },
+  'joint-residential-status': {
+    section: 'joint-addresses',
+    rows: (ctx) => [
+      [
+        `Residential status at their ${entryName('address', ctx.n)}`,
+        text(jointAddress(ctx)?.residentialStatus),
+      ],
+    ],
   },
   'joint-customer-contact': {
     section: 'joint-about',

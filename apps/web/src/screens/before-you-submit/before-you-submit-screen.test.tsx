@@ -131,6 +131,7 @@ test('a joint application adds the joint applicant’s answers, and the property
   expect(within(joint!).getByRole('heading', { level: 2 })).toHaveTextContent('The joint applicant')
   expect(sectionHeadings(joint!)).toEqual([
     'About them',
+    'Their address',
     'Employment and income',
     'Marketing choices',
   ])
@@ -141,6 +142,14 @@ test('a joint application adds the joint applicant’s answers, and the property
   expect(answer('Is the property your current address?')).toBe('No')
   expect(answer('Joint application')).toBe('Yes')
   expect(answer('Their date of birth')).toBe('21 November 1983')
+  expect(answer('Do they live at your address?')).toBe('No')
+  expect(answer('Their current address')).toBe('4 Westgate / Otley / West Yorkshire / LS21 3AB')
+  expect(answer('Time at their current address')).toBe('6 years 2 months')
+  expect(answer('Residential status at their current address')).toBe('Homeowner without a mortgage')
+  expect(screen.getByRole('link', { name: 'Change their current address' })).toHaveAttribute(
+    'href',
+    '/joint-address/1?return=before-you-submit',
+  )
   expect(answer('Support you need')).toBe('Please call after 5pm.')
   expect(screen.getByRole('link', { name: 'Change their date of birth' })).toHaveAttribute(
     'href',

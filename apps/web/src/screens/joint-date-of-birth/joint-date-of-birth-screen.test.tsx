@@ -77,5 +77,5 @@ test('the parts are kept at the top level, the date stored for the joint applica
   expect([state.jointDobDay, state.jointDobMonth, state.jointDobYear]).toEqual(['07', '03', '1984'])
   expect(state.form.joint.dateOfBirth).toBe('1984-03-07T00:00:00.000Z')
   expect(state.form.dateOfBirth).toBeNull()
-  expect(location.history?.at(-1)).toBe('/joint-employment-add')
+  expect(location.history?.at(-1)).toBe('/joint-same-address')
 })
