@@ -4,8 +4,8 @@
 
 import { openPayload, parseDataKeyring } from '../../src/crypto/field-encryption'
 import type { Database } from '../../src/db/database'
-import { payloadAad } from '../../src/repositories/application-repository'
-import { bodyHash, canonicalJson } from '../../src/repositories/submission-repository'
+import { bodyHash, canonicalJson } from '../../src/repositories/body-hash'
+import { payloadAad } from '../../src/repositories/rows'
 import type { FakeLender } from '../../test/fake-lender'
 import {
   expectedAnswer,

@@ -23,9 +23,9 @@ export const NO_DESTINATIONS: Destinations = Object.freeze({})
 let active: Destinations = NO_DESTINATIONS
 
 /**
- * The destinations enqueueDeliveries and the worker use. Set at start-up (buildApp, the worker entry) from
- * the configuration; enqueueDeliveries' fixed signature has no room for them, and one process serves one
- * configuration.
+ * The destinations the delivery worker and the back office's screens read by default. Set at start-up
+ * (buildApp, the worker entry) from the configuration. The write path does not read it: the store is
+ * handed the configured destinations when it is made (decision 1861).
  */
 export function setActiveDestinations(destinations: Destinations): void {
   active = destinations
@@ -40,6 +40,11 @@ export function destinationsFor(
   brandId: string,
 ): readonly Destination[] {
   return Object.hasOwn(destinations, brandId) ? (destinations[brandId] ?? []) : []
+}
+
+/** The ids of the destinations configured for a brand: one outbox row each for its submissions. */
+export function destinationIdsFor(destinations: Destinations, brandId: string): string[] {
+  return destinationsFor(destinations, brandId).map((destination) => destination.id)
 }
 
 export function findDestination(

@@ -17,7 +17,7 @@ import {
   type RetryPolicy,
 } from './backoff'
 import { activeDestinations, findDestination, type Destinations } from './destinations'
-import { claimDueDeliveries, recordAttempt } from './outbox'
+import { claimDueDeliveries, recordAttempt } from '../repositories/delivery-repository'
 import { submittedPayloadLoader, type PayloadLoader } from './payload'
 import { unixSeconds, webhookHeaders } from './signing'
 

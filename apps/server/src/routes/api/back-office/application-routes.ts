@@ -45,7 +45,7 @@ import { deliveryView } from '../../../back-office/applications'
 import { subjectAccessExport } from '../../../back-office/data-export'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { activeDestinations, destinationsFor } from '../../../delivery/destinations'
-import { findDeliveries, retryDeliveries } from '../../../delivery/outbox'
+import { findDeliveries, retryDeliveries } from '../../../repositories/delivery-repository'
 import {
   brandName,
   BROKER_STATUS_LABELS,
