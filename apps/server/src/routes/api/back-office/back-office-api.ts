@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely'
 import type { Config } from '../../../config'
 import { findSession, permissionsOf, sha256 } from '../../../back-office/operators'
 import type { Tables } from '../../../db/tables'
+import { isBackOfficeHost } from '../../../plugins/back-office-front-end'
 import { TOO_MANY_REQUESTS } from '../../../plugins/rate-limit'
 import { applicationRoutes } from './application-routes'
 import {
@@ -45,11 +46,6 @@ export interface BackOfficeApiOptions {
   now?: () => Date
   /** The first sign-in failure's extra wait (doubling per failure); 250 ms unless a test says so. */
   failureDelayBaseMs?: number
-}
-
-/** Whether a request's host is the back office's (the port and letter case aside). */
-export function isBackOfficeHost(request: FastifyRequest, host: string): boolean {
-  return request.hostname.toLowerCase().replace(/\.$/, '') === host
 }
 
 export async function registerBackOfficeApi(
