@@ -167,6 +167,21 @@ export default tseslint.config(
     },
   },
   {
+    // The back office names its folders through tsconfig paths (#app/…, #screens/…), which the imports
+    // are resolved by too, so a circle through an alias is found like any other.
+    files: ['apps/back-office/**/*.{ts,tsx}'],
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          tsconfig: {
+            configFile: fileURLToPath(new URL('apps/back-office/tsconfig.json', import.meta.url)),
+          },
+        }),
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}', 'apps/back-office/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
@@ -221,7 +236,12 @@ export default tseslint.config(
     // No import circle: a circle hides which file depends on which, and makes the order in which a
     // bundle runs its modules decide what a file sees (docs/decisions/1861-one-write-path.md). Type-only
     // imports do not count: they are gone at run time.
-    files: ['apps/server/**/*.ts', 'apps/web/**/*.{ts,tsx}', 'packages/domain/**/*.ts'],
+    files: [
+      'apps/server/**/*.ts',
+      'apps/web/**/*.{ts,tsx}',
+      'apps/back-office/**/*.{ts,tsx}',
+      'packages/domain/**/*.ts',
+    ],
     rules: {
       'import-x/no-cycle': 'error',
     },
