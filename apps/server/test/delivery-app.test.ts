@@ -85,7 +85,12 @@ for (const [index, engine] of [sqlite!, postgres!].entries()) {
         `"${body.firstName} ${body.lastName}" <${body.email}>`,
         'Car Finance Direct applications <applications@carfinance.example>',
       ])
-      expect(started.logText()).toContain('"msg":"email attempt"')
+      // The sender logs an attempt once it has recorded it, a moment after the file is written.
+      await waitUntil(
+        async () => started.logText().includes('"msg":"email attempt"'),
+        15_000,
+        'the email sender to log its attempt',
+      )
     },
     30_000,
   )
