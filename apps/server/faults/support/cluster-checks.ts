@@ -15,7 +15,7 @@ import {
   type LenderId,
   type Sent,
 } from './cluster-outcome'
-import { unstamped } from './stored-payload'
+import { deliveredAsSent, unstamped } from './stored-payload'
 
 export type DeliveryRows = Awaited<ReturnType<typeof readDeliveries>>
 
@@ -176,7 +176,8 @@ export function checkDeliveries(
       const record = sent.get(row.submission_key)
       const same =
         record !== undefined &&
-        canonicalJson(delivery.body) === canonicalJson(JSON.parse(record.body) as unknown) &&
+        canonicalJson(deliveredAsSent(delivery.body)) ===
+          canonicalJson(JSON.parse(record.body) as unknown) &&
         delivery.webhookId === row.id
       if (!same) {
         result.wrongBodies += 1
