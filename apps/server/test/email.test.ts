@@ -33,6 +33,7 @@ const allEngines = await engines()
 const MAIL_ENV = {
   MAIL_FROM: 'no-reply@carfinance.example',
   BROKER_INBOXES: JSON.stringify({ carfinance: 'alerts@carfinance.example', harbourlend: '' }),
+  BACK_OFFICE_HOST: 'backoffice.example.com',
   BACK_OFFICE_URL: 'https://backoffice.example.com',
 }
 const mailConfig = loadConfig(MAIL_ENV).mail
@@ -201,7 +202,9 @@ describe.each(allEngines)('emails on $name', (engine) => {
     async () => {
       const payload = jointSubmission()
       const key = payload.submissionKey
-      expect((await app.post(submissionUrl(key), payload)).statusCode).toBe(201)
+      // Sent from the brand's own site: no page files an application into another brand (decision 1572).
+      const sent = await app.post(submissionUrl(key), payload, { host: 'harbourlend.localhost' })
+      expect(sent.statusCode).toBe(201)
       const rows = await emailRows(app, key)
       // BROKER_INBOXES turns harbourlend's alerts off here.
       expect(rows.map((row) => [row.template, row.recipient])).toEqual([
