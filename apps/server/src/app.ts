@@ -44,7 +44,7 @@ import { registerBackOfficeHost } from './plugins/back-office-front-end'
 import { registerBackOfficeApi } from './routes/api/back-office/back-office-api'
 import { evidenceRoutes } from './routes/api/evidence'
 import { lenderDecisionRoutes } from './routes/api/lender-decisions'
-import { destinationIdsFor, setActiveDestinations } from './delivery/destinations'
+import { destinationIdsFor } from './delivery/destinations'
 import { createDeliveryWorker } from './delivery/worker'
 import { setActiveMailConfig } from './email/mail-config'
 import { createEmailSender } from './email/sender'
@@ -168,8 +168,7 @@ export async function buildApp(
     })
   })
   await registerStaticFrontEnd(app, config)
-  // Lender delivery: the outbox's destinations, and the worker unless DELIVERY_WORKER=off
-  setActiveDestinations(config.lenderDestinations)
+  // Lender delivery: the worker unless DELIVERY_WORKER=off (the outbox rows are the write store's)
   if (config.deliveryWorker) {
     const worker = createDeliveryWorker(config, database, app.log.child({ component: 'delivery' }))
     // Starts once the app is ready (listening, or a test's first inject); preClose runs before the

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { afterEach, expect, test } from 'vitest'
 import { parseDataKeyring } from '../src/crypto/field-encryption'
 import type { Database } from '../src/db/database'
-import { destinationIdsFor, setActiveDestinations } from '../src/delivery/destinations'
+import { destinationIdsFor } from '../src/delivery/destinations'
 import {
   enqueueDeliveries,
   listDeliveries,
@@ -32,7 +32,6 @@ import { engines } from './test-databases'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
-  setActiveDestinations({})
   // Workers first, then lenders, then databases.
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })

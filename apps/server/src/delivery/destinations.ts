@@ -20,21 +20,6 @@ export type Destinations = Readonly<Record<string, readonly Destination[]>>
 
 export const NO_DESTINATIONS: Destinations = Object.freeze({})
 
-let active: Destinations = NO_DESTINATIONS
-
-/**
- * The destinations the delivery worker and the back office's screens read by default. Set at start-up
- * (buildApp, the worker entry) from the configuration. The write path does not read it: the store is
- * handed the configured destinations when it is made (decision 1861).
- */
-export function setActiveDestinations(destinations: Destinations): void {
-  active = destinations
-}
-
-export function activeDestinations(): Destinations {
-  return active
-}
-
 export function destinationsFor(
   destinations: Destinations,
   brandId: string,

@@ -41,7 +41,7 @@ export const BACK_OFFICE_LIMITS = {
 
 export interface BackOfficeApiOptions {
   db: Kysely<Tables>
-  config: Pick<Config, 'backOffice' | 'dataKeys' | 'rateLimit'>
+  config: Pick<Config, 'backOffice' | 'dataKeys' | 'rateLimit' | 'lenderDestinations'>
   searchIndexKey: Buffer
   now?: () => Date
   /** The first sign-in failure's extra wait (doubling per failure); 250 ms unless a test says so. */
@@ -56,6 +56,7 @@ export async function registerBackOfficeApi(
     db: options.db,
     dataKeys: options.config.dataKeys,
     config: options.config.backOffice,
+    lenders: options.config.lenderDestinations,
     now: options.now ?? (() => new Date()),
     searchIndexKey: options.searchIndexKey,
   }
