@@ -54,6 +54,72 @@ const webZones = [
   })),
 ]
 
+/**
+ * The server's one-way imports (docs/decisions/1861-one-write-path.md): routes → repositories → db, never
+ * the reverse. db/ is the bottom and imports no other part of the server; only app.ts wires routes/ and
+ * plugins/ (a route may use a plugin's helpers); nothing below the entry points imports them.
+ */
+const SERVER_SRC = './apps/server/src'
+const serverParts = readdirSync(new URL('apps/server/src', import.meta.url)).filter(
+  (name) => !name.endsWith('.json'),
+)
+const serverPath = (name) => `${SERVER_SRC}/${name}`
+const SERVER_ENTRIES = ['app.ts', 'server.ts', 'worker.ts', 'production-start.ts', 'cli']
+const serverZones = [
+  {
+    target: serverPath('db'),
+    from: serverParts.filter((name) => name !== 'db').map(serverPath),
+    message: 'db/ is the bottom of the server: it imports no other part of it.',
+  },
+  {
+    target: serverParts.filter((name) => name !== 'routes' && name !== 'app.ts').map(serverPath),
+    from: serverPath('routes'),
+    message: 'Only app.ts registers routes: move what others need out of routes/.',
+  },
+  {
+    target: serverParts
+      // config.ts reads each part's settings with that part's own parser, the host policy's included.
+      .filter((name) => !['plugins', 'routes', 'app.ts', 'config.ts'].includes(name))
+      .map(serverPath),
+    from: serverPath('plugins'),
+    message: 'plugins/ are registered by app.ts and used by routes only.',
+  },
+  {
+    target: serverParts.filter((name) => !SERVER_ENTRIES.includes(name)).map(serverPath),
+    from: SERVER_ENTRIES.filter((name) => name !== 'cli').map(serverPath),
+    message: 'The entry points sit on top: nothing below them imports them.',
+  },
+  {
+    target: serverParts.filter((name) => name !== 'cli').map(serverPath),
+    from: serverPath('cli'),
+    message: 'cli/ holds the operator commands, on top: nothing below them imports them.',
+  },
+]
+
+/** The packages' boundary: the domain imports nothing from the apps, and no app imports another. */
+const packageZones = [
+  {
+    target: './packages/domain',
+    from: './apps',
+    message: 'The domain imports nothing from the apps.',
+  },
+  {
+    target: './apps/web',
+    from: ['./apps/server', './apps/back-office'],
+    message: 'The web app imports no other app: share through the domain.',
+  },
+  {
+    target: './apps/server',
+    from: ['./apps/web', './apps/back-office'],
+    message: 'The server imports no front end: share through the domain.',
+  },
+  {
+    target: './apps/back-office',
+    from: ['./apps/web', './apps/server'],
+    message: 'The back office imports no other app: share through the domain.',
+  },
+]
+
 /** The domain's test support (filled applications) is for tests only. */
 const testSupportZones = [
   {
@@ -64,7 +130,17 @@ const testSupportZones = [
 ]
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'reports/**', 'test-results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'reports/**',
+      'test-results/**',
+      // Code that breaks the rules on purpose, linted by scripts/lint/import-rules.test.mjs alone.
+      '**/lint-fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -81,8 +157,27 @@ export default tseslint.config(
     files: ['**/*.{js,mjs,ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      // TypeScript files are modules to follow too: without these, import-x/no-cycle would read no .ts
+      // file it reaches and so find no circle through one.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
+    },
+  },
+  {
+    // The back office names its folders through tsconfig paths (#app/…, #screens/…), which the imports
+    // are resolved by too, so a circle through an alias is found like any other.
+    files: ['apps/back-office/**/*.{ts,tsx}'],
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          tsconfig: {
+            configFile: fileURLToPath(new URL('apps/back-office/tsconfig.json', import.meta.url)),
+          },
+        }),
       ],
     },
   },
@@ -116,6 +211,13 @@ export default tseslint.config(
     },
   },
   {
+    // The package boundary holds for tests too: a test of one app never reaches into another's code.
+    files: ['apps/**/*.{ts,tsx,mjs}', 'packages/**/*.{ts,mjs}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: packageZones }],
+    },
+  },
+  {
     // Imports flow one way through the web app's layers, and what tests share never ships in a
     // product's code. A test may look at the whole app (a screen's test renders it through the router).
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'packages/domain/src/**/*.ts'],
@@ -123,7 +225,39 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { basePath: ROOT, zones: [...webZones, ...testSupportZones] },
+        {
+          basePath: ROOT,
+          zones: [...webZones, ...serverZones, ...packageZones, ...testSupportZones],
+        },
+      ],
+    },
+  },
+  {
+    // No import circle: a circle hides which file depends on which, and makes the order in which a
+    // bundle runs its modules decide what a file sees (docs/decisions/1861-one-write-path.md). Type-only
+    // imports do not count: they are gone at run time.
+    files: [
+      'apps/server/**/*.ts',
+      'apps/web/**/*.{ts,tsx}',
+      'apps/back-office/**/*.{ts,tsx}',
+      'packages/domain/**/*.ts',
+    ],
+    rules: {
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // The write path's row builders import nothing at run time, so both writers (Kysely and the SQLite
+    // writer thread) can use them without bringing anything else along.
+    files: ['apps/server/src/repositories/rows.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['*'], allowTypeImports: true, message: 'rows.ts imports types only.' },
+          ],
+        },
       ],
     },
   },

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { chromium, type Browser } from 'playwright-core'
-import { bodyHash } from '../src/repositories/submission-repository'
+import { bodyHash } from '../src/repositories/body-hash'
 import { findApplication } from '../src/repositories/application-repository'
 import { createDatabase } from '../src/db/database'
 import { writeReportSection } from '../../../scripts/report-section.mjs'

@@ -32,7 +32,7 @@ export const ENTRY_POINTS = {
   // The second half of a data key rotation (docs/operations.md).
   reseal: 'src/crypto/reseal.ts',
   // The SQLite writer thread (decision 1461), started by the server from the file beside it.
-  'sqlite-writer-thread': 'src/db/sqlite-writer-thread.ts',
+  'sqlite-writer-thread': 'src/repositories/sqlite-writer-thread.ts',
 }
 
 // Workspace packages are TypeScript source (their package.json exports map to .ts): they are compiled in.

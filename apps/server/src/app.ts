@@ -26,6 +26,7 @@ import { EventCounter, eventsRoutes } from './routes/api/events'
 import { registerRetentionJob } from './retention/retention-job'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerStaticFrontEnd } from './plugins/static-front-end'
+import { registerWriteStore } from './plugins/write-store'
 import { addressRoutes } from './routes/api/address'
 import { healthRoutes } from './routes/api/health'
 import { ipRoutes } from './routes/api/ip'
@@ -43,7 +44,7 @@ import { registerBackOfficeHost } from './plugins/back-office-front-end'
 import { registerBackOfficeApi } from './routes/api/back-office/back-office-api'
 import { evidenceRoutes } from './routes/api/evidence'
 import { lenderDecisionRoutes } from './routes/api/lender-decisions'
-import { setActiveDestinations } from './delivery/destinations'
+import { destinationIdsFor } from './delivery/destinations'
 import { createDeliveryWorker } from './delivery/worker'
 import { setActiveMailConfig } from './email/mail-config'
 import { createEmailSender } from './email/sender'
@@ -86,6 +87,16 @@ export async function buildApp(
   })
 
   const database = options.db ?? (await openOwnDatabase(app, config))
+  // Every submission and partial save goes through this one store, chosen here for the engine in use
+  // (decision 1861). It closes before the database, so the writes in flight finish first.
+  const writeStore = registerWriteStore(app, database, {
+    dataKeys: config.dataKeys,
+    destinationIds: (brand) => destinationIdsFor(config.lenderDestinations, brand),
+  })
+  app.addHook('onClose', async () => {
+    await writeStore.close()
+    if (options.db === undefined) await database.close()
+  })
 
   // Load shedding and database outages (decisions 1431, 1432)
   const availability = createDatabaseAvailability({
@@ -139,11 +150,7 @@ export async function buildApp(
       dataKeys: config.dataKeys,
       searchIndexer,
     })
-    await api.register(applicationRoutes, {
-      db: database.db,
-      dataKeys: config.dataKeys,
-      searchIndexer,
-    })
+    await api.register(applicationRoutes, { searchIndexer })
     await registerBackOfficeApi(api, {
       db: database.db,
       config,
@@ -161,8 +168,7 @@ export async function buildApp(
     })
   })
   await registerStaticFrontEnd(app, config)
-  // Lender delivery: the outbox's destinations, and the worker unless DELIVERY_WORKER=off
-  setActiveDestinations(config.lenderDestinations)
+  // Lender delivery: the worker unless DELIVERY_WORKER=off (the outbox rows are the write store's)
   if (config.deliveryWorker) {
     const worker = createDeliveryWorker(config, database, app.log.child({ component: 'delivery' }))
     // Starts once the app is ready (listening, or a test's first inject); preClose runs before the
@@ -193,7 +199,6 @@ async function openOwnDatabase(app: FastifyInstance, config: Config): Promise<Da
     await database.close()
     throw error
   }
-  app.addHook('onClose', () => database.close())
   return database
 }
 

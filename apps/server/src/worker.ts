@@ -8,7 +8,6 @@ import Fastify from 'fastify'
 import { ConfigError, loadConfig, type Config } from './config'
 import { createDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
-import { setActiveDestinations } from './delivery/destinations'
 import { createDeliveryWorker } from './delivery/worker'
 import { setActiveMailConfig } from './email/mail-config'
 import { createEmailSender } from './email/sender'
@@ -46,7 +45,6 @@ async function main(): Promise<void> {
     await database.close()
     throw error
   }
-  setActiveDestinations(config.lenderDestinations)
   const brands = Object.keys(config.lenderDestinations)
   if (brands.length === 0) {
     log.warn('no LENDER_DESTINATIONS configured: deliveries wait until they are')

@@ -7,7 +7,6 @@ import {
   findApplication,
   nextServerSequence,
   savePartialApplication,
-  savePartialApplicationWith,
   type PartialSave,
   type PartialSaveOutcome,
 } from '../src/repositories/application-repository'
@@ -39,14 +38,15 @@ for (const engine of allEngines) {
     })
 
     const stored = (key: string) => findApplication(app.database.db, key, undefined)
-    // The write the route uses (SQLite's writer thread, decision 1461) and the Kysely one it stands for.
-    const writer = () => app.database.writer
+    // The write the route uses (the app's write store: SQLite's writer thread, decision 1461) and the
+    // Kysely one it stands for.
     const savePaths: [string, (save: PartialSave) => Promise<PartialSaveOutcome>][] = [
       ['Kysely', (save) => savePartialApplication(app.database.db, save, undefined)],
       ...(engine.dialect === 'sqlite'
-        ? ([
-            ['the writer thread', (save) => savePartialApplicationWith(writer()!, save, undefined)],
-          ] satisfies [string, (save: PartialSave) => Promise<PartialSaveOutcome>][])
+        ? ([['the writer thread', (save) => app.app.writeStore.savePartial(save)]] satisfies [
+            string,
+            (save: PartialSave) => Promise<PartialSaveOutcome>,
+          ][])
         : []),
     ]
 

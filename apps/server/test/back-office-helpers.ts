@@ -11,7 +11,6 @@ import { loadConfig } from '../src/config'
 import type { Database } from '../src/db/database'
 import { migrateToLatest } from '../src/db/migrate'
 import type { OperatorRole } from '../src/db/tables'
-import { setActiveDestinations } from '../src/delivery/destinations'
 import { TEST_ENV, validSubmission, writeHeaders } from './submission-test-helpers'
 import type { Engine } from './test-databases'
 
@@ -72,7 +71,6 @@ export async function startBackOffice(
   const testDatabase = await engine.open()
   await migrateToLatest(testDatabase.database)
   const config = loadConfig({ ...TEST_ENV, ...env })
-  setActiveDestinations(config.lenderDestinations)
   const clock = testClock()
   const lines: string[] = []
   const app = await buildApp(config, {

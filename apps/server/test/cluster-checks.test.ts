@@ -3,11 +3,9 @@
 // lenders would have recorded).
 
 import { randomBytes, randomUUID } from 'node:crypto'
-import { afterEach, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { parseDataKeyring } from '../src/crypto/field-encryption'
 import { migrateToLatest } from '../src/db/migrate'
-import { NO_DESTINATIONS, setActiveDestinations } from '../src/delivery/destinations'
-import { enqueueDeliveriesFor } from '../src/delivery/outbox'
 import type { Payload } from '../src/repositories/application-repository'
 import { storeSubmission } from '../src/repositories/submission-repository'
 import { checkDeliveries, checkStored, type DeliveryRows } from '../faults/support/cluster-checks'
@@ -23,20 +21,11 @@ import type { FakeLender } from './fake-lender'
 import { openSqlite } from './test-databases'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 
-afterEach(() => setActiveDestinations(NO_DESTINATIONS))
-
 test('the check of the stored rows reports a lost, three damaged, a refused-yet-stored and a stranger key', async () => {
   const opened = await openSqlite()
   try {
     const { database } = opened
     await migrateToLatest(database)
-    setActiveDestinations({
-      carfinance: LENDERS.map((id) => ({
-        id,
-        url: 'http://127.0.0.1:9/applications',
-        secret: `whsec_${randomBytes(32).toString('base64')}`,
-      })),
-    })
     const dataKey = randomBytes(32).toString('base64')
     const keyring = parseDataKeyring({ key: dataKey, keyId: undefined, oldKeys: undefined }, [])
     const sent = new Map<string, Sent>()
@@ -57,8 +46,7 @@ test('the check of the stored rows reports a lost, three damaged, a refused-yet-
           now: new Date(),
           serverSequence: n,
         },
-        keyring,
-        enqueueDeliveriesFor,
+        { dataKeys: keyring, destinationIds: () => LENDERS },
       )
       // The last one was refused by the rate limit, as far as the client knows.
       sent.set(key, { key, body, acknowledged: n < 6, mayBeStored: n < 6 })

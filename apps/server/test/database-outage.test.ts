@@ -319,7 +319,7 @@ describe('SQLite with its write lock held by another connection', () => {
     const current = app
     // As a listening server does: writes go to the writer thread, and the event loop stays free while
     // one waits for the lock.
-    await current.database.writer?.start()
+    await current.app.writeStore.start()
     expect((await submit(current)).statusCode).toBe(201)
     expect((await ready(current)).statusCode).toBe(200)
     const before = await countRows(current.database)

@@ -13,24 +13,39 @@ import { migrations } from '../src/db/migrations/migrations'
 import { migrateToLatest } from '../src/db/migrate'
 import { seedDemoStock } from '../src/db/seed-demo-stock'
 import { openSqliteConnection } from '../src/db/sqlite-connection'
-import { createSqliteWriter } from '../src/db/sqlite-writer'
+import type { Database } from '../src/db/database'
 import type { VehicleRow } from '../src/db/tables'
-import { NO_DESTINATIONS, setActiveDestinations } from '../src/delivery/destinations'
+import { destinationIdsFor } from '../src/delivery/destinations'
 import { findApplication } from '../src/repositories/application-repository'
+import { bodyHash } from '../src/repositories/body-hash'
+import { isUniqueViolation, type NewSubmission } from '../src/repositories/submission-repository'
 import {
-  bodyHash,
-  isUniqueViolation,
+  createRepositoryWriter,
+  createWriteStore,
   writerSubmissionStore,
-  type NewSubmission,
-} from '../src/repositories/submission-repository'
+  type WriteStore,
+} from '../src/repositories/write-store'
 import { findVehicle } from '../src/repositories/vehicle-repository'
 import { validSubmission } from './submission-test-helpers'
 import { engines, openSqlite, temporaryFolder, type TestDatabase } from './test-databases'
 
 const opened: TestDatabase[] = []
+const stores: WriteStore[] = []
 afterEach(async () => {
+  // The writer threads first: their writes in flight finish before the files close.
+  await Promise.all(stores.splice(0).map((store) => store.close()))
   await Promise.all(opened.splice(0).map((testDatabase) => testDatabase.cleanup()))
 })
+
+/** The app's write store over `database`, closed after the test. */
+function writeStoreOf(database: Database, lenders = {}): WriteStore {
+  const store = createWriteStore(database, {
+    dataKeys: undefined,
+    destinationIds: (brand) => destinationIdsFor(lenders, brand),
+  })
+  stores.push(store)
+  return store
+}
 
 const allEngines = await engines()
 const postgres = allEngines.find((engine) => engine.dialect === 'postgres')!
@@ -261,75 +276,70 @@ test.for([
   'SQLite writer: a submission resolves after its commit: a new connection sees its rows at once, %s',
   async ([, threadReady]) => {
     const { database, location } = await migratedSqlite()
-    if (threadReady) await database.writer!.start()
-    setActiveDestinations(LENDERS)
+    const store = writeStoreOf(database, LENDERS)
+    if (threadReady) await store.start()
+    const bodies = Array.from({ length: 5 }, () => validSubmission())
+    const outcomes = await Promise.all(bodies.map((body) => store.submit(checked(body))))
+    expect(outcomes).toEqual(bodies.map((body) => ({ stored: true, bodyHash: bodyHash(body) })))
+    const reader = new BetterSqlite3(join(location, SQLITE_FILE_NAME), { readonly: true })
     try {
-      const store = writerSubmissionStore(database.writer!, undefined)
-      const bodies = Array.from({ length: 5 }, () => validSubmission())
-      const outcomes = await Promise.all(bodies.map((body) => store(checked(body))))
-      expect(outcomes).toEqual(bodies.map((body) => ({ stored: true, bodyHash: bodyHash(body) })))
-      const reader = new BetterSqlite3(join(location, SQLITE_FILE_NAME), { readonly: true })
-      try {
-        const count = (table: string) =>
-          reader.prepare(`select count(*) as count from ${table}`).pluck().get()
-        expect([count('submissions'), count('applications'), count('deliveries')]).toEqual([
-          5, 5, 10,
-        ])
-      } finally {
-        reader.close()
-      }
-      // The rows the in-process path writes: the body's hash, the answer, the payload, the outbox.
-      const first = bodies[0]!
-      expect(
-        await database.db
-          .selectFrom('submissions')
-          .selectAll()
-          .where('submission_key', '=', first.submissionKey)
-          .executeTakeFirst(),
-      ).toEqual({
-        submission_key: first.submissionKey,
-        body_hash: bodyHash(first),
-        response_status: 201,
-        response_body: checked(first).answer.body,
-        created_at: NOW.toISOString(),
-        reference: applicationReference(first.submissionKey),
-      })
-      expect(await findApplication(database.db, first.submissionKey, undefined)).toMatchObject({
-        brand: 'carfinance',
-        status: 'submitted',
-        payload: first,
-        submittedAt: NOW.toISOString(),
-      })
-      expect(
-        await database.db
-          .selectFrom('deliveries')
-          .select(['destination_id', 'status', 'next_attempt_at'])
-          .where('submission_key', '=', first.submissionKey)
-          .orderBy('destination_id')
-          .execute(),
-      ).toEqual(
-        ['lender-a', 'lender-b'].map((id) => ({
-          destination_id: id,
-          status: 'pending',
-          next_attempt_at: NOW.toISOString(),
-        })),
-      )
+      const count = (table: string) =>
+        reader.prepare(`select count(*) as count from ${table}`).pluck().get()
+      expect([count('submissions'), count('applications'), count('deliveries')]).toEqual([5, 5, 10])
     } finally {
-      setActiveDestinations(NO_DESTINATIONS)
+      reader.close()
     }
+    // The rows the in-process path writes: the body's hash, the answer, the payload, the outbox.
+    const first = bodies[0]!
+    expect(
+      await database.db
+        .selectFrom('submissions')
+        .selectAll()
+        .where('submission_key', '=', first.submissionKey)
+        .executeTakeFirst(),
+    ).toEqual({
+      submission_key: first.submissionKey,
+      body_hash: bodyHash(first),
+      response_status: 201,
+      response_body: checked(first).answer.body,
+      created_at: NOW.toISOString(),
+      reference: applicationReference(first.submissionKey),
+    })
+    expect(await findApplication(database.db, first.submissionKey, undefined)).toMatchObject({
+      brand: 'carfinance',
+      status: 'submitted',
+      payload: first,
+      submittedAt: NOW.toISOString(),
+    })
+    expect(
+      await database.db
+        .selectFrom('deliveries')
+        .select(['destination_id', 'status', 'next_attempt_at'])
+        .where('submission_key', '=', first.submissionKey)
+        .orderBy('destination_id')
+        .execute(),
+    ).toEqual(
+      ['lender-a', 'lender-b'].map((id) => ({
+        destination_id: id,
+        status: 'pending',
+        next_attempt_at: NOW.toISOString(),
+      })),
+    )
   },
 )
 
 test('SQLite writer: a key sent twice in one batch is stored once; the second finds the first', async () => {
   const { database } = await migratedSqlite()
-  await database.writer!.start()
-  const store = writerSubmissionStore(database.writer!, undefined)
+  const store = writeStoreOf(database)
+  await store.start()
   const first = validSubmission()
   // The same content with its keys in another order is the same body.
   const again = Object.fromEntries(Object.entries(first).reverse()) as typeof first
   const other = { ...first, firstName: 'Grace' }
   // Sent in one turn of the event loop, so the three share one batch.
-  const outcomes = await Promise.all([first, again, other].map((body) => store(checked(body))))
+  const outcomes = await Promise.all(
+    [first, again, other].map((body) => store.submit(checked(body))),
+  )
   const existing = expect.objectContaining({ body_hash: bodyHash(first) })
   expect(outcomes).toEqual([
     { stored: true, bodyHash: bodyHash(first) },
@@ -346,17 +356,18 @@ test('SQLite writer: a thread that cannot open the file fails its writes with th
   const file = join(dataDir, SQLITE_FILE_NAME)
   // A folder where the file should be: SQLite cannot open it.
   await mkdir(file)
-  const writer = createSqliteWriter(file)
+  const writer = createRepositoryWriter(file)
   try {
     await expect(writer.start()).rejects.toMatchObject({ code: 'SQLITE_CANTOPEN' })
-    await expect(writer.check()).rejects.toMatchObject({ code: 'SQLITE_CANTOPEN' })
+    await expect(writer.write({ kind: 'check' })).rejects.toMatchObject({ code: 'SQLITE_CANTOPEN' })
     await rm(file, { recursive: true })
     const database = createDatabase({ databaseUrl: undefined, dataDir })
     await migrateToLatest(database)
     await database.close()
-    await expect(writer.check()).resolves.toBeUndefined()
+    await expect(writer.write({ kind: 'check' })).resolves.toBe(true)
     const body = validSubmission()
-    await expect(writerSubmissionStore(writer, undefined)(checked(body))).resolves.toEqual({
+    const store = writerSubmissionStore(writer, { dataKeys: undefined, destinationIds: () => [] })
+    await expect(store(checked(body))).resolves.toEqual({
       stored: true,
       bodyHash: bodyHash(body),
     })
@@ -368,11 +379,11 @@ test('SQLite writer: a thread that cannot open the file fails its writes with th
 
 test('SQLite writer: closing lets the writes already sent finish, then refuses new ones', async () => {
   const { database, location } = await migratedSqlite()
-  await database.writer!.start()
-  const store = writerSubmissionStore(database.writer!, undefined)
-  const submit = () => store(checked(validSubmission()))
+  const store = writeStoreOf(database)
+  await store.start()
+  const submit = () => store.submit(checked(validSubmission()))
   const sent = Array.from({ length: 20 }, submit)
-  const closed = database.close()
+  const closed = store.close()
   await expect(Promise.all(sent)).resolves.toHaveLength(20)
   await closed
   await expect(submit()).rejects.toThrow('The database is closed')

@@ -6,8 +6,8 @@ import type { DataKeyring } from '../src/crypto/field-encryption'
 import { createDatabase, type Database } from '../src/db/database'
 import { migrateToLatest } from '../src/db/migrate'
 import type { DeliveryRow } from '../src/db/tables'
-import type { Destinations } from '../src/delivery/destinations'
-import { enqueueDeliveries } from '../src/delivery/outbox'
+import { destinationIdsFor, type Destinations } from '../src/delivery/destinations'
+import { enqueueDeliveries } from '../src/repositories/delivery-repository'
 import { submittedPayloadLoader } from '../src/delivery/payload'
 import { DeliveryWorker, type DeliveryWorkerOptions } from '../src/delivery/worker'
 import { storeSubmittedApplication } from '../src/repositories/application-repository'
@@ -100,7 +100,12 @@ export async function submitApplications(
         },
         options.dataKeys,
       )
-      await enqueueDeliveries(trx, { submissionKey: key, brandId: BRAND, now, destinations })
+      await enqueueDeliveries(trx, {
+        submissionKey: key,
+        brandId: BRAND,
+        now,
+        destinationIds: destinationIdsFor(destinations, BRAND),
+      })
     })
   }
   return keys

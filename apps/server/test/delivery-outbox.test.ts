@@ -11,8 +11,8 @@ import {
   listDeliveries,
   recordAttempt,
   retryDeliveries,
-} from '../src/delivery/outbox'
-import { setActiveDestinations } from '../src/delivery/destinations'
+} from '../src/repositories/delivery-repository'
+import { destinationIdsFor } from '../src/delivery/destinations'
 import {
   BRAND,
   destinationsFor,
@@ -24,7 +24,6 @@ import { engines } from './test-databases'
 
 const opened: OpenedEngine[] = []
 afterEach(async () => {
-  setActiveDestinations({})
   await Promise.all(opened.splice(0).map((engine) => engine.cleanup()))
 })
 
@@ -56,7 +55,7 @@ for (const engine of await engines()) {
       submissionKey: 'key-1',
       brandId: BRAND,
       now: T0,
-      destinations: LENDERS,
+      destinationIds: destinationIdsFor(LENDERS, BRAND),
     })
     expect(count).toBe(2)
     const rows = await db.selectFrom('deliveries').selectAll().orderBy('destination_id').execute()
@@ -83,7 +82,12 @@ for (const engine of await engines()) {
 
   run(`${engine.name}: a replayed enqueue makes no second row`, async () => {
     const { db } = await open()
-    const args = { submissionKey: 'key-1', brandId: BRAND, now: T0, destinations: LENDERS }
+    const args = {
+      submissionKey: 'key-1',
+      brandId: BRAND,
+      now: T0,
+      destinationIds: destinationIdsFor(LENDERS, BRAND),
+    }
     expect(await enqueueDeliveries(db, args)).toBe(2)
     expect(await enqueueDeliveries(db, args)).toBe(0)
     expect(await enqueueDeliveries(db, { ...args, now: at(60) })).toBe(0)
@@ -94,13 +98,14 @@ for (const engine of await engines()) {
 
   run(`${engine.name}: a brand with no destinations gets no rows`, async () => {
     const { db } = await open()
-    const none = { submissionKey: 'key-1', brandId: 'scorepal', now: T0, destinations: LENDERS }
+    const none = {
+      submissionKey: 'key-1',
+      brandId: 'scorepal',
+      now: T0,
+      destinationIds: destinationIdsFor(LENDERS, 'scorepal'),
+    }
     expect(await enqueueDeliveries(db, none)).toBe(0)
-    // Without destinations given, the process's configured ones apply: here none, then LENDERS.
-    const configured = { submissionKey: 'key-2', brandId: BRAND, now: T0 }
-    expect(await enqueueDeliveries(db, configured)).toBe(0)
-    setActiveDestinations(LENDERS)
-    expect(await enqueueDeliveries(db, configured)).toBe(2)
+    expect(await db.selectFrom('deliveries').selectAll().execute()).toEqual([])
   })
 
   run(`${engine.name}: rows enqueued in a transaction that rolls back are gone`, async () => {
@@ -111,7 +116,7 @@ for (const engine of await engines()) {
           submissionKey: 'key-1',
           brandId: BRAND,
           now: T0,
-          destinations: LENDERS,
+          destinationIds: destinationIdsFor(LENDERS, BRAND),
         })
         throw new Error('the submission failed after enqueueing')
       }),
@@ -132,7 +137,7 @@ for (const engine of await engines()) {
         submissionKey: key,
         brandId: BRAND,
         now: at(seconds),
-        destinations: destinationsFor([LENDERS[BRAND]![0]!]),
+        destinationIds: ['lender-a'],
       })
     }
     const first = await claimDueDeliveries(database, claimArgs('w1', at(60), 2))
@@ -158,7 +163,7 @@ for (const engine of await engines()) {
         submissionKey: 'key-1',
         brandId: BRAND,
         now: T0,
-        destinations: destinationsFor([LENDERS[BRAND]![0]!]),
+        destinationIds: ['lender-a'],
       })
       const [claimed] = await claimDueDeliveries(database, claimArgs('crashed', T0))
       expect(claimed?.attempts).toBe(1)
@@ -202,7 +207,7 @@ for (const engine of await engines()) {
         submissionKey: 'key-1',
         brandId: BRAND,
         now: T0,
-        destinations: destinationsFor([LENDERS[BRAND]![0]!]),
+        destinationIds: ['lender-a'],
       })
       await db.updateTable('deliveries').set({ attempts: 4 }).execute()
       expect(await claimDueDeliveries(database, claimArgs('crashed', T0))).toHaveLength(1)
@@ -224,7 +229,7 @@ for (const engine of await engines()) {
       submissionKey: 'key-1',
       brandId: BRAND,
       now: T0,
-      destinations: destinationsFor([LENDERS[BRAND]![0]!]),
+      destinationIds: ['lender-a'],
     })
     const [claimed] = await claimDueDeliveries(database, claimArgs('w1', T0))
     await recordAttempt(db, {
@@ -256,7 +261,7 @@ for (const engine of await engines()) {
         submissionKey: 'key-1',
         brandId: BRAND,
         now: T0,
-        destinations: LENDERS,
+        destinationIds: destinationIdsFor(LENDERS, BRAND),
       })
       await db
         .updateTable('deliveries')
@@ -297,7 +302,7 @@ for (const engine of await engines()) {
         submissionKey: key,
         brandId: BRAND,
         now: at(seconds),
-        destinations: destinationsFor([LENDERS[BRAND]![0]!]),
+        destinationIds: ['lender-a'],
       })
     }
     await db

@@ -5,8 +5,12 @@ import { randomBytes } from 'node:crypto'
 import { afterEach, expect, test } from 'vitest'
 import { parseDataKeyring } from '../src/crypto/field-encryption'
 import type { Database } from '../src/db/database'
-import { setActiveDestinations } from '../src/delivery/destinations'
-import { enqueueDeliveries, listDeliveries, retryDeliveries } from '../src/delivery/outbox'
+import { destinationIdsFor } from '../src/delivery/destinations'
+import {
+  enqueueDeliveries,
+  listDeliveries,
+  retryDeliveries,
+} from '../src/repositories/delivery-repository'
 import { createDeliveryWorker, type DeliveryWorker } from '../src/delivery/worker'
 import {
   allDeliveries,
@@ -28,7 +32,6 @@ import { engines } from './test-databases'
 
 const cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
-  setActiveDestinations({})
   // Workers first, then lenders, then databases.
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
@@ -244,7 +247,7 @@ for (const engine of await engines()) {
       submissionKey: 'f0e1d2c3-0000-4000-8000-000000000000',
       brandId: BRAND,
       now: new Date(),
-      destinations,
+      destinationIds: destinationIdsFor(destinations, BRAND),
     })
     await fastWorker(database, destinations).runOnce()
     expect((await allDeliveries(database))[0]).toMatchObject({

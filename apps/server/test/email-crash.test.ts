@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, test } from 'vitest'
 import { REPOSITORY_ROOT, loadConfig } from '../src/config'
 import { migrateToLatest } from '../src/db/migrate'
-import { enqueueDeliveriesFor } from '../src/delivery/outbox'
 import { submissionEmails } from '../src/email/enqueue'
 import { messageIdOf } from '../src/email/sender'
 import { storeSubmission } from '../src/repositories/submission-repository'
@@ -87,8 +86,7 @@ describe.each(allEngines)('on $name', (engine) => {
                 mail,
               ),
             },
-            undefined,
-            enqueueDeliveriesFor,
+            { dataKeys: undefined, destinationIds: () => [] },
           )
         }
         const rows = await database.db.selectFrom('emails').select('id').execute()

@@ -16,8 +16,6 @@ import { loadConfig } from '../src/config'
 import type { EmailRow } from '../src/db/tables'
 import { needsAttentionAlert } from '../src/email/enqueue'
 import { emailRow, enqueueEmails, emailsForApplication } from '../src/email/outbox'
-import { enqueueDeliveriesFor } from '../src/delivery/outbox'
-import { storeSubmission, writerSubmissionStore } from '../src/repositories/submission-repository'
 import { EmailSender, messageIdOf } from '../src/email/sender'
 import { fileTransport, smtpTransport } from '../src/email/transport'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
@@ -204,7 +202,9 @@ describe.each(allEngines)('emails on $name', (engine) => {
     async () => {
       const payload = jointSubmission()
       const key = payload.submissionKey
-      expect((await app.post(submissionUrl(key), payload)).statusCode).toBe(201)
+      // Sent from the brand's own site: no page files an application into another brand (decision 1572).
+      const sent = await app.post(submissionUrl(key), payload, { host: 'harbourlend.localhost' })
+      expect(sent.statusCode).toBe(201)
       const rows = await emailRows(app, key)
       // BROKER_INBOXES turns harbourlend's alerts off here.
       expect(rows.map((row) => [row.template, row.recipient])).toEqual([
@@ -265,11 +265,8 @@ describe.each(allEngines)('emails on $name', (engine) => {
         serverSequence: Date.now() * 1000,
         emails: [broken],
       }
-      const store =
-        app.database.writer !== undefined
-          ? writerSubmissionStore(app.database.writer, undefined)
-          : (one: typeof submission) =>
-              storeSubmission(app.database.db, one, undefined, enqueueDeliveriesFor)
+      // The route's own store: the writer thread on SQLite, the in-process group commit on PostgreSQL.
+      const store = app.app.writeStore.submit
       await expect(store(submission)).rejects.toThrow()
       const stored = await app.database.db
         .selectFrom('applications')

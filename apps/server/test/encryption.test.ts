@@ -23,10 +23,10 @@ import {
 import { migrateToLatest } from '../src/db/migrate'
 import {
   findApplication,
-  payloadAad,
   resealApplications,
   savePartialApplication,
 } from '../src/repositories/application-repository'
+import { payloadAad } from '../src/repositories/rows'
 import {
   applicationUrl,
   asReceived,

@@ -12,7 +12,6 @@ import { brands } from '@forecourt/domain/brands/brand-data'
 import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import { toPartialPayload } from '@forecourt/domain/payload/partial-payload'
 import { filledState } from '@forecourt/domain/test-support/test-fixtures'
-import { setActiveDestinations } from '../src/delivery/destinations'
 import { CSRF_COOKIE } from '../src/plugins/anti-forgery'
 import { startFakeLender } from './fake-lender'
 import { startFakePostcodeApi, type FakePostcodeApi } from './fake-postcode-api'
@@ -432,7 +431,6 @@ test('no canary reaches the log from lender delivery, delivered or failed', asyn
     await deliveryApp.close()
     await lender.close()
     await down.close()
-    setActiveDestinations({})
   }
 }, 30_000)
 

@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '../src/db/database'
 import { migrateToLatest } from '../src/db/migrate'
 import { registerErrorHandler } from '../src/plugins/error-handler'
+import { registerWriteStore } from '../src/plugins/write-store'
 import { findApplication } from '../src/repositories/application-repository'
+import { bodyHash } from '../src/repositories/body-hash'
 import {
   batchingSubmissionStore,
-  bodyHash,
   type EnqueueDeliveries,
   type NewSubmission,
 } from '../src/repositories/submission-repository'
@@ -223,7 +224,11 @@ for (const engine of allEngines) {
           }
         }
         // Batches of three: the ten arrive together and are written in four transactions.
-        const store = batchingSubmissionStore(db, undefined, enqueue, { maxBatch: 3 })
+        const store = batchingSubmissionStore(
+          db,
+          { dataKeys: undefined, destinationIds: () => [], enqueueDeliveries: enqueue },
+          { maxBatch: 3 },
+        )
         const duplicate = newSubmission(keys[7]!)
         const conflicting = newSubmission(keys[8]!, 'Grace')
         const outcomes = await Promise.allSettled([
@@ -354,11 +359,17 @@ async function withRoute(
   try {
     await migrateToLatest(testDatabase.database)
     registerErrorHandler(app)
+    const store = registerWriteStore(app, testDatabase.database, {
+      dataKeys: undefined,
+      destinationIds: () => [],
+      groupCommit: testDatabase.database.dialect === 'sqlite',
+      enqueueDeliveries: options.enqueueDeliveries,
+    })
+    app.addHook('onClose', () => store.close())
     await app.register(submissionRoutes, {
       db: testDatabase.database.db,
       dataKeys: undefined,
-      groupCommit: testDatabase.database.dialect === 'sqlite',
-      ...options,
+      clock: options.clock,
     })
     await use(
       (body, key = body.submissionKey) => postJson(app, submissionUrl(key), body),

@@ -15,7 +15,6 @@ import { buildApp } from '../src/app'
 import { loadConfig } from '../src/config'
 import type { Database } from '../src/db/database'
 import { migrateToLatest } from '../src/db/migrate'
-import { setActiveDestinations } from '../src/delivery/destinations'
 import { brandForAffiliateKey } from '../src/routes/api/submission'
 import type { Engine } from './test-databases'
 
@@ -76,8 +75,6 @@ export async function startEngineApp(
   try {
     await migrateToLatest(testDatabase.database)
     const config = loadConfig({ ...TEST_ENV, ...env })
-    // buildApp sets these too; set here as well so the outbox rows exist whatever wiring it uses.
-    setActiveDestinations(config.lenderDestinations)
     const lines: string[] = []
     const app = await buildApp(config, {
       db: testDatabase.database,

@@ -5,6 +5,7 @@
 import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType } from 'react'
 import { Redirect, Route, Switch, useLocation, useRouter } from 'wouter'
 import { markRouteChange } from './page'
+import { rememberWantedPath } from './wanted-path'
 import { useSession } from './session'
 
 const SignInScreen = lazy(() => import('#screens/sign-in/SignInScreen'))
@@ -20,20 +21,6 @@ const CommissionRequestsScreen = lazy(
 )
 const FiguresScreen = lazy(() => import('#screens/figures/FiguresScreen'))
 const NotFoundScreen = lazy(() => import('#screens/not-found/NotFoundScreen'))
-
-// Where a signed-out user was going; Sign in returns there.
-let wanted: string | undefined
-
-function rememberWantedPath(path: string): void {
-  wanted = path
-}
-
-/** The address to go to after signing in, once. */
-export function takeWantedPath(): string {
-  const path = wanted ?? '/applications'
-  wanted = undefined
-  return path
-}
 
 function Loading() {
   return (

@@ -4,8 +4,8 @@
 
 import { openPayload, parseDataKeyring } from '../../src/crypto/field-encryption'
 import type { Database } from '../../src/db/database'
-import { payloadAad } from '../../src/repositories/application-repository'
-import { bodyHash, canonicalJson } from '../../src/repositories/submission-repository'
+import { bodyHash, canonicalJson } from '../../src/repositories/body-hash'
+import { payloadAad } from '../../src/repositories/rows'
 import type { FakeLender } from '../../test/fake-lender'
 import {
   expectedAnswer,
@@ -15,7 +15,7 @@ import {
   type LenderId,
   type Sent,
 } from './cluster-outcome'
-import { unstamped } from './stored-payload'
+import { deliveredAsSent, unstamped } from './stored-payload'
 
 export type DeliveryRows = Awaited<ReturnType<typeof readDeliveries>>
 
@@ -176,7 +176,8 @@ export function checkDeliveries(
       const record = sent.get(row.submission_key)
       const same =
         record !== undefined &&
-        canonicalJson(delivery.body) === canonicalJson(JSON.parse(record.body) as unknown) &&
+        canonicalJson(deliveredAsSent(delivery.body)) ===
+          canonicalJson(JSON.parse(record.body) as unknown) &&
         delivery.webhookId === row.id
       if (!same) {
         result.wrongBodies += 1

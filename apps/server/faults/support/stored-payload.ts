@@ -9,12 +9,25 @@ export interface Unstamped {
 }
 
 export function unstamped(stored: Record<string, unknown>): Unstamped {
-  // A row written without going through the API (a test's own) has no stamps: it is as sent.
-  if (stored.dateReceived === undefined) return { asSent: stored, stamped: false }
   const { remoteAddress, dateReceived, clientRemoteAddress, ...rest } = stored
+  const stamped = typeof remoteAddress === 'string' && typeof dateReceived === 'string'
+  // A payload stored without the route (a repository called directly) carries no stamps to take out.
+  if (!stamped) return { asSent: stored, stamped }
   return {
     asSent:
       clientRemoteAddress === undefined ? rest : { ...rest, remoteAddress: clientRemoteAddress },
-    stamped: typeof remoteAddress === 'string' && typeof dateReceived === 'string',
+    stamped,
   }
+}
+
+/**
+ * What a lender received, as the page sent it: the stored payload with the evidence record beside it
+ * (decision 1655), the server's stamps taken out.
+ */
+export function deliveredAsSent(delivered: unknown): unknown {
+  if (typeof delivered !== 'object' || delivered === null || Array.isArray(delivered)) {
+    return delivered
+  }
+  const { evidence: _evidence, ...payload } = delivered as Record<string, unknown>
+  return unstamped(payload).asSent
 }

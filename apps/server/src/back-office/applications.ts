@@ -34,7 +34,8 @@ import {
   type EvidenceRecord,
 } from '../evidence/evidence-repository'
 import { supportCase, type SupportCase } from '../evidence/support-repository'
-import { payloadAad, type Payload } from '../repositories/application-repository'
+import type { Payload } from '../repositories/application-repository'
+import { payloadAad } from '../repositories/rows'
 import {
   findNeedsAttention,
   openKeptBody,

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { GENESIS_HASH } from '../db/migrations/0020-create-back-office'
 import type { AuditRow, Tables } from '../db/tables'
-import { canonicalJson } from '../repositories/submission-repository'
+import { canonicalJson } from '../repositories/body-hash'
 
 type Db = Kysely<Tables> | Transaction<Tables>
 

@@ -8,7 +8,7 @@
 
 import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
-import { deliveryRowsFor } from '../delivery/outbox'
+import { deliveryRowsFor } from '../repositories/rows'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { appendAudit } from './audit-log'
 import { ERASURE_KEY_PREFIX } from './erasure-notice'

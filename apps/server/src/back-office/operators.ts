@@ -41,6 +41,11 @@ const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   admin: PERMISSIONS,
 }
 
+/** The address an operator opens to enrol: the back office's enrolment page, the token after the #. */
+export function enrolmentUrl(base: string, token: string): string {
+  return `${base}/enrol#${token}`
+}
+
 export function permissionsOf(role: OperatorRole): readonly Permission[] {
   return ROLE_PERMISSIONS[role]
 }

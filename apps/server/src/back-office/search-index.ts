@@ -12,7 +12,8 @@ import { normalisePhoneForSending, sanitisePhoneInput } from '@forecourt/domain/
 import { isValidUkPostcode, normalisePostcode } from '@forecourt/domain/fields/postcode'
 import { openPayload, type DataKeyring } from '../crypto/field-encryption'
 import type { Tables } from '../db/tables'
-import { payloadAad, type Payload } from '../repositories/application-repository'
+import type { Payload } from '../repositories/application-repository'
+import { payloadAad } from '../repositories/rows'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 
 import type { IndexEntry, SearchField } from './search-index-rows'

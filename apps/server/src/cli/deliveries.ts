@@ -14,7 +14,7 @@ import {
   listDeliveries,
   retryDeliveries,
   type RetryOutcome,
-} from '../delivery/outbox'
+} from '../repositories/delivery-repository'
 
 export const USAGE = `Usage: npm run deliveries -- <command>
 

@@ -12,6 +12,7 @@ import { OPERATOR_ROLES, type OperatorRole } from '../db/tables'
 import {
   addOperator,
   disableOperator,
+  enrolmentUrl,
   findOperatorByEmail,
   isOperatorEmail,
   listOperators,
@@ -21,7 +22,6 @@ import {
   resetOperator,
   type BrandScope,
 } from '../back-office/operators'
-import { enrolmentUrl } from '../routes/api/back-office/operator-routes'
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliOptions } from './deliveries'
 
 export const OPERATORS_USAGE = `Usage: npm run operators -- <command>

@@ -1,13 +1,13 @@
 // One Kysely instance over either engine: SQLite in DATA_DIR by default, PostgreSQL when DATABASE_URL is
 // set. Everything above this file is written once for both. On SQLite the submissions and partial saves
-// are written by a writer thread with its own connection (sqlite-writer.ts, decision 1461).
+// are written by a writer thread with its own connection (sqlite-writer.ts, decision 1461), which the
+// write store makes at start-up (repositories/write-store.ts): this layer opens connections and knows no
+// write of its own (decision 1861).
 
+import type BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
-import type { Config } from '../config'
-import { createBatchRunner, type BatchRunner } from './sqlite-batch'
 import { openSqliteDataDir, sqliteFile } from './sqlite-connection'
-import { createSqliteWriter, type SqliteWriter } from './sqlite-writer'
 import type { Tables } from './tables'
 
 export { SQLITE_FILE_NAME } from './sqlite-connection'
@@ -17,9 +17,18 @@ export type Dialect = 'sqlite' | 'postgres'
 export interface Database {
   db: Kysely<Tables>
   dialect: Dialect
-  /** SQLite only: the thread that writes submissions and partial saves; started on first use. */
-  writer?: SqliteWriter
+  /**
+   * SQLite only: the file, for the writer thread's own connection, and the connection Kysely holds, on
+   * which the writer's batches run while its thread starts.
+   */
+  sqlite?: { file: string; connection: BetterSqlite3.Database }
   close(): Promise<void>
+}
+
+/** Where the database is: DATABASE_URL for PostgreSQL, else a SQLite file in DATA_DIR. */
+export interface DatabaseLocation {
+  databaseUrl: string | undefined
+  dataDir: string
 }
 
 export interface DatabaseOptions {
@@ -27,18 +36,7 @@ export interface DatabaseOptions {
   onBackgroundError?: (error: Error) => void
 }
 
-// Routes are handed the Kysely instance alone; this finds the writer that belongs with it.
-const writers = new WeakMap<Kysely<Tables>, SqliteWriter>()
-
-/** The SQLite writer of the database `db` was opened with; undefined on PostgreSQL. */
-export function sqliteWriterFor(db: Kysely<Tables>): SqliteWriter | undefined {
-  return writers.get(db)
-}
-
-export function createDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
-  options: DatabaseOptions = {},
-): Database {
+export function createDatabase(config: DatabaseLocation, options: DatabaseOptions = {}): Database {
   let closing: Promise<void> | undefined
   if (config.databaseUrl !== undefined) {
     const db = new Kysely<Tables>({ dialect: postgresDialect(config.databaseUrl, options) })
@@ -51,20 +49,11 @@ export function createDatabase(
   }
   const sqlite = openSqliteDataDir(config.dataDir)
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) })
-  let runBatch: BatchRunner | undefined
-  const writer = createSqliteWriter(sqliteFile(config.dataDir), {
-    // While the thread starts, the same batch on this connection: Kysely's hold on its one connection
-    // keeps it out of any Kysely transaction in progress.
-    fallback: (ops) =>
-      db.connection().execute(async () => (runBatch ??= createBatchRunner(sqlite))(ops)),
-  })
-  writers.set(db, writer)
   return {
     db,
     dialect: 'sqlite',
-    writer,
-    // The writer first: its writes in flight finish before the file closes.
-    close: () => (closing ??= writer.close().then(() => db.destroy())),
+    sqlite: { file: sqliteFile(config.dataDir), connection: sqlite },
+    close: () => (closing ??= db.destroy()),
   }
 }
 

@@ -1,18 +1,24 @@
 // One batch of the SQLite writer (decision 1461): one write transaction, in which a write that fails is
 // undone alone while the rest of the batch commits. Run by the writer thread, and on the server's own
-// connection while that thread is starting.
+// connection while that thread is starting. What each write does is the caller's: the repositories own
+// the statements (repositories/sqlite-write-ops.ts); this file only holds the transaction.
 
 import type BetterSqlite3 from 'better-sqlite3'
-import { createWriteRunner, type WriteOp } from '../repositories/sqlite-write-ops'
 
 export type WriteOutcome =
   | { ok: true; value: unknown }
   | { ok: false; error: { name: string; message: string; code?: string } }
 
-export type BatchRunner = (ops: readonly WriteOp[]) => WriteOutcome[]
+export type BatchRunner<Op> = (ops: readonly Op[]) => WriteOutcome[]
 
-export function createBatchRunner(db: BetterSqlite3.Database): BatchRunner {
-  const run = createWriteRunner(db)
+/**
+ * The batches of one connection. `run` writes one op on that connection and returns what the caller is
+ * told; it may throw, and then its op alone is undone.
+ */
+export function createBatchRunner<Op>(
+  db: BetterSqlite3.Database,
+  run: (op: Op) => unknown,
+): BatchRunner<Op> {
   // Taking the write lock at BEGIN: a batch never reads and then finds another writer ahead of it.
   const begin = db.prepare('begin immediate')
   const commit = db.prepare('commit')
@@ -22,7 +28,7 @@ export function createBatchRunner(db: BetterSqlite3.Database): BatchRunner {
   const rollbackToSavepoint = db.prepare('rollback to write_op')
 
   // Each write in a savepoint: a write that fails is undone alone, and the others commit.
-  const eachInSavepoint = (ops: readonly WriteOp[]): WriteOutcome[] => {
+  const eachInSavepoint = (ops: readonly Op[]): WriteOutcome[] => {
     const outcomes: WriteOutcome[] = []
     begin.run()
     for (const op of ops) {

@@ -7,19 +7,19 @@
 // The thread takes a moment to start (and more on a busy machine); until it says it is ready, batches
 // are written on the server's own connection by `fallback`, the same code on the event loop, so the first
 // applicants of a fresh process never wait for it.
+//
+// What a write is and does belongs to the repositories (repositories/write-store.ts makes the writer and
+// names the thread's entry file): this file moves ops and outcomes between the threads and knows no table.
 
 import { Worker } from 'node:worker_threads'
-import type { WriteOp, WriteResult } from '../repositories/sqlite-write-ops'
 import type { WriteOutcome } from './sqlite-batch'
 
-export interface SqliteWriter {
-  /** Resolves after the commit that stored it; rejects with the database's error (code kept). */
-  write<O extends WriteOp>(op: O): Promise<WriteResult<O>>
+export interface SqliteWriter<Op> {
   /**
-   * Resolves once a batch could take the write lock and commit: whether this server can write now,
-   * asked in the writer's own turn (a readiness check must not compete with the writer for the lock).
+   * Resolves, with what the op's runner returned, after the commit that stored it; rejects with the
+   * database's error (code kept).
    */
-  check(): Promise<void>
+  write(op: Op): Promise<unknown>
   /**
    * Starts the thread now (a server about to take traffic) instead of on the first write; resolves when it
    * is ready, rejects when it could not start.
@@ -29,19 +29,24 @@ export interface SqliteWriter {
   close(): Promise<void>
 }
 
-export interface WriterOptions {
+export interface WriterOptions<Op> {
+  /**
+   * The thread's entry file, which calls serveSqliteWriter (sqlite-writer-loop.ts) with what an op does:
+   * its TypeScript source when running from source, its compiled file beside the server's otherwise.
+   */
+  thread: URL
   /** Writes a batch while the thread is not ready (starting, or starting again after it stopped). */
-  fallback?: (ops: readonly WriteOp[]) => Promise<WriteOutcome[]>
+  fallback?: (ops: readonly Op[]) => Promise<WriteOutcome[]>
   maxBatch?: number
 }
 
 export interface WriterData {
   file: string
-  /** The TypeScript file the boot script loads (sqlite-writer-thread.ts) when running from source. */
+  /** The TypeScript entry file the boot script loads when running from source. */
   entry: string
 }
 
-export type ToThread = { type: 'batch'; id: number; ops: WriteOp[] } | { type: 'close' }
+export type ToThread<Op> = { type: 'batch'; id: number; ops: Op[] } | { type: 'close' }
 
 export type FromThread =
   | { type: 'ready' }
@@ -59,20 +64,16 @@ export class SqliteWriteError extends Error {
   }
 }
 
-interface Pending {
-  op: WriteOp
+interface Pending<Op> {
+  op: Op
   resolve: (value: unknown) => void
   reject: (error: unknown) => void
 }
 
-// Compiled (apps/server/dist, decision 1552), the thread is a bundle of its own beside this one and runs
-// on plain Node. From the TypeScript source (tests, development scripts), a boot script registers tsx in
-// the thread first, since worker threads do not inherit the loader.
-const FROM_SOURCE = import.meta.url.endsWith('.ts')
-const THREAD_FILE = FROM_SOURCE
-  ? new URL('./sqlite-writer-boot.mjs', import.meta.url)
-  : new URL('./sqlite-writer-thread.js', import.meta.url)
-const ENTRY = new URL('./sqlite-writer-thread.ts', import.meta.url).href
+// Compiled (apps/server/dist, decision 1552), the thread is a bundle of its own beside the server's and
+// runs on plain Node. From the TypeScript source (tests, development scripts), a boot script registers tsx
+// in the thread first, since worker threads do not inherit the loader.
+const BOOT_FILE = new URL('./sqlite-writer-boot.mjs', import.meta.url)
 // The thread holds one batch (at most 128 writes of a few KiB) at a time: a small heap is plenty, and a
 // young generation of V8's default size (up to 16 MiB a semi-space) would only hold garbage longer
 // (decision 1553). A thread that runs out is replaced like any thread that stops.
@@ -81,16 +82,19 @@ const THREAD_LIMITS = { maxYoungGenerationSizeMb: 3, maxOldGenerationSizeMb: 48 
 // new thread is tried, so a thread that cannot start is not started again for every batch.
 const RESTART_PAUSE_MS = 1000
 
-export function createSqliteWriter(file: string, options: WriterOptions = {}): SqliteWriter {
+export function createSqliteWriter<Op>(file: string, options: WriterOptions<Op>): SqliteWriter<Op> {
   const { fallback } = options
+  const fromSource = options.thread.pathname.endsWith('.ts')
+  const threadFile = fromSource ? BOOT_FILE : options.thread
+  const workerData: WriterData = { file, entry: options.thread.href }
   // Large enough that one sync serves everything that queued behind a slow one; small enough that a
   // batch's own work stays a few milliseconds.
   const maxBatch = options.maxBatch ?? 128
-  const queue: Pending[] = []
+  const queue: Pending<Op>[] = []
   let thread: Worker | undefined
   let ready = false
   let startAfter = 0
-  let inFlight: { id: number; batch: Pending[]; onThread: boolean } | undefined
+  let inFlight: { id: number; batch: Pending<Op>[]; onThread: boolean } | undefined
   let nextId = 1
   let scheduled = false
   let closing: Promise<void> | undefined
@@ -122,8 +126,8 @@ export function createSqliteWriter(file: string, options: WriterOptions = {}): S
   const startThread = () => {
     if (thread !== undefined || closing !== undefined) return
     if (fallback !== undefined && Date.now() < startAfter) return
-    const worker = new Worker(THREAD_FILE, {
-      workerData: { file, entry: ENTRY } satisfies WriterData,
+    const worker = new Worker(threadFile, {
+      workerData,
       resourceLimits: THREAD_LIMITS,
     })
     thread = worker
@@ -169,7 +173,7 @@ export function createSqliteWriter(file: string, options: WriterOptions = {}): S
     inFlight = { id, batch, onThread }
     if (thread !== undefined && onThread) {
       thread.ref()
-      thread.postMessage({ type: 'batch', id, ops } satisfies ToThread)
+      thread.postMessage({ type: 'batch', id, ops } satisfies ToThread<Op>)
       return
     }
     if (fallback === undefined) {
@@ -182,10 +186,10 @@ export function createSqliteWriter(file: string, options: WriterOptions = {}): S
     )
   }
 
-  const write = <O extends WriteOp>(op: O): Promise<WriteResult<O>> => {
+  const write = (op: Op): Promise<unknown> => {
     if (closing !== undefined) return Promise.reject(new SqliteWriteError(CLOSED))
-    return new Promise<WriteResult<O>>((resolve, reject) => {
-      queue.push({ op, resolve: resolve as (value: unknown) => void, reject })
+    return new Promise<unknown>((resolve, reject) => {
+      queue.push({ op, resolve, reject })
       // Waits one turn of the event loop, so requests already read can join the batch.
       if (!scheduled && inFlight === undefined) {
         scheduled = true
@@ -196,9 +200,6 @@ export function createSqliteWriter(file: string, options: WriterOptions = {}): S
 
   return {
     write,
-    check: async () => {
-      await write({ kind: 'check' })
-    },
     start() {
       if (ready) return Promise.resolve()
       startThread()
@@ -216,7 +217,7 @@ export function createSqliteWriter(file: string, options: WriterOptions = {}): S
         thread = undefined
         if (worker === undefined) return
         const exited = new Promise((resolve) => worker.once('exit', resolve))
-        worker.postMessage({ type: 'close' } satisfies ToThread)
+        worker.postMessage({ type: 'close' } satisfies ToThread<Op>)
         await exited
       })()
       return closing

@@ -20,26 +20,16 @@ export type Destinations = Readonly<Record<string, readonly Destination[]>>
 
 export const NO_DESTINATIONS: Destinations = Object.freeze({})
 
-let active: Destinations = NO_DESTINATIONS
-
-/**
- * The destinations enqueueDeliveries and the worker use. Set at start-up (buildApp, the worker entry) from
- * the configuration; enqueueDeliveries' fixed signature has no room for them, and one process serves one
- * configuration.
- */
-export function setActiveDestinations(destinations: Destinations): void {
-  active = destinations
-}
-
-export function activeDestinations(): Destinations {
-  return active
-}
-
 export function destinationsFor(
   destinations: Destinations,
   brandId: string,
 ): readonly Destination[] {
   return Object.hasOwn(destinations, brandId) ? (destinations[brandId] ?? []) : []
+}
+
+/** The ids of the destinations configured for a brand: one outbox row each for its submissions. */
+export function destinationIdsFor(destinations: Destinations, brandId: string): string[] {
+  return destinationsFor(destinations, brandId).map((destination) => destination.id)
 }
 
 export function findDestination(

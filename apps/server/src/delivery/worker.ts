@@ -16,8 +16,8 @@ import {
   type AttemptResult,
   type RetryPolicy,
 } from './backoff'
-import { activeDestinations, findDestination, type Destinations } from './destinations'
-import { claimDueDeliveries, recordAttempt } from './outbox'
+import { findDestination, type Destinations } from './destinations'
+import { claimDueDeliveries, recordAttempt } from '../repositories/delivery-repository'
 import { submittedPayloadLoader, type PayloadLoader } from './payload'
 import { unixSeconds, webhookHeaders } from './signing'
 
@@ -31,8 +31,8 @@ export interface DeliveryLogger {
 export interface DeliveryWorkerOptions {
   database: Database
   loadPayload: PayloadLoader
-  /** By default the destinations the process was configured with. */
-  destinations?: () => Destinations
+  /** The destinations the process was configured with (LENDER_DESTINATIONS). */
+  destinations: () => Destinations
   logger?: DeliveryLogger
   /** Names this worker in locked_by; by default host, process id and a random suffix. */
   workerId?: string
@@ -86,7 +86,7 @@ export class DeliveryWorker {
   constructor(options: DeliveryWorkerOptions) {
     this.database = options.database
     this.loadPayload = options.loadPayload
-    this.destinations = options.destinations ?? activeDestinations
+    this.destinations = options.destinations
     this.logger = options.logger
     this.workerId =
       options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`

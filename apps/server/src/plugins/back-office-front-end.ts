@@ -10,8 +10,12 @@ import { extname, join, relative, sep } from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config'
 import { requestPath } from '../logging'
-import { isBackOfficeHost } from '../routes/api/back-office/back-office-api'
 import { acceptsHtml } from './static-front-end'
+
+/** Whether a request's host is the back office's (the port and letter case aside). */
+export function isBackOfficeHost(request: FastifyRequest, host: string): boolean {
+  return request.hostname.toLowerCase().replace(/\.$/, '') === host
+}
 
 export const BACK_OFFICE_NOT_BUILT = 'Back office not built: run npm run build'
 

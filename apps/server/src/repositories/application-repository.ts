@@ -5,8 +5,8 @@
 import type { Kysely, Transaction } from 'kysely'
 import { replaceIndexRows, type IndexEntry } from '../back-office/search-index-rows'
 import { openPayload, sealPayload, sealedWith, type DataKeyring } from '../crypto/field-encryption'
-import type { SqliteWriter } from '../db/sqlite-writer'
 import type { ApplicationStatus, NewApplicationRow, Tables } from '../db/tables'
+import { applicationRow, payloadAad } from './rows'
 
 type Db = Kysely<Tables> | Transaction<Tables>
 
@@ -36,11 +36,6 @@ export function nextServerSequence(nowMs: number = Date.now()): number {
   return lastSequence
 }
 
-/** What binds a sealed payload to its row: a copy pasted into another row does not open. */
-export function payloadAad(applicationKey: string): string {
-  return `forecourt/applications/${applicationKey}`
-}
-
 export interface PartialSave {
   applicationKey: string
   brand: string
@@ -58,33 +53,16 @@ export function partialApplicationRow(
   save: PartialSave,
   dataKeys: DataKeyring | undefined,
 ): NewApplicationRow {
-  const now = save.now.toISOString()
-  return {
-    application_key: save.applicationKey,
-    brand: save.brand,
-    status: 'partial',
-    payload: JSON.stringify(sealPayload(save.payload, dataKeys, payloadAad(save.applicationKey))),
-    created_at: now,
-    updated_at: now,
-    submitted_at: null,
-    server_sequence: save.serverSequence,
-  }
-}
-
-/**
- * A partial save on SQLite: the same write as savePartialApplication, run by the writer thread
- * (decision 1461) so its disk sync does not stop the event loop.
- */
-export async function savePartialApplicationWith(
-  writer: SqliteWriter,
-  save: PartialSave,
-  dataKeys: DataKeyring | undefined,
-): Promise<PartialSaveOutcome> {
-  return writer.write({
-    kind: 'save-partial',
-    application: partialApplicationRow(save, dataKeys),
-    index: save.index,
-  })
+  return applicationRow(
+    {
+      applicationKey: save.applicationKey,
+      brand: save.brand,
+      payload: JSON.stringify(sealPayload(save.payload, dataKeys, payloadAad(save.applicationKey))),
+      now: save.now.toISOString(),
+      serverSequence: save.serverSequence,
+    },
+    'partial',
+  )
 }
 
 /**
@@ -145,19 +123,18 @@ export function submittedApplicationRow(
   application: SubmittedApplication,
   dataKeys: DataKeyring | undefined,
 ): NewApplicationRow {
-  const now = application.now.toISOString()
-  return {
-    application_key: application.applicationKey,
-    brand: application.brand,
-    status: 'submitted',
-    payload: JSON.stringify(
-      sealPayload(application.payload, dataKeys, payloadAad(application.applicationKey)),
-    ),
-    created_at: now,
-    updated_at: now,
-    submitted_at: now,
-    server_sequence: application.serverSequence,
-  }
+  return applicationRow(
+    {
+      applicationKey: application.applicationKey,
+      brand: application.brand,
+      payload: JSON.stringify(
+        sealPayload(application.payload, dataKeys, payloadAad(application.applicationKey)),
+      ),
+      now: application.now.toISOString(),
+      serverSequence: application.serverSequence,
+    },
+    'submitted',
+  )
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   type DataKeyring,
 } from '../crypto/field-encryption'
 import type { AttentionReason, NeedsAttentionRow, Tables } from '../db/tables'
-import { bodyHash } from './submission-repository'
+import { bodyHash } from './body-hash'
 
 type Db = Kysely<Tables> | Transaction<Tables>
 

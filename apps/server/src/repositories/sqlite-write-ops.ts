@@ -2,8 +2,9 @@
 // application and outbox rows, a partial save, and a check that writes nothing. A submission, checked by
 // the route, arrives as JSON text and is hashed and sealed here, off the event loop; a partial save
 // arrives as a ready row. Each is the SQLite twin of a Kysely write in submission-repository.ts,
-// application-repository.ts and delivery/outbox.ts, with the same meaning: the tests run the same cases
-// through both.
+// application-repository.ts and delivery-repository.ts: the same rows (rows.ts) and the same meaning, and
+// the tests run the same cases through both. Only the write store (write-store.ts) and the thread's entry
+// (sqlite-writer-thread.ts) import this file (decision 1861).
 
 import type BetterSqlite3 from 'better-sqlite3'
 import type { IndexEntry } from '../back-office/search-index-rows'
@@ -12,13 +13,13 @@ import type {
   NewApplicationRow,
   NewEmailRow,
   NewEvidenceRow,
-  NewSubmissionRow,
   NewSupportFlagRow,
   SubmissionRow,
 } from '../db/tables'
-import { deliveryRowsFor } from '../delivery/outbox'
-import { payloadAad, type Payload } from './application-repository'
-import { bodyHash } from './submission-repository'
+import { bodyHash } from './body-hash'
+import { applicationRow, deliveryRowsFor, payloadAad, submissionRow } from './rows'
+
+type Payload = Record<string, unknown>
 
 export interface SubmitOp {
   kind: 'submit'
@@ -199,30 +200,33 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
 
   const submit = (op: SubmitOp): SubmitResult => {
     const hash = bodyHash(JSON.parse(op.body))
-    const { changes } = statement(INSERT_NEW_SUBMISSION).run({
-      submission_key: op.submissionKey,
-      body_hash: hash,
-      response_status: op.answer.status,
-      response_body: op.answer.body,
-      created_at: op.now,
-      reference: op.reference,
-    } satisfies NewSubmissionRow)
+    const { changes } = statement(INSERT_NEW_SUBMISSION).run(
+      submissionRow({
+        submissionKey: op.submissionKey,
+        bodyHash: hash,
+        answer: op.answer,
+        now: op.now,
+        reference: op.reference,
+      }),
+    )
     if (changes === 0) {
       // Stored before, or earlier in this batch: inside the batch's write transaction the row read is
       // the one that stopped the insert.
       const existing = statement(SELECT_SUBMISSION).get(op.submissionKey) as SubmissionRow
       return { stored: false, existing, bodyHash: hash }
     }
-    statement(UPSERT_SUBMITTED_APPLICATION).run({
-      application_key: op.submissionKey,
-      brand: op.brand,
-      status: 'submitted',
-      payload: sealedPayloadText(op),
-      created_at: op.now,
-      updated_at: op.now,
-      submitted_at: op.now,
-      server_sequence: op.serverSequence,
-    } satisfies NewApplicationRow)
+    statement(UPSERT_SUBMITTED_APPLICATION).run(
+      applicationRow(
+        {
+          applicationKey: op.submissionKey,
+          brand: op.brand,
+          payload: sealedPayloadText(op),
+          now: op.now,
+          serverSequence: op.serverSequence,
+        },
+        'submitted',
+      ),
+    )
     replaceIndex(op.submissionKey, op.index)
     const insertDelivery = statement(INSERT_DELIVERY)
     for (const delivery of deliveryRowsFor(op.submissionKey, op.brand, op.now, op.destinationIds)) {

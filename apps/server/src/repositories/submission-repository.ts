@@ -3,24 +3,23 @@
 // the lock: of two requests with one key, exactly one commits, and the other reads what it stored.
 // Decision record: docs/decisions/0602-submission-idempotency.md.
 
-import { createHash } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { DataKeyring } from '../crypto/field-encryption'
-import type { SqliteWriter } from '../db/sqlite-writer'
 import type { IndexEntry } from '../back-office/search-index-rows'
 import type {
   NewEmailRow,
   NewEvidenceRow,
-  NewSubmissionRow,
   NewSupportFlagRow,
   SubmissionRow,
   Tables,
 } from '../db/tables'
-import { destinationIdsFor, type EnqueueArgs } from '../delivery/outbox'
 import { enqueueEmails } from '../email/outbox'
 import { appendEvidence } from '../evidence/evidence-repository'
 import { storeSupportFlags } from '../evidence/support-repository'
 import { storeSubmittedApplications, type Payload } from './application-repository'
+import { bodyHash } from './body-hash'
+import { enqueueDeliveriesFor, type EnqueueArgs } from './delivery-repository'
+import { submissionRow } from './rows'
 
 type Db = Kysely<Tables> | Transaction<Tables>
 
@@ -31,13 +30,22 @@ export interface StoredAnswer {
 }
 
 /**
- * Writes the outbox rows of submissions inside their transaction (delivery/outbox.ts): one statement for
- * a whole batch.
+ * Writes the outbox rows of submissions inside their transaction (delivery-repository.ts): one statement
+ * for a whole batch.
  */
 export type EnqueueDeliveries = (
   trx: Transaction<Tables>,
   submissions: readonly EnqueueArgs[],
 ) => Promise<unknown>
+
+/** What every submission write needs besides the submission: fixed at start-up. */
+export interface SubmissionWrites {
+  dataKeys: DataKeyring | undefined
+  /** The ids of the lender destinations configured for a brand: one outbox row each. */
+  destinationIds: (brand: string) => readonly string[]
+  /** By default enqueueDeliveriesFor; tests give a failing one to prove the transaction all or nothing. */
+  enqueueDeliveries?: EnqueueDeliveries
+}
 
 export interface NewSubmission {
   submissionKey: string
@@ -98,22 +106,18 @@ export async function findSubmission(
 export async function storeSubmission(
   db: Kysely<Tables>,
   submission: NewSubmission,
-  dataKeys: DataKeyring | undefined,
-  enqueueDeliveries: EnqueueDeliveries,
+  writes: SubmissionWrites,
 ): Promise<StoreOutcome> {
-  return storeHashed(db, hashed(submission), dataKeys, enqueueDeliveries)
+  return storeHashed(db, hashed(submission), writes)
 }
 
 async function storeHashed(
   db: Kysely<Tables>,
   one: Hashed,
-  dataKeys: DataKeyring | undefined,
-  enqueueDeliveries: EnqueueDeliveries,
+  writes: SubmissionWrites,
 ): Promise<StoreOutcome> {
   try {
-    await db
-      .transaction()
-      .execute((trx) => writeSubmissions(trx, [one], dataKeys, enqueueDeliveries))
+    await db.transaction().execute((trx) => writeSubmissions(trx, [one], writes))
     return { stored: true, bodyHash: one.hash }
   } catch (error) {
     if (!isUniqueViolation(error)) throw error
@@ -131,13 +135,22 @@ async function storeHashed(
 async function writeSubmissions(
   trx: Transaction<Tables>,
   batch: readonly Hashed[],
-  dataKeys: DataKeyring | undefined,
-  enqueueDeliveries: EnqueueDeliveries,
+  writes: SubmissionWrites,
 ): Promise<void> {
   const submissions = batch.map((one) => one.submission)
   await trx
     .insertInto('submissions')
-    .values(batch.map((one) => submissionRow(one.submission, one.hash)))
+    .values(
+      batch.map((one) =>
+        submissionRow({
+          submissionKey: one.submission.submissionKey,
+          bodyHash: one.hash,
+          answer: one.submission.answer,
+          now: one.submission.now.toISOString(),
+          reference: one.submission.reference,
+        }),
+      ),
+    )
     .execute()
   await storeSubmittedApplications(
     trx,
@@ -149,9 +162,18 @@ async function writeSubmissions(
       serverSequence: submission.serverSequence,
       index: submission.index,
     })),
-    dataKeys,
+    writes.dataKeys,
   )
-  await enqueueDeliveries(trx, submissions.map(enqueueArgs))
+  const enqueueDeliveries = writes.enqueueDeliveries ?? enqueueDeliveriesFor
+  await enqueueDeliveries(
+    trx,
+    submissions.map((submission) => ({
+      submissionKey: submission.submissionKey,
+      brandId: submission.brand,
+      now: submission.now,
+      destinationIds: writes.destinationIds(submission.brand),
+    })),
+  )
   await enqueueEmails(
     trx,
     submissions.flatMap((submission) => submission.emails ?? []),
@@ -166,21 +188,6 @@ async function writeSubmissions(
       submission.supportFlag === undefined ? [] : [submission.supportFlag],
     ),
   )
-}
-
-function enqueueArgs(submission: NewSubmission): EnqueueArgs {
-  return { submissionKey: submission.submissionKey, brandId: submission.brand, now: submission.now }
-}
-
-function submissionRow(submission: NewSubmission, hash: string): NewSubmissionRow {
-  return {
-    submission_key: submission.submissionKey,
-    body_hash: hash,
-    response_status: submission.answer.status,
-    response_body: submission.answer.body,
-    created_at: submission.now.toISOString(),
-    reference: submission.reference,
-  }
 }
 
 export type SubmissionStore = (submission: NewSubmission) => Promise<StoreOutcome>
@@ -201,8 +208,7 @@ interface Pending {
  */
 export function batchingSubmissionStore(
   db: Kysely<Tables>,
-  dataKeys: DataKeyring | undefined,
-  enqueueDeliveries: EnqueueDeliveries,
+  writes: SubmissionWrites,
   options: { maxBatch?: number } = {},
 ): SubmissionStore {
   const maxBatch = options.maxBatch ?? 64
@@ -210,7 +216,7 @@ export function batchingSubmissionStore(
   let writing = false
 
   const alone = (pending: Pending) =>
-    storeHashed(db, pending.one, dataKeys, enqueueDeliveries).then(pending.resolve, pending.reject)
+    storeHashed(db, pending.one, writes).then(pending.resolve, pending.reject)
 
   const writeBatch = async (batch: Pending[]): Promise<void> => {
     const byKey = new Map<string, Pending>()
@@ -232,7 +238,7 @@ export function batchingSubmissionStore(
         const fresh = [...byKey.values()]
           .map((pending) => pending.one)
           .filter((one) => !known.has(one.submission.submissionKey))
-        if (fresh.length > 0) await writeSubmissions(trx, fresh, dataKeys, enqueueDeliveries)
+        if (fresh.length > 0) await writeSubmissions(trx, fresh, writes)
       })
     } catch {
       for (const pending of byKey.values()) await alone(pending)
@@ -268,38 +274,6 @@ export function batchingSubmissionStore(
     })
 }
 
-/**
- * Group commit on SQLite's writer thread (decision 1461). The body and the payload go to the thread as
- * JSON text (it crosses faster than an object, and parses back to the same content): the hash of the
- * body, the sealing of the payload and the rows are made there, off the event loop. Only the outbox's
- * destinations, which need this process's lender configuration, are looked up here. Each submission is
- * written in a savepoint of its batch's transaction, so one that fails is undone alone. Resolves after
- * the commit.
- */
-export function writerSubmissionStore(
-  writer: SqliteWriter,
-  dataKeys: DataKeyring | undefined,
-): SubmissionStore {
-  return (submission) =>
-    writer.write({
-      kind: 'submit',
-      submissionKey: submission.submissionKey,
-      brand: submission.brand,
-      body: JSON.stringify(submission.body),
-      payload: JSON.stringify(submission.payload),
-      sealWith: dataKeys?.current,
-      answer: submission.answer,
-      reference: submission.reference,
-      now: submission.now.toISOString(),
-      serverSequence: submission.serverSequence,
-      destinationIds: destinationIdsFor(submission.brand),
-      index: submission.index,
-      emails: submission.emails ?? [],
-      evidence: submission.evidence ?? [],
-      supportFlag: submission.supportFlag ?? null,
-    })
-}
-
 /** A primary key or unique constraint refused the row, on either engine. */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false
@@ -310,30 +284,4 @@ export function isUniqueViolation(error: unknown): boolean {
     code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
     code === 'SQLITE_CONSTRAINT_UNIQUE'
   )
-}
-
-/** SHA-256 (hex) of the canonical JSON of a body: the same content gives the same hash. */
-export function bodyHash(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body)).digest('hex')
-}
-
-/**
- * JSON with object keys sorted at every depth, so two bodies that differ only in key order or spacing
- * are one body. Numbers are written as JSON writes them (1.0 and 1 are one number once parsed).
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null'
-  if (Array.isArray(value)) {
-    let out = '['
-    for (let i = 0; i < value.length; i += 1) out += (i === 0 ? '' : ',') + canonicalJson(value[i])
-    return `${out}]`
-  }
-  const record = value as Record<string, unknown>
-  let out = '{'
-  for (const key of Object.keys(record).sort()) {
-    const item = record[key]
-    if (item === undefined) continue
-    out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(item)}`
-  }
-  return `${out}}`
 }

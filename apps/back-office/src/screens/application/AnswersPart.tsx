@@ -1,7 +1,7 @@
 import { SummaryList } from '#components/summary-list/SummaryList'
 import { formatDateTime } from '#lib/format-time'
 import type { AnswerSection, KeptSubmission } from '#lib/types'
-import { PartTitle } from './ApplicationScreen'
+import { PartTitle } from './PartTitle'
 import { useApplication } from './application-context'
 
 /**

@@ -3,7 +3,7 @@
 
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { Link, Route, Switch, useLocation, useParams } from 'wouter'
-import { PageHeading } from '#app/page'
+import { PageHeading, usePageTitle } from '#app/page'
 import { useSession, useSignedIn } from '#app/session'
 import { Badge, BrokerStatusBadge, KindBadge } from '#components/badge/Badge'
 import { IdentityBar } from '#components/identity-bar/IdentityBar'
@@ -19,7 +19,7 @@ import { NotesPart } from './NotesPart'
 import { StatusPart } from './StatusPart'
 import { LegalHoldPart } from './LegalHoldPart'
 import { ErasePart } from './ErasePart'
-import { usePageTitle } from '#app/page'
+import { PartTitle } from './PartTitle'
 
 const ExportPart = lazy(() => import('./ExportPart'))
 const EvidencePart = lazy(() => import('./EvidencePart'))
@@ -207,12 +207,6 @@ export default function ApplicationScreen() {
       </Suspense>
     </ApplicationContext.Provider>
   )
-}
-
-/** Sets the page title of a part: 'Application answers – Forecourt back office'. */
-export function PartTitle({ title, hasErrors = false }: { title: string; hasErrors?: boolean }) {
-  usePageTitle(title, hasErrors)
-  return null
 }
 
 function Loading() {

@@ -7,7 +7,7 @@ import { Notice } from '#components/notice/Notice'
 import { post } from '#lib/api'
 import { formatDateTime } from '#lib/format-time'
 import type { Delivery } from '#lib/types'
-import { PartTitle } from './ApplicationScreen'
+import { PartTitle } from './PartTitle'
 import { useApplication } from './application-context'
 
 const OUTCOMES: Record<string, (lender: string) => string> = {

@@ -11,7 +11,7 @@ import { Textarea } from '#components/form/textarea/Textarea'
 import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
 import { ApiError, post } from '#lib/api'
-import { PartTitle } from './ApplicationScreen'
+import { PartTitle } from './PartTitle'
 import { useApplication } from './application-context'
 
 export const CONFIRM_ERASE =

@@ -18,7 +18,7 @@ import { ApiError, post } from '#lib/api'
 import { formatDateTime } from '#lib/format-time'
 import { formatCommission } from '#lib/money'
 import type { Consent, Evidence, EvidenceRecord } from '#lib/types'
-import { PartTitle } from './ApplicationScreen'
+import { PartTitle } from './PartTitle'
 import { useApplication } from './application-context'
 
 export const SUPPORT_NOTE_MAX_LENGTH = 2000

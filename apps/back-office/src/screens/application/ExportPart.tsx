@@ -11,7 +11,7 @@ import { formatDateTime } from '#lib/format-time'
 import { formatCommission } from '#lib/money'
 import type { DataExport } from '#lib/types'
 import { DecisionFacts } from './TimelinePart'
-import { PartTitle } from './ApplicationScreen'
+import { PartTitle } from './PartTitle'
 import { useApplication } from './application-context'
 
 export default function ExportPart() {

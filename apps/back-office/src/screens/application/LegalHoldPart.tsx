@@ -8,7 +8,7 @@ import { Textarea } from '#components/form/textarea/Textarea'
 import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { ApiError, post } from '#lib/api'
 import { formatDateTime } from '#lib/format-time'
-import { PartTitle } from './ApplicationScreen'
+import { PartTitle } from './PartTitle'
 import { useApplication } from './application-context'
 
 export function LegalHoldPart() {

@@ -8,7 +8,7 @@ import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
 import { ApiError, post } from '#lib/api'
 import { formatDateTime } from '#lib/format-time'
-import { PartTitle } from './ApplicationScreen'
+import { PartTitle } from './PartTitle'
 import { useApplication } from './application-context'
 
 export const NOTE_MAX_LENGTH = 2000

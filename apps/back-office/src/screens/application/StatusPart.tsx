@@ -8,7 +8,7 @@ import { Radios } from '#components/form/radios/Radios'
 import { useFormErrors } from '#components/form/use-form-errors'
 import { post } from '#lib/api'
 import { formatDateTime } from '#lib/format-time'
-import { PartTitle } from './ApplicationScreen'
+import { PartTitle } from './PartTitle'
 import { useApplication } from './application-context'
 
 export function StatusPart() {

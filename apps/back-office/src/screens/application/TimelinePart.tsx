@@ -2,7 +2,7 @@ import { Timeline } from '#components/timeline/Timeline'
 import { formatDateTime } from '#lib/format-time'
 import { formatCommission, formatPercent, formatPounds } from '#lib/money'
 import type { LenderDecision } from '#lib/types'
-import { PartTitle } from './ApplicationScreen'
+import { PartTitle } from './PartTitle'
 import { useApplication } from './application-context'
 
 /** What happened to the application, newest first, with who and when. */

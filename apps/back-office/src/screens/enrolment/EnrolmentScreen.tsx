@@ -13,7 +13,7 @@ import { Notice } from '#components/notice/Notice'
 import { ApiError, post } from '#lib/api'
 import { formatDateTime } from '#lib/format-time'
 import type { Session } from '#lib/types'
-import { codeDigits } from '#screens/sign-in/SignInScreen'
+import { codeDigits } from '#lib/code-digits'
 
 interface Address {
   email: string

@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from '#components/example-checks'
 import { fakeApi } from '#testing/fake-api'
 import { sessionFor } from '#testing/fixtures'
 import { LAZY, renderApp } from '#testing/render'
-import { codeDigits } from './SignInScreen'
+import { codeDigits } from '#lib/code-digits'
 
 async function fillIn(email: string, password: string, code: string) {
   await userEvent.type(screen.getByRole('textbox', { name: 'Email address' }), email)

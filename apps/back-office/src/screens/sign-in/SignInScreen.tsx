@@ -3,7 +3,7 @@
 
 import { useState, type FormEvent } from 'react'
 import { Redirect, useLocation } from 'wouter'
-import { takeWantedPath } from '#app/AppRouter'
+import { takeWantedPath } from '#app/wanted-path'
 import { PageHeading, usePageTitle } from '#app/page'
 import { useSession, type SignedOutReason } from '#app/session'
 import { ErrorSummary } from '#components/form/error-summary/ErrorSummary'
@@ -11,6 +11,7 @@ import { TextInput } from '#components/form/text-input/TextInput'
 import { useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
 import { ApiError, post } from '#lib/api'
+import { codeDigits } from '#lib/code-digits'
 import type { Session } from '#lib/types'
 
 export const NOT_RIGHT = 'Those details are not right'
@@ -20,12 +21,6 @@ const REASONS: Record<NonNullable<SignedOutReason>, string> = {
   expired: 'Your session has ended, so you have been signed out. Sign in again to carry on.',
   'signed-out': 'You have signed out.',
   'signed-out-everywhere': 'You have signed out on every device.',
-}
-
-/** Whether the text is a 6-digit code (spaces allowed, as apps show "123 456"). */
-export function codeDigits(text: string): string | undefined {
-  const digits = text.replace(/\s+/g, '')
-  return /^\d{6}$/.test(digits) ? digits : undefined
 }
 
 export default function SignInScreen() {

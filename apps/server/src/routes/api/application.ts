@@ -4,7 +4,6 @@
 // Decision records: docs/decisions/0605-partial-saves.md, 1461-sqlite-writer-thread.md.
 
 import type { FastifyPluginAsync } from 'fastify'
-import type { Kysely } from 'kysely'
 import { MAX_HISTORY_ENTRIES } from '@forecourt/domain/histories/histories'
 import {
   SUBMISSION_SHAPE_MESSAGES,
@@ -12,15 +11,7 @@ import {
   type SubmissionError,
 } from '@forecourt/domain/steps/submission-schema'
 import type { SearchIndexer } from '../../back-office/search-index'
-import type { DataKeyring } from '../../crypto/field-encryption'
-import { sqliteWriterFor } from '../../db/database'
-import type { Tables } from '../../db/tables'
-import {
-  nextServerSequence,
-  savePartialApplication,
-  savePartialApplicationWith,
-  type Payload,
-} from '../../repositories/application-repository'
+import { nextServerSequence, type Payload } from '../../repositories/application-repository'
 import {
   KEY_PATTERN,
   brandForAffiliateKey,
@@ -33,8 +24,6 @@ import {
 } from './submission'
 
 export interface ApplicationRoutesOptions {
-  db: Kysely<Tables>
-  dataKeys: DataKeyring | undefined
   clock?: () => Date
   /** The back office's search index rows of a payload; none are written without it. */
   searchIndexer?: SearchIndexer
@@ -186,10 +175,10 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = a
   app,
   options,
 ) => {
-  const { db, dataKeys } = options
   const clock = options.clock ?? (() => new Date())
-  // On SQLite the writer thread saves (decision 1461), off the event loop.
-  const writer = sqliteWriterFor(db)
+  // Chosen once at start-up (decision 1861): on SQLite the writer thread saves, off the event loop
+  // (decision 1461).
+  const store = app.writeStore
 
   app.post<{ Params: { applicationKey: string }; Body: unknown }>(
     '/api/application/:applicationKey',
@@ -226,10 +215,7 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = a
         serverSequence,
         index: options.searchIndexer?.(applicationKey, check.payload),
       }
-      const outcome =
-        writer !== undefined
-          ? await savePartialApplicationWith(writer, save, dataKeys)
-          : await savePartialApplication(db, save, dataKeys)
+      const outcome = await store.savePartial(save)
       if (outcome === 'already-submitted') {
         return reply.code(200).send({ status: 'already-submitted' })
       }

@@ -16,37 +16,20 @@ import { validateSubmission } from '@forecourt/domain/steps/submission-schema'
 import type { SearchIndexer } from '../../back-office/search-index'
 import type { DataKeyring } from '../../crypto/field-encryption'
 import type { Tables } from '../../db/tables'
-import { sqliteWriterFor } from '../../db/database'
-import { enqueueDeliveriesFor } from '../../delivery/outbox'
 import { submissionEmails } from '../../email/enqueue'
 import { submissionEvidence, supportFlagFor } from '../../evidence/submission-evidence'
 import { nextServerSequence } from '../../repositories/application-repository'
+import { bodyHash } from '../../repositories/body-hash'
 import { recordNeedsAttention } from '../../repositories/needs-attention-repository'
-import {
-  batchingSubmissionStore,
-  bodyHash,
-  findSubmission,
-  storeSubmission,
-  type EnqueueDeliveries,
-  type StoredAnswer,
-  type SubmissionStore,
-  writerSubmissionStore,
-} from '../../repositories/submission-repository'
+import { findSubmission, type StoredAnswer } from '../../repositories/submission-repository'
 
 export interface SubmissionRoutesOptions {
   db: Kysely<Tables>
   dataKeys: DataKeyring | undefined
   /** Tests give a fixed clock; ages are judged on London's date at this instant. */
   clock?: () => Date
-  /** Tests give a failing one to prove the transaction is all or nothing. */
-  enqueueDeliveries?: EnqueueDeliveries
   /** The back office's search index rows of a payload; none are written without it. */
   searchIndexer?: SearchIndexer
-  /**
-   * Writes the submissions that arrive together in one transaction (decision 0603); on by default. Off,
-   * each has a transaction of its own.
-   */
-  groupCommit?: boolean
 }
 
 /** Any UUID, upper or lower case; stored in lower case. */
@@ -222,27 +205,9 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
 ) => {
   const { db, dataKeys } = options
   const clock = options.clock ?? (() => new Date())
-  const groupCommit = options.groupCommit ?? true
-  // On SQLite the writer thread hashes, seals and stores submissions (decision 1461); a test's own
-  // outbox writer needs a Kysely transaction, so it keeps the in-process group commit.
-  const writer =
-    groupCommit && options.enqueueDeliveries === undefined ? sqliteWriterFor(db) : undefined
-  const enqueue: EnqueueDeliveries = options.enqueueDeliveries ?? enqueueDeliveriesFor
-  const store: SubmissionStore =
-    writer !== undefined
-      ? writerSubmissionStore(writer, dataKeys)
-      : groupCommit
-        ? batchingSubmissionStore(db, dataKeys, enqueue)
-        : (submission) => storeSubmission(db, submission, dataKeys, enqueue)
-  // A server about to take traffic starts the thread now, so the first applicant does not wait for it.
-  if (writer !== undefined) {
-    app.addHook('onListen', async () => {
-      // Not awaited: until it is ready the writes go through the server's own connection.
-      writer
-        .start()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'SQLite writer not started'))
-    })
-  }
+  // Chosen once at start-up for the engine in use (decision 1861): the writer thread on SQLite, the
+  // in-process group commit on PostgreSQL.
+  const store = app.writeStore
 
   app.post<{ Params: { submissionKey: string }; Body: unknown }>(
     '/api/submission/:submissionKey',
@@ -313,7 +278,7 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
         status: 201,
         body: JSON.stringify({ submissionKey, reference, status: 'received' }),
       }
-      const outcome = await store({
+      const outcome = await store.submit({
         submissionKey,
         body: request.body,
         brand,

@@ -44,8 +44,8 @@ import {
 import { deliveryView } from '../../../back-office/applications'
 import { subjectAccessExport } from '../../../back-office/data-export'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
-import { activeDestinations, destinationsFor } from '../../../delivery/destinations'
-import { findDeliveries, retryDeliveries } from '../../../delivery/outbox'
+import { destinationsFor } from '../../../delivery/destinations'
+import { findDeliveries, retryDeliveries } from '../../../repositories/delivery-repository'
 import {
   brandName,
   BROKER_STATUS_LABELS,
@@ -368,7 +368,7 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
         notes: records.notes,
         statusHistory: records.statusHistory,
         // The brand's lenders, which a commission answer names.
-        lenders: destinationsFor(activeDestinations(), header.brand).map((lender) => lender.id),
+        lenders: destinationsFor(context.lenders, header.brand).map((lender) => lender.id),
         lenderDecisions: records.lenderDecisions,
         latestDecisions: records.latestDecisions,
         emails: records.emails,

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely'
 import type { Config } from '../../../config'
 import { findSession, permissionsOf, sha256 } from '../../../back-office/operators'
 import type { Tables } from '../../../db/tables'
+import { isBackOfficeHost } from '../../../plugins/back-office-front-end'
 import { TOO_MANY_REQUESTS } from '../../../plugins/rate-limit'
 import { applicationRoutes } from './application-routes'
 import {
@@ -40,16 +41,11 @@ export const BACK_OFFICE_LIMITS = {
 
 export interface BackOfficeApiOptions {
   db: Kysely<Tables>
-  config: Pick<Config, 'backOffice' | 'dataKeys' | 'rateLimit'>
+  config: Pick<Config, 'backOffice' | 'dataKeys' | 'rateLimit' | 'lenderDestinations'>
   searchIndexKey: Buffer
   now?: () => Date
   /** The first sign-in failure's extra wait (doubling per failure); 250 ms unless a test says so. */
   failureDelayBaseMs?: number
-}
-
-/** Whether a request's host is the back office's (the port and letter case aside). */
-export function isBackOfficeHost(request: FastifyRequest, host: string): boolean {
-  return request.hostname.toLowerCase().replace(/\.$/, '') === host
 }
 
 export async function registerBackOfficeApi(
@@ -60,6 +56,7 @@ export async function registerBackOfficeApi(
     db: options.db,
     dataKeys: options.config.dataKeys,
     config: options.config.backOffice,
+    lenders: options.config.lenderDestinations,
     now: options.now ?? (() => new Date()),
     searchIndexKey: options.searchIndexKey,
   }

@@ -16,6 +16,7 @@ import {
 import { BROKER_STATUS_LABELS } from '../../../back-office/broker-status-labels'
 import { LENDER_DECISION_LABELS } from '../../../back-office/applications'
 import type { DataKeyring } from '../../../crypto/field-encryption'
+import type { Destinations } from '../../../delivery/destinations'
 import {
   BROKER_STATUSES,
   LENDER_DECISIONS,
@@ -39,6 +40,8 @@ export interface BackOfficeContext {
   db: Kysely<Tables>
   dataKeys: DataKeyring | undefined
   config: BackOfficeConfig
+  /** The lender destinations configured (LENDER_DESTINATIONS): who was sent, or would be told. */
+  lenders: Destinations
   now: () => Date
   searchIndexKey: Buffer
 }

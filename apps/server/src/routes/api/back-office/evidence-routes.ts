@@ -18,7 +18,7 @@ import { findVisible, operatorEmails, pageItems } from '../../../back-office/app
 import { appendAudit } from '../../../back-office/audit-log'
 import { visibleBrands } from '../../../back-office/operators'
 import type { Tables } from '../../../db/tables'
-import { activeDestinations, destinationsFor } from '../../../delivery/destinations'
+import { destinationsFor } from '../../../delivery/destinations'
 import {
   appendEvidence,
   commissionRequests,
@@ -169,7 +169,7 @@ export const evidenceRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
       const body = (
         typeof request.body === 'object' && request.body !== null ? request.body : {}
       ) as Record<string, unknown>
-      const lenders = destinationsFor(activeDestinations(), brand).map((lender) => lender.id)
+      const lenders = destinationsFor(context.lenders, brand).map((lender) => lender.id)
       const lenderId = textField(body, 'lenderId')
       const kind = textField(body, 'kind')
       const value = body.value

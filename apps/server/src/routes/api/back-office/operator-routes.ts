@@ -8,6 +8,7 @@ import { londonDayStart } from '../../../back-office/london-days'
 import {
   addOperator,
   disableOperator,
+  enrolmentUrl,
   findOperator,
   isOperatorEmail,
   listOperators,
@@ -37,10 +38,6 @@ export const OPERATOR_MESSAGES = {
   notYourself: 'You cannot disable yourself',
   invalidFilter: 'Invalid filter',
 } as const
-
-export function enrolmentUrl(base: string, token: string): string {
-  return `${base}/enrol#${token}`
-}
 
 export const operatorRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> = async (
   app,

@@ -1,73 +1,34 @@
-// The outbox: deliveries are written in the same transaction as the submission they carry, so a
-// submission acknowledged with a 2xx always has its deliveries, and a rolled-back one never does.
+// The lender outbox's SQL (decision 0701): deliveries are written in the same transaction as the
+// submission they carry, so a submission acknowledged with a 2xx always has its deliveries, and a
+// rolled-back one never does; the delivery worker claims them under a lease and records each attempt; the
+// operator lists and requeues them. The rows themselves are built in rows.ts.
 
-import { randomUUID } from 'node:crypto'
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/database'
 import type { DeliveryRow, DeliveryStatus, NewDeliveryRow, Tables } from '../db/tables'
-import type { NextStep } from './backoff'
-import { activeDestinations, destinationsFor, type Destinations } from './destinations'
-
-export function newDeliveryId(): string {
-  return `dlv_${randomUUID().replaceAll('-', '')}`
-}
+import type { NextStep } from '../delivery/backoff'
+import { deliveryRowsFor } from './rows'
 
 export interface EnqueueArgs {
   submissionKey: string
   brandId: string
   now: Date
-  /** Defaults to the destinations the process was configured with (setActiveDestinations). */
-  destinations?: Destinations
+  /** The lender destinations configured for the brand (delivery/destinations.ts): one row each. */
+  destinationIds: readonly string[]
 }
 
-/** One pending delivery per destination configured for the brand, due at `now`; none without any. */
+/** One pending delivery per destination given, due at `now`; none without any. */
 export function deliveryRows(args: EnqueueArgs): NewDeliveryRow[] {
   return deliveryRowsFor(
     args.submissionKey,
     args.brandId,
     args.now.toISOString(),
-    destinationIdsFor(args.brandId, args.destinations),
+    args.destinationIds,
   )
 }
 
-/** The ids of the destinations configured for a brand (by default, this process's configuration). */
-export function destinationIdsFor(
-  brandId: string,
-  destinations: Destinations = activeDestinations(),
-): string[] {
-  return destinationsFor(destinations, brandId).map((destination) => destination.id)
-}
-
 /**
- * The pending deliveries of one submission to the given destinations, due at `now` (ISO 8601): the
- * SQLite writer thread, which has no lender configuration of its own, makes them from the ids.
- */
-export function deliveryRowsFor(
-  submissionKey: string,
-  brandId: string,
-  now: string,
-  destinationIds: readonly string[],
-): NewDeliveryRow[] {
-  return destinationIds.map((destinationId) => ({
-    id: newDeliveryId(),
-    submission_key: submissionKey,
-    destination_id: destinationId,
-    brand: brandId,
-    status: 'pending' as const,
-    attempts: 0,
-    next_attempt_at: now,
-    locked_by: null,
-    locked_until: null,
-    last_status_code: null,
-    last_error: null,
-    created_at: now,
-    updated_at: now,
-    delivered_at: null,
-  }))
-}
-
-/**
- * Inserts one pending delivery per destination configured for the brand, due at `now`. Returns how many
+ * Inserts one pending delivery per destination given, due at `now`. Returns how many
  * rows it inserted: 0 when the brand has no destinations, and 0 again when replayed for the same
  * submission (the unique (submission_key, destination_id) pair absorbs the repeat).
  */

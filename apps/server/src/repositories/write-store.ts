@@ -1,0 +1,174 @@
+// The write path of submissions and partial saves, chosen once at start-up (decision 1861) and handed to
+// the routes as the `writeStore` decorator (app.ts): the routes check a request and hand a ready write
+// here; they never pick an engine or a writer.
+//
+// - SQLite: the writer thread (decision 1461) hashes, seals and writes, group-committing whatever arrives
+//   together (decision 0603); while the thread starts, the same batches run on the server's connection.
+// - PostgreSQL: the in-process group commit of submission-repository.ts, and single upserts for partial
+//   saves.
+
+import { sql } from 'kysely'
+import type { DataKeyring } from '../crypto/field-encryption'
+import type { Database } from '../db/database'
+import { createBatchRunner, type BatchRunner } from '../db/sqlite-batch'
+import { createSqliteWriter, type SqliteWriter, type WriterOptions } from '../db/sqlite-writer'
+import {
+  partialApplicationRow,
+  savePartialApplication,
+  type PartialSave,
+  type PartialSaveOutcome,
+} from './application-repository'
+import { createWriteRunner, type WriteOp, type WriteResult } from './sqlite-write-ops'
+import {
+  batchingSubmissionStore,
+  storeSubmission,
+  type EnqueueDeliveries,
+  type SubmissionStore,
+  type SubmissionWrites,
+} from './submission-repository'
+
+export interface WriteStore {
+  /** Stores a submission with its outbox rows; resolves after the commit that holds it. */
+  submit: SubmissionStore
+  /** Saves a partial application (decision 0605); resolves after its commit. */
+  savePartial(save: PartialSave): Promise<PartialSaveOutcome>
+  /**
+   * Resolves once a write could commit now. On SQLite it is asked in the writer's own turn: a check must
+   * not compete with the writer for the lock.
+   */
+  check(): Promise<void>
+  /**
+   * Starts SQLite's writer thread now (a server about to take traffic) instead of on the first write;
+   * resolves when it is ready. Nothing to start on PostgreSQL.
+   */
+  start(): Promise<void>
+  /** Lets the writes already sent finish, then refuses new ones. Before the database closes. */
+  close(): Promise<void>
+}
+
+export interface WriteStoreOptions {
+  dataKeys: DataKeyring | undefined
+  /** The ids of the lender destinations configured for a brand: one outbox row each. */
+  destinationIds: (brand: string) => readonly string[]
+  /**
+   * Writes the submissions that arrive together in one transaction (decision 0603); on by default. Off,
+   * each has a transaction of its own, on the server's connection.
+   */
+  groupCommit?: boolean
+  /**
+   * Tests give a failing outbox writer to prove a submission all or nothing. It needs a Kysely
+   * transaction, so submissions then take the in-process path on SQLite too.
+   */
+  enqueueDeliveries?: EnqueueDeliveries
+}
+
+// From source (tests, development scripts) the writer boots the TypeScript entry through tsx; compiled
+// (decision 1552), the entry is a bundle of its own beside the server's.
+const WRITER_THREAD = import.meta.url.endsWith('.ts')
+  ? new URL('./sqlite-writer-thread.ts', import.meta.url)
+  : new URL('./sqlite-writer-thread.js', import.meta.url)
+
+export function createWriteStore(database: Database, options: WriteStoreOptions): WriteStore {
+  const { db } = database
+  const groupCommit = options.groupCommit ?? true
+  const writes: SubmissionWrites = {
+    dataKeys: options.dataKeys,
+    destinationIds: options.destinationIds,
+    enqueueDeliveries: options.enqueueDeliveries,
+  }
+  const inProcess: SubmissionStore = groupCommit
+    ? batchingSubmissionStore(db, writes)
+    : (submission) => storeSubmission(db, submission, writes)
+
+  if (database.sqlite === undefined) {
+    return {
+      submit: inProcess,
+      savePartial: (save) => savePartialApplication(db, save, options.dataKeys),
+      check: async () => {
+        await sql`select 1`.execute(db)
+      },
+      start: async () => undefined,
+      close: async () => undefined,
+    }
+  }
+
+  const { file, connection } = database.sqlite
+  let runBatch: BatchRunner<WriteOp> | undefined
+  const writer = createRepositoryWriter(
+    file,
+    // While the thread starts, the same batch on the server's connection: Kysely's hold on its one
+    // connection keeps it out of any Kysely transaction in progress.
+    (ops) =>
+      db
+        .connection()
+        .execute(async () =>
+          (runBatch ??= createBatchRunner(connection, createWriteRunner(connection)))(ops),
+        ),
+  )
+  const write = typedWrite(writer)
+  const onThread = groupCommit && options.enqueueDeliveries === undefined
+  return {
+    submit: onThread ? writerSubmissionStore(writer, writes) : inProcess,
+    savePartial: (save) =>
+      write({
+        kind: 'save-partial',
+        application: partialApplicationRow(save, options.dataKeys),
+        index: save.index,
+      }),
+    check: async () => {
+      await write({ kind: 'check' })
+    },
+    start: () => writer.start(),
+    close: () => writer.close(),
+  }
+}
+
+/**
+ * A writer thread over the SQLite file `file` that runs this folder's writes (sqlite-write-ops.ts).
+ * Without a fallback, writes sent before the thread is ready wait for it.
+ */
+export function createRepositoryWriter(
+  file: string,
+  fallback?: WriterOptions<WriteOp>['fallback'],
+): SqliteWriter<WriteOp> {
+  return createSqliteWriter<WriteOp>(file, { thread: WRITER_THREAD, fallback })
+}
+
+/** The writer's write, with the result type of each kind of op. */
+export function typedWrite(
+  writer: SqliteWriter<WriteOp>,
+): <O extends WriteOp>(op: O) => Promise<WriteResult<O>> {
+  return <O extends WriteOp>(op: O) => writer.write(op) as Promise<WriteResult<O>>
+}
+
+/**
+ * Group commit on SQLite's writer thread (decision 1461). The body and the payload go to the thread as
+ * JSON text (it crosses faster than an object, and parses back to the same content): the hash of the
+ * body, the sealing of the payload and the rows are made there, off the event loop. Only the outbox's
+ * destinations, which need this process's lender configuration, are looked up here. Each submission is
+ * written in a savepoint of its batch's transaction, so one that fails is undone alone.
+ */
+export function writerSubmissionStore(
+  writer: SqliteWriter<WriteOp>,
+  writes: SubmissionWrites,
+): SubmissionStore {
+  const write = typedWrite(writer)
+  return (submission) =>
+    write({
+      kind: 'submit',
+      submissionKey: submission.submissionKey,
+      brand: submission.brand,
+      body: JSON.stringify(submission.body),
+      payload: JSON.stringify(submission.payload),
+      sealWith: writes.dataKeys?.current,
+      answer: submission.answer,
+      reference: submission.reference,
+      now: submission.now.toISOString(),
+      serverSequence: submission.serverSequence,
+      destinationIds: writes.destinationIds(submission.brand),
+      index: submission.index,
+      emails: submission.emails ?? [],
+      evidence: submission.evidence ?? [],
+      supportFlag: submission.supportFlag ?? null,
+    })
+}
