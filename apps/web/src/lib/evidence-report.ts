@@ -3,6 +3,8 @@
 // the queue that hashes the texts and sends them (evidence.ts) is loaded with the first report, and
 // nothing here ever waits for the network or stops the journey.
 
+import { getApplication } from './session-store'
+
 export type EvidenceKind = 'shown' | 'agreed' | 'declined' | 'requested'
 
 /** A text exactly as the screen rendered it (a RenderedDisclosure of the domain). */
@@ -18,23 +20,13 @@ export interface EvidenceReport {
   text: ShownText
 }
 
-/** Where reports wait to be sent, in this tab's session storage (evidence.ts). */
-export const EVIDENCE_QUEUE_KEY = 'forecourt.evidence'
-
-/** Whether an earlier page of this tab left reports waiting to be sent. */
-export function hasQueuedEvidence(): boolean {
-  try {
-    return (sessionStorage.getItem(EVIDENCE_QUEUE_KEY) ?? '').includes('"queue":[{')
-  } catch {
-    return false
-  }
-}
-
 /** Queues the reports, made on `screen` (its route), to be sent in the background. */
 export function reportEvidence(screen: string, reports: readonly EvidenceReport[]): void {
   if (reports.length === 0) return
+  const state = getApplication()
+  const application = { key: state.GUID, affiliateKey: state.affiliateConfig?.affiliateKey ?? '' }
   void import('./evidence').then(
-    (evidence) => evidence.enqueueEvidence(screen, reports),
+    (evidence) => evidence.enqueueEvidence(application, screen, reports),
     (error: unknown) =>
       console.warn(`Evidence not queued: ${error instanceof Error ? error.message : String(error)}`),
   )

@@ -8,10 +8,10 @@
 // change the answer. Nothing here holds up the journey, and nothing personal is logged.
 
 import { ApiError, postJson } from './api'
-import { EVIDENCE_QUEUE_KEY, type EvidenceReport } from './evidence-report'
-import { whenPageHidden } from './partial-save'
-import { getApplication } from './session-store'
+import type { EvidenceReport } from './evidence-report'
 
+/** Where reports wait to be sent, in this tab's session storage. */
+export const EVIDENCE_QUEUE_KEY = 'forecourt.evidence'
 export const MAX_ITEMS_PER_REQUEST = 50
 export const RETRY_FIRST_DELAY_MS = 1000
 export const RETRY_MAX_DELAY_MS = 30_000
@@ -26,6 +26,12 @@ export interface EvidenceItem {
   version: number
   textHash: string
   screen: string
+}
+
+/** The application the reports are about: its key (the GUID) and its brand's affiliate key. */
+export interface EvidenceApplication {
+  key: string
+  affiliateKey: string
 }
 
 interface QueuedItem {
@@ -45,7 +51,6 @@ interface Stored {
 export interface EvidenceDeps {
   storage: () => Storage | undefined
   post: (url: string, body: unknown, options: { keepalive: boolean }) => Promise<unknown>
-  application: () => { key: string; affiliateKey: string }
   hash: (text: string) => Promise<string>
   newId: () => string
   sleep: (ms: number) => Promise<void>
@@ -186,8 +191,11 @@ export function createEvidenceQueue(deps: EvidenceDeps) {
 
   return {
     /** Hashes each report's text and queues it; then sends in the background. */
-    async enqueue(screen: string, reports: readonly EvidenceReport[]): Promise<void> {
-      const application = deps.application()
+    async enqueue(
+      application: EvidenceApplication,
+      screen: string,
+      reports: readonly EvidenceReport[],
+    ): Promise<void> {
       if (!application.key || !application.affiliateKey) return
       const hashed = await Promise.all(
         reports.map(async (report) => ({ report, hash: await deps.hash(report.text.text) })),
@@ -246,19 +254,29 @@ const pageQueue = createEvidenceQueue({
   storage: sessionStore,
   post: (url, body, { keepalive }) =>
     postJson(url, body, { keepalive, timeoutMs: ATTEMPT_TIMEOUT_MS }),
-  application: () => {
-    const state = getApplication()
-    return { key: state.GUID, affiliateKey: state.affiliateConfig?.affiliateKey ?? '' }
-  },
   hash: sha256Hex,
   newId: () => crypto.randomUUID(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  onPageHidden: whenPageHidden,
+  onPageHidden: (listener) => {
+    const onVisibilityChange = () => {
+      if (document.visibilityState === 'hidden') listener()
+    }
+    document.addEventListener('visibilitychange', onVisibilityChange)
+    window.addEventListener('pagehide', listener)
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibilityChange)
+      window.removeEventListener('pagehide', listener)
+    }
+  },
   host: (import.meta.env.VITE_SUBMISSIONS_HOST as string | undefined)?.replace(/\/+$/, '') ?? '',
 })
 
-export function enqueueEvidence(screen: string, reports: readonly EvidenceReport[]): Promise<void> {
-  return pageQueue.enqueue(screen, reports).catch((error: unknown) => {
+export function enqueueEvidence(
+  application: EvidenceApplication,
+  screen: string,
+  reports: readonly EvidenceReport[],
+): Promise<void> {
+  return pageQueue.enqueue(application, screen, reports).catch((error: unknown) => {
     // crypto.subtle exists only on secure pages (HTTPS, localhost): elsewhere nothing can be hashed.
     console.warn(`Evidence not queued: ${error instanceof Error ? error.message : String(error)}`)
   })
