@@ -28,6 +28,8 @@ export function reportEvidence(screen: string, reports: readonly EvidenceReport[
   void import('./evidence').then(
     (evidence) => evidence.enqueueEvidence(application, screen, reports),
     (error: unknown) =>
-      console.warn(`Evidence not queued: ${error instanceof Error ? error.message : String(error)}`),
+      console.warn(
+        `Evidence not queued: ${error instanceof Error ? error.message : String(error)}`,
+      ),
   )
 }

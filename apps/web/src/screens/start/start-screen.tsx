@@ -24,9 +24,7 @@ import { RepresentativeExample } from './representative-example'
 // input when the page arrived with it already on screen (the pre-rendered start page: React keeps
 // that markup until the code is here); otherwise it loads at once. The start page's budget has no
 // room for it before the first input (docs/decisions/1881).
-const StartCommission = lazy(() =>
-  codeMayWait().then(() => import('./start-commission')),
-)
+const StartCommission = lazy(() => codeMayWait().then(() => import('./start-commission')))
 
 function codeMayWait(): Promise<void> {
   const onScreen =
