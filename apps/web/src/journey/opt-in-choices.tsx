@@ -133,7 +133,7 @@ export function OptInChoices({
                   onChange={(event) => onChange(key, event.target.checked)}
                   disabled={disabled}
                 />
-                <label className="choice__label" htmlFor={inputId}>
+                <label className="choice__label" htmlFor={inputId} data-disclosure={texts[key]?.id}>
                   {texts[key]?.text ?? label}
                 </label>
               </div>
