@@ -4,7 +4,7 @@
 // banner and the representative example. On the apply host the introductory modal opens over it
 // (specification §1), and the page shows the modal's example, so it states one (decision 1526).
 
-import { Suspense, lazy, useRef, useState } from 'react'
+import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { APPLY_MODAL_EXAMPLE } from '@forecourt/domain/brands/brand-data'
 import { brandHeadline } from '@forecourt/domain/brands/headline'
@@ -45,6 +45,19 @@ export default function StartScreen() {
   const applyHost = isApplyHost(host)
   const [introOpen, setIntroOpen] = useState(applyHost)
   const screen = useRef<HTMLDivElement>(null)
+  const brandId = brand.id
+
+  // Recorded at the applicant's first input, which also brings the disclosure's code: the record
+  // goes even when that input is the press of "Start your application" that leaves this screen.
+  useEffect(() => {
+    if (isLocked) return
+    return onFirstInput(
+      () =>
+        void import('./start-commission').then(({ reportStartDisclosures }) =>
+          reportStartDisclosures(brandId),
+        ),
+    )
+  }, [brandId, isLocked])
 
   return (
     <div ref={screen}>
