@@ -22,7 +22,8 @@ export interface EvidenceReport {
 
 /** Queues the reports, made on `screen` (its route), to be sent in the background. */
 export function reportEvidence(screen: string, reports: readonly EvidenceReport[]): void {
-  if (reports.length === 0) return
+  // Nothing to send from the build's pre-rendering.
+  if (reports.length === 0 || typeof window === 'undefined') return
   const state = getApplication()
   const application = { key: state.GUID, affiliateKey: state.affiliateConfig?.affiliateKey ?? '' }
   void import('./evidence').then(

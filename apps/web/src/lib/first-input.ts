@@ -3,20 +3,13 @@
 
 const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown'] as const
 
-/**
- * Calls `work` once, at the first pointerdown or keydown anywhere on the page; the returned function
- * cancels it.
- */
-export function onFirstInput(work: () => void): () => void {
-  const stop = () => {
-    for (const name of FIRST_INPUT_EVENTS) window.removeEventListener(name, once, true)
-  }
+/** Calls `work` once, at the first pointerdown or keydown anywhere on the page. */
+export function onFirstInput(work: () => void): void {
   const once = () => {
-    stop()
+    for (const name of FIRST_INPUT_EVENTS) window.removeEventListener(name, once, true)
     work()
   }
   for (const name of FIRST_INPUT_EVENTS) {
     window.addEventListener(name, once, { capture: true, passive: true })
   }
-  return stop
 }

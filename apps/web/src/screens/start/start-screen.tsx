@@ -4,7 +4,7 @@
 // banner and the representative example. On the apply host the introductory modal opens over it
 // (specification §1), and the page shows the modal's example, so it states one (decision 1526).
 
-import { Suspense, lazy, useEffect, useRef, useState } from 'react'
+import { Suspense, lazy, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { APPLY_MODAL_EXAMPLE } from '@forecourt/domain/brands/brand-data'
 import { brandHeadline } from '@forecourt/domain/brands/headline'
@@ -23,15 +23,17 @@ import { RepresentativeExample } from './representative-example'
 // The commission disclosure's code (its texts, the brand's facts) waits for the applicant's first
 // input when the page arrived with it already on screen (the pre-rendered start page: React keeps
 // that markup until the code is here); otherwise it loads at once. The start page's budget has no
-// room for it before the first input (docs/decisions/1881).
-const StartCommission = lazy(() => codeMayWait().then(() => import('./start-commission')))
-
-function codeMayWait(): Promise<void> {
-  const onScreen =
-    typeof document !== 'undefined' &&
-    document.querySelector('[data-disclosure="commission"]') !== null
-  return onScreen ? new Promise((resolve) => onFirstInput(resolve)) : Promise.resolve()
-}
+// room for it before the first input (docs/decisions/1881). Its arrival records that the texts were
+// shown, even when that first input is the press of "Start your application" that leaves the screen.
+const StartCommission = lazy(() =>
+  new Promise<void>((resolve) =>
+    typeof document < 'u' && document.querySelector('[data-disclosure]')
+      ? onFirstInput(resolve)
+      : resolve(),
+  )
+    .then(() => import('./start-commission'))
+    .then((code) => (code.reportStartDisclosures(), code)),
+)
 
 export const SOFT_SEARCH_NOTE = 'Checking your eligibility will not affect your credit score.'
 
@@ -45,19 +47,6 @@ export default function StartScreen() {
   const applyHost = isApplyHost(host)
   const [introOpen, setIntroOpen] = useState(applyHost)
   const screen = useRef<HTMLDivElement>(null)
-  const brandId = brand.id
-
-  // Recorded at the applicant's first input, which also brings the disclosure's code: the record
-  // goes even when that input is the press of "Start your application" that leaves this screen.
-  useEffect(() => {
-    if (isLocked) return
-    return onFirstInput(
-      () =>
-        void import('./start-commission').then(({ reportStartDisclosures }) =>
-          reportStartDisclosures(brandId),
-        ),
-    )
-  }, [brandId, isLocked])
 
   return (
     <div ref={screen}>
