@@ -220,3 +220,29 @@ test('without an application key or brand nothing is queued', async () => {
   expect(calls).toEqual([])
   expect(queue.waiting()).toEqual([])
 })
+
+test('storage that is full or blocked keeps the queue in the page’s memory', async () => {
+  const full = {
+    getItem: () => null,
+    setItem: () => {
+      throw new DOMException('full', 'QuotaExceededError')
+    },
+  } as unknown as Storage
+  const answers = [() => Promise.reject(new ApiError('Network Error'))]
+  const calls: unknown[] = []
+  const queue = createEvidenceQueue({
+    storage: () => full,
+    post: (_url, body) => {
+      calls.push(body)
+      return (answers.shift() ?? (() => Promise.resolve({ recorded: 1 })))()
+    },
+    hash: sha256Hex,
+    newId: () => '00000000-0000-4000-8000-000000000001',
+    sleep: () => Promise.resolve(),
+    onPageHidden: () => () => undefined,
+    host: '',
+  })
+  await queue.enqueue(APPLICATION, '/', shown(COMMISSION))
+  expect(calls).toHaveLength(2)
+  expect(queue.waiting()).toEqual([])
+})

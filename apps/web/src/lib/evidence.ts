@@ -110,20 +110,18 @@ export function createEvidenceQueue(deps: EvidenceDeps) {
     }
   }
 
-  const write = (stored: Stored) => {
-    try {
-      deps.storage()?.setItem(EVIDENCE_QUEUE_KEY, JSON.stringify(stored))
-    } catch {
-      // Storage full or blocked: the items still go from this page's memory (memory below).
-    }
-  }
-
-  // Without storage the queue lives in memory for the page's lifetime.
+  // Without storage (blocked, or full) the queue lives in this page's memory.
   let memory: Stored | undefined
   const load = (): Stored => memory ?? read()
   const save = (stored: Stored) => {
-    if (deps.storage() === undefined) memory = stored
-    else write(stored)
+    try {
+      const storage = deps.storage()
+      if (storage === undefined) throw new Error('no session storage')
+      storage.setItem(EVIDENCE_QUEUE_KEY, JSON.stringify(stored))
+      memory = undefined
+    } catch {
+      memory = stored
+    }
   }
 
   const remove = (ids: ReadonlySet<string>) => {
