@@ -2,7 +2,8 @@
 // a Change link that comes back here; then how the broker is paid (the commission disclosure and the
 // panel statement again, "in good time" before the application goes: CONC 4.5.3R), with the
 // question "How much commission will you receive?" (CONC 4.5.4R); then the privacy notice and the
-// terms (§5 Consent rules: submission is blocked until they are agreed) and 'Submit application'.
+// terms (docs/requirements.md#consent: submission is blocked until they are agreed) and
+// 'Submit application'.
 // The notices and the terms' label are the brand's disclosure texts, the strings the evidence record
 // names (docs/requirements.md#evidence-and-consent-records, decision 1654).
 import './before-you-submit.css'

@@ -1,5 +1,5 @@
 // /fair-processing-notice: how the applicant's information is used, shared and kept, their rights,
-// and how the broker's commission works (§1), before they acknowledge having read it. The notice's
+// and how the broker's commission works, before they acknowledge having read it. The notice's
 // summary, the commission disclosure and the panel statement are the brand's disclosure texts, the
 // strings the evidence record names (decision 1654): shown to the applicant, and to the joint
 // applicant through them; acknowledged when the applicant goes on with the box ticked.
