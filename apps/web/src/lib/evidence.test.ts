@@ -124,11 +124,11 @@ test('the queue is kept in session storage, so a reload sends what an earlier pa
   await vi.waitFor(() => expect(first.calls).toHaveLength(1))
   expect(JSON.parse(sessionStorage.getItem(EVIDENCE_QUEUE_KEY)!).queue).toHaveLength(1)
 
-  // The page is reloaded before an answer: a new page's queue finds the item and sends it.
+  // The page is reloaded before an answer: the new page's first report sends the waiting item too.
   const second = harness()
-  await second.queue.resume()
+  await second.queue.enqueue(APPLICATION, '/looking-to-borrow', shown(PANEL))
   expect(second.calls.map((call) => call.body.items.map((item) => item.disclosureId))).toEqual([
-    ['commission'],
+    ['commission', 'panel'],
   ])
   expect(second.queue.waiting()).toEqual([])
   release()

@@ -2,7 +2,7 @@
 // text by id, version and the SHA-256 of the exact string the screen rendered, kept in session
 // storage until the server has it, and sent to POST /api/evidence/{GUID} in the background, at most 50
 // items a request, one request at a time. A network failure, a timeout, 403, 408, 429 or a 5xx is
-// retried with backoff for as long as the page is open, and the queue is sent again after a reload;
+// retried with backoff for as long as the page is open, and what waits is sent with the next report after a reload;
 // leaving the page sends what is waiting with keepalive. Every item has its own id, so a repeat is
 // recorded once. A refusal (another 4xx) drops the request's items: sending them again would not
 // change the answer. Nothing here holds up the journey, and nothing personal is logged.
@@ -227,11 +227,6 @@ export function createEvidenceQueue(deps: EvidenceDeps) {
       listen()
       await send()
     },
-    /** Sends what an earlier page left queued. */
-    async resume(): Promise<void> {
-      listen()
-      await send()
-    },
     /** Tests: what is waiting. */
     waiting(): EvidenceItem[] {
       return load().queue.map((queued) => queued.item)
@@ -278,8 +273,4 @@ export function enqueueEvidence(
     // crypto.subtle exists only on secure pages (HTTPS, localhost): elsewhere nothing can be hashed.
     console.warn(`Evidence not queued: ${error instanceof Error ? error.message : String(error)}`)
   })
-}
-
-export function resumeEvidence(): Promise<void> {
-  return pageQueue.resume()
 }
