@@ -1,11 +1,11 @@
 // The evidence queue (decision 1654, docs/decisions/1881): each report becomes an item naming the
 // text by id, version and the SHA-256 of the exact string the screen rendered, kept in session
-// storage until the server has it, and sent to POST /api/evidence/{GUID} in the background, at most 50
-// items a request, one request at a time. A network failure, a timeout, 403, 408, 429 or a 5xx is
-// retried with backoff for as long as the page is open, and what waits is sent with the next report after a reload;
-// leaving the page sends what is waiting with keepalive. Every item has its own id, so a repeat is
-// recorded once. A refusal (another 4xx) drops the request's items: sending them again would not
-// change the answer. Nothing here holds up the journey, and nothing personal is logged.
+// storage until the server has it, and sent to POST /api/evidence/{GUID} in the background, at most
+// 50 items a request, one request at a time. A network failure, a timeout, 403, 408, 429 or a 5xx
+// is retried with backoff for as long as the page is open; after a reload, what waits goes with the
+// next report; leaving the page sends what is waiting with keepalive. Every item has its own id, so
+// a repeat is recorded once. A refusal (another 4xx) drops the request's items: sending them again
+// would not change the answer. Nothing here holds up the journey, and nothing personal is logged.
 
 import { ApiError, postJson } from './api'
 import type { EvidenceReport } from './evidence-report'
