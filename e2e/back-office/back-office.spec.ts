@@ -4,7 +4,8 @@
 // code, finds an application submitted on carfinance by its email, retries its failed delivery, adds
 // a note; the lender posts a signed decision, which the list and the timeline show and the broker's
 // status follows; the evidence shows what the applicant agreed to and a withdrawal is recorded; the
-// outcome figures; then the admin exports the applicant's data and erases it, and the lender hears of
+// applicant's "How much commission will you receive?" waits in the commission requests; the outcome
+// figures; then the admin exports the applicant's data and erases it, and the lender hears of
 // the erasure. Axe runs on every page.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { createHash, randomUUID } from 'node:crypto'
