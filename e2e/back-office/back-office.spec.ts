@@ -4,13 +4,15 @@
 // code, finds an application submitted on carfinance by its email, retries its failed delivery, adds
 // a note; the lender posts a signed decision, which the list and the timeline show and the broker's
 // status follows; the evidence shows what the applicant agreed to and a withdrawal is recorded; the
-// outcome figures; then the admin exports the applicant's data and erases it, and the lender hears of
+// applicant's "How much commission will you receive?" waits in the commission requests; the outcome
+// figures; then the admin exports the applicant's data and erases it, and the lender hears of
 // the erasure. Axe runs on every page.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { Webhook } from 'standardwebhooks'
 import { brands } from '@forecourt/domain/brands/brand-data'
+import { currentDisclosure } from '@forecourt/domain/brands/disclosures'
 import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import { filledState } from '@forecourt/domain/test-support/test-fixtures'
 import { expectNoAxeViolations } from '../support/axe'
@@ -59,6 +61,37 @@ async function submitApplication(
   })
   expect(answer.status(), await answer.text()).toBe(201)
   return { reference: ((await answer.json()) as { reference: string }).reference, key }
+}
+
+/**
+ * The applicant asks "How much commission will you receive?" before submitting: the report the form
+ * sends (apps/web/src/lib/evidence.ts), naming the commission text by the hash of what it showed.
+ */
+async function askHowMuchCommission(request: APIRequestContext, key: string) {
+  const text = currentDisclosure('carfinance', 'commission')!
+  const csrf = apiRequest('carfinance', '/api/csrf')
+  const { token } = (await (await request.get(csrf.url, { headers: csrf.headers })).json()) as {
+    token: string
+  }
+  const evidence = apiRequest('carfinance', `/api/evidence/${key}`)
+  const answer = await request.post(evidence.url, {
+    headers: { ...evidence.headers, 'x-csrf-token': token },
+    data: {
+      affiliateKey: brands.carfinance.affiliateKey,
+      items: [
+        {
+          id: randomUUID(),
+          applicant: 'main',
+          kind: 'requested',
+          disclosureId: 'commission',
+          version: text.version,
+          textHash: createHash('sha256').update(text.text, 'utf8').digest('hex'),
+          screen: '/before-you-submit',
+        },
+      ],
+    },
+  })
+  expect(answer.status(), await answer.text()).toBe(202)
 }
 
 /** The lender's decision, signed as a lender signs it: Standard Webhooks, its destination's secret. */
@@ -134,6 +167,7 @@ test('an admin enrols, finds an application, retries its delivery, notes, sees a
 
   // An application submitted on carfinance; its lender refuses it for now.
   const { reference, key } = await submitApplication(request, applicantEmail)
+  await askHowMuchCommission(request, key)
   await expect
     .poll(async () => (await lenderReceived()).filter((r) => r.type === 'application').length, {
       timeout: 20_000,
@@ -261,6 +295,15 @@ test('an admin enrols, finds an application, retries its delivery, notes, sees a
   )
   await expectNoAxeViolations(page)
   const applicationPage = page.url().replace(/\/evidence$/, '')
+
+  // The applicant's question about the commission waits for an answer in its own list.
+  await page.getByRole('link', { name: 'Commission requests' }).click()
+  await expect(
+    page
+      .getByRole('table', { name: 'Requests waiting for an answer, newest first' })
+      .getByRole('row', { name: new RegExp(reference) }),
+  ).toContainText('None yet')
+  await expectNoAxeViolations(page)
 
   // The outcome figures: this month's application, approved by the fake lender.
   await page.getByRole('link', { name: 'Figures', exact: true }).click()

@@ -8,7 +8,8 @@ export const BARS = {
   firstLoad: 90 * KB,
   firstLoadRatio: 1.35,
   screen: 8 * KB,
-  journey: 160 * KB,
+  // docs/decisions/1882: the disclosures and the evidence queue.
+  journey: 165 * KB,
   html: 14 * KIB,
 }
 

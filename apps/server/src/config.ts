@@ -4,6 +4,7 @@
 import { isIP } from 'node:net'
 import { isAbsolute, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { checkAllBrands } from '@forecourt/domain/brands/brand-check'
 import { parseDataKeyring, type DataKeyring } from './crypto/field-encryption'
 import { parseDeliveryConfig, type Destinations } from './delivery/destinations'
 import { parseAddressApiConfig, type AddressApiConfig } from './address/address-config'
@@ -98,8 +99,14 @@ const PROXY_ADDR_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 
 type Env = Record<string, string | undefined>
 
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(
+  env: Env = process.env,
+  checkBrands: () => string[] = checkAllBrands,
+): Config {
   const problems: string[] = []
+  // The brands are data: one without a commission disclosure or a panel statement, with an unreadable
+  // colour or an example the calculator does not give, is refused here (brand-check.ts, decision 1651).
+  problems.push(...checkBrands().map((problem) => `brand ${problem}`))
   // An empty value (`PORT=` in a compose file) means "not set", so the default applies.
   const read = (name: string): string | undefined => {
     const value = env[name]?.trim()

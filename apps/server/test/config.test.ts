@@ -1,5 +1,8 @@
 import { resolve } from 'node:path'
 import { expect, test } from 'vitest'
+import { checkAllBrands } from '@forecourt/domain/brands/brand-check'
+import { brands } from '@forecourt/domain/brands/brand-data'
+import { brandDisclosures } from '@forecourt/domain/brands/disclosures'
 import { ConfigError, loadConfig, REPOSITORY_ROOT, type Config } from '../src/config'
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -343,4 +346,27 @@ test('production refuses to start with no way to send email, unless files are ch
   expect(loadConfig({ ...production, SMTP_URL: 'smtp://mail.internal:25' }).mail.transport).toBe(
     'smtp',
   )
+})
+
+test('a brand the brand check refuses stops the start, with the others’ problems', () => {
+  const withoutCommission = {
+    ...brandDisclosures,
+    carfinance: {
+      ...brandDisclosures.carfinance,
+      ids: brandDisclosures.carfinance.ids.filter((id) => id !== 'commission'),
+    },
+  }
+  let problems: string[] = []
+  try {
+    loadConfig({ PORT: 'eighty' }, () => checkAllBrands(brands, withoutCommission))
+  } catch (error) {
+    if (error instanceof ConfigError) problems = error.problems
+  }
+  expect(problems).toEqual([
+    'brand carfinance: has no commission disclosure',
+    'PORT must be a whole number from 0 to 65535 (got "eighty")',
+  ])
+  // The brands as shipped pass.
+  expect(checkAllBrands()).toEqual([])
+  expect(() => loadConfig({})).not.toThrow()
 })

@@ -115,6 +115,37 @@ describe.each(allEngines)('evidence on $name', (engine) => {
   )
 
   test.skipIf(!engine.available)(
+    '“How much commission will you receive?” from the form is an open request in the back office’s list until answered',
+    async () => {
+      const key = randomUUID()
+      // What the web app sends from /before-you-submit when the applicant asks.
+      const asked = item('carfinance', 'commission', {
+        kind: 'requested',
+        screen: '/before-you-submit',
+      })
+      const answer = await app.post(evidenceUrl(key), { affiliateKey: CARFINANCE, items: [asked] })
+      expect(answer.json()).toEqual({ recorded: 1 })
+      // The queue in the browser sends it again after a lost answer: still one request.
+      await app.post(evidenceUrl(key), { affiliateKey: CARFINANCE, items: [asked] })
+
+      const open = await commissionRequests(app.database.db, { applicationKey: key, open: true })
+      expect(open).toEqual([
+        { applicationKey: key, brand: 'carfinance', requestedAt: expect.any(String), answers: [] },
+      ])
+      await recordCommissionAnswer(app.database.db, {
+        applicationKey: key,
+        brand: 'carfinance',
+        answer: { lenderId: 'lender-a', kind: 'percentage', value: 3.5 },
+        operatorId: 'op_1',
+        now: new Date(),
+      })
+      expect(
+        await commissionRequests(app.database.db, { applicationKey: key, open: true }),
+      ).toEqual([])
+    },
+  )
+
+  test.skipIf(!engine.available)(
     'an unknown text, version or hash, a joint text for the main applicant and a request for anything but the commission are refused whole',
     async () => {
       const key = randomUUID()

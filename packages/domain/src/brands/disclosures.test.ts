@@ -2,7 +2,10 @@ import { expect, test } from 'vitest'
 import { checkAllBrands } from './brand-check'
 import { BRAND_IDS, brands } from './brand-data'
 import {
+  COMMISSION_DISCLOSURE,
+  PANEL_STATEMENT,
   allRenderedDisclosures,
+  currentRequiredDisclosure,
   brandDisclosures,
   consentDisclosureId,
   CONSENT_CHANNELS,
@@ -144,3 +147,13 @@ test('the brand check refuses malformed disclosure facts', () => {
     'carfinance: asks for partner marketing consent without naming a partner',
   ])
 })
+
+test.each(BRAND_IDS)(
+  '%s: the start screen’s way to the commission and panel texts gives the same texts',
+  (id) => {
+    expect(currentRequiredDisclosure(id, COMMISSION_DISCLOSURE)).toEqual(
+      currentDisclosure(id, 'commission'),
+    )
+    expect(currentRequiredDisclosure(id, PANEL_STATEMENT)).toEqual(currentDisclosure(id, 'panel'))
+  },
+)

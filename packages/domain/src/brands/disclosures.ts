@@ -115,167 +115,189 @@ function consentDefinition(channel: ConsentChannel, applicant: Applicant): Discl
   }
 }
 
+export const COMMISSION_DISCLOSURE: DisclosureDefinition = {
+  id: 'commission',
+  title: 'How we are paid (commission)',
+  versions: [
+    {
+      version: 1,
+      since: NOVEMBER_2026,
+      template:
+        '{tradingName} is a credit broker, not a lender. We introduce you to lenders on our panel, and ' +
+        'the lender that gives you finance pays us commission for the introduction. You pay us no fee. ' +
+        'The commission is {commissionModel}. How much we receive can differ from one lender to ' +
+        'another, and with some lenders it depends on the interest rate you are offered. You can ask ' +
+        'us how much commission we will receive before you decide.',
+    },
+  ],
+}
+
+export const PANEL_STATEMENT: DisclosureDefinition = {
+  id: 'panel',
+  title: 'Our panel of lenders',
+  versions: [
+    {
+      version: 1,
+      since: NOVEMBER_2026,
+      template:
+        'We work with a panel of {panelSize} lenders; we do not search the whole market. {tie}',
+    },
+  ],
+}
+
+export const FAIR_PROCESSING_NOTICE: DisclosureDefinition = {
+  id: 'fair-processing',
+  title: 'How we use your information',
+  versions: [
+    {
+      version: 1,
+      since: NOVEMBER_2026,
+      template:
+        '{tradingName} uses the information you give us to assess your application and find you ' +
+        'finance. We share it with the lenders and finance providers on our panel, credit reference ' +
+        'agencies, fraud prevention agencies, insurers, companies in our group, regulators and law ' +
+        'enforcement. We keep it for up to six years. You have rights over your information, ' +
+        "including to see it and to complain to the Information Commissioner's Office. Our privacy " +
+        'policy explains more.',
+    },
+  ],
+}
+
+export const SOFT_SEARCH_AGREEMENT: DisclosureDefinition = {
+  id: 'soft-search',
+  title: 'Soft credit search',
+  versions: [
+    {
+      version: 1,
+      since: NOVEMBER_2026,
+      template:
+        'I agree that {tradingName} and the lenders on its panel may run a soft credit search to see ' +
+        'which finance I could be offered. A soft search does not affect my credit score and other ' +
+        'lenders cannot see it.',
+    },
+  ],
+}
+
+export const TERMS_AGREEMENT: DisclosureDefinition = {
+  id: 'terms',
+  title: 'Terms and conditions',
+  versions: [
+    {
+      version: 1,
+      since: NOVEMBER_2026,
+      template:
+        'I agree to the terms and conditions ({termsEdition}) of {legalName} and I have read the ' +
+        'privacy policy ({privacyEdition}).',
+    },
+  ],
+}
+
+export const PRIVACY_NOTICE: DisclosureDefinition = {
+  id: 'privacy',
+  title: 'Privacy notice',
+  versions: [
+    {
+      version: 1,
+      since: NOVEMBER_2026,
+      template:
+        'By continuing, you agree to our terms and conditions and privacy policy. Our privacy policy ' +
+        '({privacyEdition}) says what information {legalName} collects, how it is used and shared, how ' +
+        'long it is kept, and your rights.',
+    },
+  ],
+}
+
 /** Every disclosure and every version it has had. */
-export const DISCLOSURES: readonly DisclosureDefinition[] = [
-  {
-    id: 'commission',
-    title: 'How we are paid (commission)',
-    versions: [
-      {
-        version: 1,
-        since: NOVEMBER_2026,
-        template:
-          '{tradingName} is a credit broker, not a lender. We introduce you to lenders on our panel, and ' +
-          'the lender that gives you finance pays us commission for the introduction. You pay us no fee. ' +
-          'The commission is {commissionModel}. How much we receive can differ from one lender to ' +
-          'another, and with some lenders it depends on the interest rate you are offered. You can ask ' +
-          'us how much commission we will receive before you decide.',
-      },
-    ],
-  },
-  {
-    id: 'panel',
-    title: 'Our panel of lenders',
-    versions: [
-      {
-        version: 1,
-        since: NOVEMBER_2026,
-        template:
-          'We work with a panel of {panelSize} lenders; we do not search the whole market. {tie}',
-      },
-    ],
-  },
-  {
-    id: 'fair-processing',
-    title: 'How we use your information',
-    versions: [
-      {
-        version: 1,
-        since: NOVEMBER_2026,
-        template:
-          '{tradingName} uses the information you give us to assess your application and find you ' +
-          'finance. We share it with the lenders and finance providers on our panel, credit reference ' +
-          'agencies, fraud prevention agencies, insurers, companies in our group, regulators and law ' +
-          'enforcement. We keep it for up to six years. You have rights over your information, ' +
-          "including to see it and to complain to the Information Commissioner's Office. Our privacy " +
-          'policy explains more.',
-      },
-    ],
-  },
-  {
-    id: 'soft-search',
-    title: 'Soft credit search',
-    versions: [
-      {
-        version: 1,
-        since: NOVEMBER_2026,
-        template:
-          'I agree that {tradingName} and the lenders on its panel may run a soft credit search to see ' +
-          'which finance I could be offered. A soft search does not affect my credit score and other ' +
-          'lenders cannot see it.',
-      },
-    ],
-  },
-  {
-    id: 'terms',
-    title: 'Terms and conditions',
-    versions: [
-      {
-        version: 1,
-        since: NOVEMBER_2026,
-        template:
-          'I agree to the terms and conditions ({termsEdition}) of {legalName} and I have read the ' +
-          'privacy policy ({privacyEdition}).',
-      },
-    ],
-  },
-  {
-    id: 'privacy',
-    title: 'Privacy notice',
-    versions: [
-      {
-        version: 1,
-        since: NOVEMBER_2026,
-        template:
-          'By continuing, you agree to our terms and conditions and privacy policy. Our privacy policy ' +
-          '({privacyEdition}) says what information {legalName} collects, how it is used and shared, how ' +
-          'long it is kept, and your rights.',
-      },
-    ],
-  },
-  ...CONSENT_CHANNELS.map((channel) => consentDefinition(channel, 'main')),
-  ...CONSENT_CHANNELS.map((channel) => consentDefinition(channel, 'joint')),
-]
+export const DISCLOSURES: readonly DisclosureDefinition[] = /* @__PURE__ */ everyDefinition()
 
-const ALL_IDS: readonly DisclosureId[] = DISCLOSURES.map((definition) => definition.id)
+// A function, so that a bundle using only some definitions (the start screen's commission disclosure and
+// panel statement) can leave the others out.
+function everyDefinition(): DisclosureDefinition[] {
+  return [
+    COMMISSION_DISCLOSURE,
+    PANEL_STATEMENT,
+    FAIR_PROCESSING_NOTICE,
+    SOFT_SEARCH_AGREEMENT,
+    TERMS_AGREEMENT,
+    PRIVACY_NOTICE,
+    ...CONSENT_CHANNELS.map((channel) => consentDefinition(channel, 'main')),
+    ...CONSENT_CHANNELS.map((channel) => consentDefinition(channel, 'joint')),
+  ]
+}
 
-const DEFINITIONS: ReadonlyMap<string, DisclosureDefinition> = new Map(
-  DISCLOSURES.map((definition) => [definition.id, definition]),
-)
+// Worked out by functions marked pure, for the same reason as everyDefinition.
+const ALL_IDS: readonly DisclosureId[] = /* @__PURE__ */ idsOf(DISCLOSURES)
+
+const DEFINITIONS: ReadonlyMap<string, DisclosureDefinition> = /* @__PURE__ */ byId(DISCLOSURES)
+
+function idsOf(definitions: readonly DisclosureDefinition[]): DisclosureId[] {
+  return definitions.map((definition) => definition.id)
+}
+
+function byId(definitions: readonly DisclosureDefinition[]): Map<string, DisclosureDefinition> {
+  return new Map(definitions.map((definition) => [definition.id, definition]))
+}
 
 const EDITION = 'November 2026 edition'
 
-/** Each brand's disclosures: every brand has them all today. Fictitious panels and partners. */
-export const brandDisclosures: Readonly<Record<BrandId, BrandDisclosures>> = {
+/** What each brand's texts are filled with. Fictitious panels and partners. */
+export const brandDisclosureFacts: Readonly<Record<BrandId, BrandDisclosureFacts>> = {
   harbourlend: {
-    ids: ALL_IDS,
-    facts: {
-      commissionModel: 'a percentage of the amount you borrow, paid by the lender',
-      panelSize: 9,
-      tie:
-        'Harbour Lending Ltd is itself a lender: we may offer you a loan of our own before we introduce ' +
-        'you to the other lenders on our panel, and we do not receive commission on our own loans.',
-      partners: ['Quayside Insurance Services Ltd', 'Anchor Vehicle Warranties Ltd'],
-      termsEdition: EDITION,
-      privacyEdition: EDITION,
-    },
+    commissionModel: 'a percentage of the amount you borrow, paid by the lender',
+    panelSize: 9,
+    tie:
+      'Harbour Lending Ltd is itself a lender: we may offer you a loan of our own before we introduce ' +
+      'you to the other lenders on our panel, and we do not receive commission on our own loans.',
+    partners: ['Quayside Insurance Services Ltd', 'Anchor Vehicle Warranties Ltd'],
+    termsEdition: EDITION,
+    privacyEdition: EDITION,
   },
   milebroker: {
-    ids: ALL_IDS,
-    facts: {
-      commissionModel:
-        'a fixed amount or a percentage of the amount you borrow, set by each lender',
-      panelSize: 14,
-      tie: 'We are not tied to any lender.',
-      partners: ['Milestone GAP Insurance Ltd'],
-      termsEdition: EDITION,
-      privacyEdition: EDITION,
-    },
+    commissionModel: 'a fixed amount or a percentage of the amount you borrow, set by each lender',
+    panelSize: 14,
+    tie: 'We are not tied to any lender.',
+    partners: ['Milestone GAP Insurance Ltd'],
+    termsEdition: EDITION,
+    privacyEdition: EDITION,
   },
   carfinance: {
-    ids: ALL_IDS,
-    facts: {
-      commissionModel:
-        'a fixed amount or a percentage of the amount you borrow, set by each lender',
-      panelSize: 12,
-      tie: 'We are not tied to any lender.',
-      partners: ['Forecourt Motor Insurance Ltd', 'Direct Warranty Services Ltd'],
-      termsEdition: EDITION,
-      privacyEdition: EDITION,
-    },
+    commissionModel: 'a fixed amount or a percentage of the amount you borrow, set by each lender',
+    panelSize: 12,
+    tie: 'We are not tied to any lender.',
+    partners: ['Forecourt Motor Insurance Ltd', 'Direct Warranty Services Ltd'],
+    termsEdition: EDITION,
+    privacyEdition: EDITION,
   },
   scorepal: {
-    ids: ALL_IDS,
-    facts: {
-      commissionModel: 'a percentage of the amount you borrow, set by each lender',
-      panelSize: 11,
-      tie: 'We are not tied to any lender.',
-      partners: ['ScorePal Credit Reports Ltd'],
-      termsEdition: 'as published at www.scorepal.example/terms, November 2026',
-      privacyEdition: 'as published at www.scorepal.example/privacy, November 2026',
-    },
+    commissionModel: 'a percentage of the amount you borrow, set by each lender',
+    panelSize: 11,
+    tie: 'We are not tied to any lender.',
+    partners: ['ScorePal Credit Reports Ltd'],
+    termsEdition: 'as published at www.scorepal.example/terms, November 2026',
+    privacyEdition: 'as published at www.scorepal.example/privacy, November 2026',
   },
   creditlens: {
-    ids: ALL_IDS,
-    facts: {
-      commissionModel: 'a percentage of the amount you borrow, set by each lender',
-      panelSize: 11,
-      tie: 'We are not tied to any lender.',
-      partners: ['CreditLens Insights Ltd'],
-      termsEdition: 'as published at www.creditlens.example/terms, November 2026',
-      privacyEdition: 'as published at www.creditlens.example/privacy, November 2026',
-    },
+    commissionModel: 'a percentage of the amount you borrow, set by each lender',
+    panelSize: 11,
+    tie: 'We are not tied to any lender.',
+    partners: ['CreditLens Insights Ltd'],
+    termsEdition: 'as published at www.creditlens.example/terms, November 2026',
+    privacyEdition: 'as published at www.creditlens.example/privacy, November 2026',
   },
+}
+
+/** Each brand's disclosures: every brand has them all today. */
+export const brandDisclosures: Readonly<Record<BrandId, BrandDisclosures>> =
+  /* @__PURE__ */ withEveryDisclosure(brandDisclosureFacts)
+
+function withEveryDisclosure(
+  facts: Readonly<Record<BrandId, BrandDisclosureFacts>>,
+): Record<BrandId, BrandDisclosures> {
+  const entries = Object.entries(facts).map(([id, brandFacts]) => [
+    id,
+    { ids: ALL_IDS, facts: brandFacts },
+  ])
+  return Object.fromEntries(entries) as Record<BrandId, BrandDisclosures>
 }
 
 export function disclosureDefinition(id: string): DisclosureDefinition | undefined {
@@ -340,14 +362,36 @@ export function renderDisclosure(
   if (settings === undefined || definition === undefined) return undefined
   if (!settings.ids.includes(definition.id)) return undefined
   const found = definition.versions.find((entry) => entry.version === version)
-  if (found === undefined) return undefined
+  return found === undefined ? undefined : rendered(brandId, definition, found, settings.facts)
+}
+
+function rendered(
+  brandId: BrandId,
+  definition: DisclosureDefinition,
+  found: DisclosureVersion,
+  facts: BrandDisclosureFacts,
+): RenderedDisclosure {
   return {
     brand: brandId,
     id: definition.id,
     title: definition.title,
     version: found.version,
-    text: fillTemplate(found.template, placeholders(brandId, settings.facts)),
+    text: fillTemplate(found.template, placeholders(brandId, facts)),
   }
+}
+
+/**
+ * The current version of a definition for a brand, for the texts every brand must have (the commission
+ * disclosure and the panel statement, brand-check.ts): the start screen imports these two definitions
+ * and this function only, so its code carries no other text.
+ */
+export function currentRequiredDisclosure(
+  brandId: BrandId,
+  definition: DisclosureDefinition,
+): RenderedDisclosure {
+  const last = definition.versions[definition.versions.length - 1]
+  if (last === undefined) throw new RangeError(`${definition.id} has no version`)
+  return rendered(brandId, definition, last, brandDisclosureFacts[brandId])
 }
 
 /** The current version of one of a brand's disclosures. */

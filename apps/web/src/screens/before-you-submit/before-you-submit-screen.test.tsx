@@ -5,12 +5,17 @@ import { filledJointState, filledState } from '@forecourt/domain/test-support/te
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import { getApplication, setApplication } from '#lib/session-store'
 import { expectNoAxeViolations } from '#testing/axe'
+import { reportedLines } from '#testing/evidence-reports'
 import { renderApp, renderInMain } from '#testing/render'
 import BeforeYouSubmitScreen from './before-you-submit-screen'
 
 // The page is long: axe over it and the lazily loaded screens take a while on a busy machine.
 const SLOW_MS = 20_000
-const TERMS = 'I agree to the terms and conditions and the privacy policy'
+// The brand's terms agreement text (the fixtures' brand is Car Finance Direct): the box's label is
+// the text the evidence record names.
+const TERMS =
+  'I agree to the terms and conditions (November 2026 edition) of Car Finance Direct Ltd and I have ' +
+  'read the privacy policy (November 2026 edition).'
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {})
@@ -46,7 +51,7 @@ test(
     expect(screen.getByRole('heading', { level: 1, name: 'Check your answers' })).toBeVisible()
     expect(
       screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
-    ).toEqual(['You', 'Terms and conditions'])
+    ).toEqual(['You', 'How we are paid', 'Terms and conditions'])
     expect(sectionHeadings(container)).toEqual([
       'Your loan',
       'About you',
@@ -186,6 +191,7 @@ test('agreeing and submitting goes to /submit', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Submit application' }))
   expect(getApplication().form.isAgreedTermsAndConditions).toBe(true)
   expect(location.history?.at(-1)).toBe('/submit')
+  expect(reportedLines().at(-1)).toBe('agreed main terms@1 /before-you-submit')
 })
 
 test('an unanswered question is asked before anything is sent', async () => {
@@ -261,4 +267,57 @@ test('once the application is locked nothing can be changed', () => {
   expect(screen.queryByRole('link', { name: /^Change/ })).toBeNull()
   expect(screen.getByRole('checkbox', { name: TERMS })).toBeDisabled()
   expect(screen.getByRole('button', { name: 'Submit application' })).toBeDisabled()
+})
+
+test(
+  'how we are paid and the privacy notice are shown again before submitting, and recorded',
+  async () => {
+    given(filledState())
+    const { container } = renderInMain(<BeforeYouSubmitScreen />, '/before-you-submit')
+    const paid = screen.getByRole('region', { name: 'How we are paid' })
+    expect(paid.querySelector('[data-disclosure="commission"]')).toHaveTextContent(
+      /^Car Finance Direct is a credit broker, not a lender\. .* You can ask us how much commission we will receive before you decide\.$/,
+    )
+    expect(paid.querySelector('[data-disclosure="panel"]')).toHaveTextContent(
+      'We work with a panel of 12 lenders; we do not search the whole market. We are not tied to any lender.',
+    )
+    expect(document.querySelector('[data-disclosure="privacy"]')?.textContent).toBe(
+      'By continuing, you agree to our terms and conditions and privacy policy. Our privacy policy ' +
+        '(November 2026 edition) says what information Car Finance Direct Ltd collects, how it is used ' +
+        'and shared, how long it is kept, and your rights.',
+    )
+    expect(reportedLines()).toEqual([
+      'shown main commission@1 /before-you-submit',
+      'shown main panel@1 /before-you-submit',
+      'shown main privacy@1 /before-you-submit',
+      'shown main terms@1 /before-you-submit',
+    ])
+    await expectNoAxeViolations(container)
+  },
+  SLOW_MS,
+)
+
+test('“How much commission will you receive?” is recorded as a request, and answered on screen', async () => {
+  given(filledState())
+  renderInMain(<BeforeYouSubmitScreen />, '/before-you-submit')
+  await userEvent.click(
+    screen.getByRole('button', { name: 'How much commission will you receive?' }),
+  )
+
+  expect(screen.getByRole('status')).toHaveTextContent(
+    'Thank you: we will tell you how much commission we would receive from each lender before you decide whether to go ahead. You can still submit your application now.',
+  )
+  expect(screen.queryByRole('button', { name: 'How much commission will you receive?' })).toBeNull()
+  expect(reportedLines().at(-1)).toBe('requested main commission@1 /before-you-submit')
+})
+
+test('a joint application records the notices as shown to the joint applicant too', () => {
+  given(filledJointState())
+  renderInMain(<BeforeYouSubmitScreen />, '/before-you-submit')
+  expect(reportedLines().filter((line) => line.includes(' joint '))).toEqual([
+    'shown joint commission@1 /before-you-submit',
+    'shown joint panel@1 /before-you-submit',
+    'shown joint privacy@1 /before-you-submit',
+    'shown joint terms@1 /before-you-submit',
+  ])
 })

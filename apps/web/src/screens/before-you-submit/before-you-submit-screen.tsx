@@ -1,8 +1,18 @@
 // /before-you-submit: every answer of this applicant's journey, by applicant and section, each with
-// a Change link that comes back here; then the terms (docs/requirements.md#consent: submission is blocked
-// until they are agreed) and 'Submit application'.
+// a Change link that comes back here; then how the broker is paid (the commission disclosure and the
+// panel statement again, "in good time" before the application goes: CONC 4.5.3R), with the
+// question "How much commission will you receive?" (CONC 4.5.4R); then the privacy notice and the
+// terms (docs/requirements.md#consent: submission is blocked until they are agreed) and
+// 'Submit application'.
+// The notices and the terms' label are the brand's disclosure texts, the strings the evidence record
+// names (docs/requirements.md#evidence-and-consent-records, decision 1654).
 import './before-you-submit.css'
-import { Suspense, useMemo, useState } from 'react'
+import { Fragment, Suspense, useMemo, useState, type ReactNode } from 'react'
+import { currentDisclosure, type RenderedDisclosure } from '@forecourt/domain/brands/disclosures'
+import {
+  CommissionDisclosure,
+  commissionTexts,
+} from '#components/commission-disclosure/commission-disclosure'
 import { Link, useLocation } from 'wouter'
 import { LegalLink, type LegalModal } from '#components/legal-link/legal-link'
 import { LoadErrorBoundary } from '#components/load-error-boundary/load-error-boundary'
@@ -13,6 +23,8 @@ import { Checkbox } from '#components/form/checkbox/checkbox'
 import { JourneyStep } from '#journey/journey-step'
 import { pathAfterChange, CHECK_ANSWERS_PATH } from '#journey/return-to-check'
 import { useJourneyStep } from '#journey/use-journey-step'
+import { useShownEvidence } from '#journey/use-shown-evidence'
+import { reportEvidence, type EvidenceReport } from '#lib/evidence-report'
 import { getApplication, update, useApplication } from '#lib/session-store'
 import { checkYourAnswers, type AnswerRow } from './answer-rows'
 
@@ -28,7 +40,27 @@ const MODALS = {
   privacy: { title: 'Privacy Policy', Text: PrivacyText },
 } as const
 
+/** The label when a brand has no terms agreement text (every brand has one). */
 export const TERMS_LABEL = 'I agree to the terms and conditions and the privacy policy'
+export const COMMISSION_QUESTION = 'How much commission will you receive?'
+export const COMMISSION_ASKED =
+  'Thank you: we will tell you how much commission we would receive from each lender before you decide whether to go ahead. You can still submit your application now.'
+
+const SCREEN = '/before-you-submit'
+
+/** The text with the first occurrence of each phrase, in order, rendered as `link` renders it. */
+function withLinks(text: string, phrases: readonly string[], link: (phrase: string) => ReactNode) {
+  const parts: ReactNode[] = []
+  let rest = text
+  for (const phrase of phrases) {
+    const at = rest.indexOf(phrase)
+    if (at < 0) continue
+    parts.push(rest.slice(0, at), link(phrase))
+    rest = rest.slice(at + phrase.length)
+  }
+  parts.push(rest)
+  return parts.map((part, index) => <Fragment key={index}>{part}</Fragment>)
+}
 
 export default function BeforeYouSubmitScreen() {
   const step = useJourneyStep('before-you-submit')
@@ -39,6 +71,28 @@ export default function BeforeYouSubmitScreen() {
   const [modal, setModal] = useState<LegalModal | null>(null)
   const open = modal ? MODALS[modal] : null
   const disabled = state.isLocked
+  const [asked, setAsked] = useState(false)
+  const [commission, panel] = commissionTexts(brand.id)
+  const privacy = currentDisclosure(brand.id, 'privacy')
+  const terms = currentDisclosure(brand.id, 'terms')
+  const applicants = state.form.isJointApplication
+    ? (['main', 'joint'] as const)
+    : (['main'] as const)
+  const texts = [commission, panel, privacy, terms].filter(
+    (text): text is RenderedDisclosure => text !== undefined,
+  )
+  useShownEvidence(
+    SCREEN,
+    disabled
+      ? []
+      : applicants.flatMap((applicant) =>
+          texts.map((text): EvidenceReport => ({ kind: 'shown', applicant, text })),
+        ),
+  )
+  const askCommission = () => {
+    reportEvidence(SCREEN, [{ kind: 'requested', applicant: 'main', text: commission }])
+    setAsked(true)
+  }
 
   // A question left unanswered (a deep link, an answer cleared by a change) is asked before
   // anything is sent; the terms are checked first, as on every step.
@@ -46,6 +100,9 @@ export default function BeforeYouSubmitScreen() {
     ...step,
     continueStep: () => {
       const latest = getApplication()
+      if (terms && !latest.isLocked && latest.form.isAgreedTermsAndConditions) {
+        reportEvidence(SCREEN, [{ kind: 'agreed', applicant: 'main', text: terms }])
+      }
       const gap = pathAfterChange(latest, brand, CHECK_ANSWERS_PATH)
       if (latest.form.isAgreedTermsAndConditions && gap !== CHECK_ANSWERS_PATH) navigate(gap)
       else step.continueStep()
@@ -70,21 +127,33 @@ export default function BeforeYouSubmitScreen() {
             ))}
           </div>
         ))}
+        <CommissionDisclosure brandId={brand.id}>
+          {asked ? (
+            <p role="status">{COMMISSION_ASKED}</p>
+          ) : disabled ? null : (
+            <button type="button" className="button button--secondary" onClick={askCommission}>
+              {COMMISSION_QUESTION}
+            </button>
+          )}
+        </CommissionDisclosure>
         <h2>Terms and conditions</h2>
-        <p>
-          Before you submit your application, please read our{' '}
-          <LegalLink brand={brand} which="terms" disabled={disabled} onOpen={setModal}>
-            terms and conditions
-          </LegalLink>{' '}
-          and our{' '}
-          <LegalLink brand={brand} which="privacy" disabled={disabled} onOpen={setModal}>
-            privacy policy
-          </LegalLink>
-          .
-        </p>
+        {privacy ? (
+          <p data-disclosure={privacy.id}>
+            {withLinks(privacy.text, ['terms and conditions', 'privacy policy'], (phrase) => (
+              <LegalLink
+                brand={brand}
+                which={phrase === 'privacy policy' ? 'privacy' : 'terms'}
+                disabled={disabled}
+                onOpen={setModal}
+              >
+                {phrase}
+              </LegalLink>
+            ))}
+          </p>
+        ) : null}
         <Checkbox
           {...step.field('isAgreedTermsAndConditions')}
-          label={TERMS_LABEL}
+          label={terms?.text ?? TERMS_LABEL}
           value={state.form.isAgreedTermsAndConditions}
           onChange={(checked) =>
             update((draft) => void (draft.form.isAgreedTermsAndConditions = checked))

@@ -4,6 +4,7 @@ import { expect, test } from 'vitest'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { getApplication } from '#lib/session-store'
 import { expectNoAxeViolations } from '#testing/axe'
+import { reportedLines } from '#testing/evidence-reports'
 import { givenState, renderInMain } from '#testing/render'
 import FairProcessingNoticeScreen from './fair-processing-notice-screen'
 
@@ -19,7 +20,7 @@ test('the notice covers use, sharing, keeping, rights and commission, in the bra
     'Who we share it with',
     'How long we keep it',
     'Your rights',
-    'How commission works',
+    'How we are paid',
   ])
   const text = document.body.textContent ?? ''
   for (const expected of [
@@ -31,14 +32,26 @@ test('the notice covers use, sharing, keeping, rights and commission, in the bra
     'Companies in our group',
     'Regulators',
     'Up to six years',
-    'the lender may pay Mile Broker commission for introducing you.',
-    'It does not change what you pay',
-    'The amount may vary by lender and by product.',
-    'No fee is payable by you for our service.',
-    'You can ask us how much commission we receive.',
   ]) {
     expect(text, expected).toContain(expected)
   }
+  // The notice's summary, the commission disclosure and the panel statement are the brand's texts.
+  const disclosure = (id: string) =>
+    document.querySelector(`[data-disclosure="${id}"]`)?.textContent
+  expect(disclosure('fair-processing')).toMatch(
+    /^Mile Broker uses the information you give us to assess your application/,
+  )
+  expect(disclosure('commission')).toMatch(
+    /^Mile Broker is a credit broker, not a lender\. .* You can ask us how much commission we will receive before you decide\.$/,
+  )
+  expect(disclosure('panel')).toBe(
+    'We work with a panel of 14 lenders; we do not search the whole market. We are not tied to any lender.',
+  )
+  expect(reportedLines()).toEqual([
+    'shown main fair-processing@1 /fair-processing-notice',
+    'shown main commission@1 /fair-processing-notice',
+    'shown main panel@1 /fair-processing-notice',
+  ])
 })
 
 test.each([
@@ -82,10 +95,17 @@ test('ticking the box is stored and Continue goes to check your answers', async 
 
   expect(getApplication().form.fairProcessingAcknowledged).toBe(true)
   expect(location.history?.at(-1)).toBe('/before-you-submit')
+  expect(reportedLines().at(-1)).toBe('agreed main fair-processing@1 /fair-processing-notice')
 })
 
 test('a joint application asks that the joint applicant reads it too', () => {
   givenState('harbourlend', (state) => void (state.form.isJointApplication = true))
   renderInMain(<FairProcessingNoticeScreen />, '/fair-processing-notice')
   expect(screen.getByText(/It applies to the joint applicant’s information too/)).toBeVisible()
+  // Shown to the joint applicant through the main applicant, whom the notice asks to show them.
+  expect(reportedLines().filter((line) => line.includes(' joint '))).toEqual([
+    'shown joint fair-processing@1 /fair-processing-notice',
+    'shown joint commission@1 /fair-processing-notice',
+    'shown joint panel@1 /fair-processing-notice',
+  ])
 })

@@ -1,10 +1,22 @@
 // /fair-processing-notice: how the applicant's information is used, shared and kept, their rights,
-// and how the broker's commission works (docs/requirements.md#product), before they acknowledge having read it.
+// and how the broker's commission works, before they acknowledge having read it. The notice's
+// summary, the commission disclosure and the panel statement are the brand's disclosure texts, the
+// strings the evidence record names (decision 1654): shown to the applicant, and to the joint
+// applicant through them; acknowledged when the applicant goes on with the box ticked.
+import { currentDisclosure, type RenderedDisclosure } from '@forecourt/domain/brands/disclosures'
 import { useBrand } from '#brand/use-brand'
+import {
+  CommissionDisclosure,
+  commissionTexts,
+} from '#components/commission-disclosure/commission-disclosure'
 import { Checkbox } from '#components/form/checkbox/checkbox'
 import { JourneyStep } from '#journey/journey-step'
 import { useJourneyStep } from '#journey/use-journey-step'
-import { update, useApplication } from '#lib/session-store'
+import { useShownEvidence } from '#journey/use-shown-evidence'
+import { reportEvidence, type EvidenceReport } from '#lib/evidence-report'
+import { getApplication, update, useApplication } from '#lib/session-store'
+
+const SCREEN = '/fair-processing-notice'
 
 export default function FairProcessingNoticeScreen() {
   const step = useJourneyStep('fair-processing-notice')
@@ -12,9 +24,25 @@ export default function FairProcessingNoticeScreen() {
   const isJoint = useApplication((state) => state.form.isJointApplication === true)
   const brand = useBrand()
   const we = brand.tradingName
+  const notice = currentDisclosure(brand.id, 'fair-processing')
+  const texts: RenderedDisclosure[] = [...(notice ? [notice] : []), ...commissionTexts(brand.id)]
+  const applicants = isJoint ? (['main', 'joint'] as const) : (['main'] as const)
+  const shown: EvidenceReport[] = step.locked
+    ? []
+    : applicants.flatMap((applicant) => texts.map((text) => ({ kind: 'shown', applicant, text })))
+  useShownEvidence(SCREEN, shown)
+  const submit = {
+    ...step,
+    continueStep: () => {
+      if (notice && !step.locked && getApplication().form.fairProcessingAcknowledged) {
+        reportEvidence(SCREEN, [{ kind: 'agreed', applicant: 'main', text: notice }])
+      }
+      step.continueStep()
+    },
+  }
 
   return (
-    <JourneyStep step={step} title="How we use your information">
+    <JourneyStep step={submit} title="How we use your information">
       <p>
         {we} is a credit broker, not a lender. This notice explains what we do with the information
         you give us in this application.
@@ -22,6 +50,7 @@ export default function FairProcessingNoticeScreen() {
           ? ' It applies to the joint applicant’s information too: please make sure they have read it.'
           : null}
       </p>
+      {notice ? <p data-disclosure={notice.id}>{notice.text}</p> : null}
 
       <h2>What we use it for</h2>
       <ul>
@@ -77,14 +106,7 @@ export default function FairProcessingNoticeScreen() {
         gives the full details.
       </p>
 
-      <h2>How commission works</h2>
-      <ul>
-        <li>If you take out a loan, the lender may pay {we} commission for introducing you.</li>
-        <li>It does not change what you pay: your rate and repayments are the same either way.</li>
-        <li>The amount may vary by lender and by product.</li>
-        <li>No fee is payable by you for our service.</li>
-        <li>You can ask us how much commission we receive.</li>
-      </ul>
+      <CommissionDisclosure brandId={brand.id} />
 
       <Checkbox
         {...step.field('fairProcessingAcknowledged')}

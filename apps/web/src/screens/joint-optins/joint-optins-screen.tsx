@@ -2,19 +2,32 @@
 // ticks them on the other person's behalf, so the screen asks for that person's own agreement.
 import { normaliseName } from '@forecourt/domain/fields/name'
 import { useBrand } from '#brand/use-brand'
-import { OptInChoices } from '#journey/opt-in-choices'
+import { OptInChoices, consentAnswers, consentTexts, consentsShown } from '#journey/opt-in-choices'
 import { JourneyStep } from '#journey/journey-step'
 import { useJourneyStep } from '#journey/use-journey-step'
-import { update, useApplication } from '#lib/session-store'
+import { useShownEvidence } from '#journey/use-shown-evidence'
+import { reportEvidence } from '#lib/evidence-report'
+import { getApplication, update, useApplication } from '#lib/session-store'
 
 export default function JointOptinsScreen() {
   const step = useJourneyStep('joint-optins')
   const joint = useApplication((state) => state.form.joint)
   const brand = useBrand()
+  const texts = consentTexts(brand.id, 'joint')
+  useShownEvidence('/joint-optins', step.locked ? [] : consentsShown(texts, 'joint'))
+  // Each channel's answer is recorded as it stands when the applicant goes on (decision 1654).
+  const submit = {
+    ...step,
+    continueStep: () => {
+      if (!step.locked)
+        reportEvidence('/joint-optins', consentAnswers(texts, getApplication().form.joint, 'joint'))
+      step.continueStep()
+    },
+  }
   const name = normaliseName(joint.firstName) || 'the joint applicant'
 
   return (
-    <JourneyStep step={step} title="How would they like to hear from us?">
+    <JourneyStep step={submit} title="How would they like to hear from us?">
       <p>
         We would like to tell {name} about offers on vehicle finance and related products. This is
         optional and does not affect the application. Only tick a box if {name} has told you they
@@ -22,6 +35,7 @@ export default function JointOptinsScreen() {
       </p>
       <OptInChoices
         joint
+        texts={texts}
         values={joint}
         onChange={(key, checked) => update((draft) => void (draft.form.joint[key] = checked))}
         ours={{

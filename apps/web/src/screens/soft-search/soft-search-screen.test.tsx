@@ -3,10 +3,15 @@ import userEvent from '@testing-library/user-event'
 import { expect, test } from 'vitest'
 import { getApplication } from '#lib/session-store'
 import { expectNoAxeViolations } from '#testing/axe'
+import { reportedLines } from '#testing/evidence-reports'
 import { givenState, renderInMain } from '#testing/render'
 import SoftSearchScreen from './soft-search-screen'
 
 const agree = 'I agree to a soft search'
+const AGREEMENT =
+  'I agree that Car Finance Direct and the lenders on its panel may run a soft credit search to see ' +
+  'which finance I could be offered. A soft search does not affect my credit score and other ' +
+  'lenders cannot see it.'
 
 test('Continue without agreeing shows the message in the summary and beside the box', async () => {
   givenState('carfinance')
@@ -23,9 +28,11 @@ test('Continue without agreeing shows the message in the summary and beside the 
   expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
     'Please check this box.',
   ])
+  // The brand's agreement text, the one the evidence record names, describes the box.
   expect(screen.getByRole('checkbox', { name: agree })).toHaveAccessibleDescription(
-    'Error: Please check this box.',
+    `${AGREEMENT} Error: Please check this box.`,
   )
+  expect(reportedLines()).toEqual(['shown main soft-search@1 /soft-search'])
   expect(screen.getByRole('group', { name: 'Do you agree to a soft search?' })).toContainElement(
     screen.getByRole('checkbox', { name: agree }),
   )
@@ -42,6 +49,10 @@ test('agreeing is stored and Continue goes to how we use your information', asyn
 
   expect(getApplication().form.agreeSoftSearch).toBe(true)
   expect(location.history?.at(-1)).toBe('/fair-processing-notice')
+  expect(reportedLines()).toEqual([
+    'shown main soft-search@1 /soft-search',
+    'agreed main soft-search@1 /soft-search',
+  ])
 })
 
 test('a joint application says both applicants are searched', () => {

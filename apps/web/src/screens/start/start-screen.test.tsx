@@ -5,8 +5,10 @@ import type { BrandId } from '@forecourt/domain/brands/brand'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { vehicleTypeForHost } from '@forecourt/domain/brands/host'
 import { expectNoAxeViolations } from '#testing/axe'
+import { reportedEvidence, reportedLines } from '#testing/evidence-reports'
 import { LAZY_SCREEN, givenState, renderInMain } from '#testing/render'
 import { ApplyIntro } from './apply-intro'
+import { reportStartDisclosures } from './start-commission'
 import StartScreen from './start-screen'
 
 afterEach(() => {
@@ -328,3 +330,25 @@ test('apply host: Escape closes the modal too', async () => {
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   expect(screen.getByRole('heading', { level: 1 })).toHaveFocus()
 })
+
+test('how we are paid is on the start screen, in a box of its own, and recorded as shown', async () => {
+  givenState('milebroker')
+  const { container } = renderInMain(<StartScreen />)
+  const paid = await screen.findByRole('region', { name: 'How we are paid' }, LAZY_SCREEN)
+  expect(paid.querySelector('[data-disclosure="commission"]')?.textContent).toBe(
+    'Mile Broker is a credit broker, not a lender. We introduce you to lenders on our panel, and the ' +
+      'lender that gives you finance pays us commission for the introduction. You pay us no fee. The ' +
+      'commission is a fixed amount or a percentage of the amount you borrow, set by each lender. How ' +
+      'much we receive can differ from one lender to another, and with some lenders it depends on the ' +
+      'interest rate you are offered. You can ask us how much commission we will receive before you ' +
+      'decide.',
+  )
+  expect(paid.querySelector('[data-disclosure="panel"]')?.textContent).toBe(
+    'We work with a panel of 14 lenders; we do not search the whole market. We are not tied to any lender.',
+  )
+  // Recorded when its code arrives (at the first input on a pre-rendered page): once a page.
+  reportedEvidence.length = 0
+  reportStartDisclosures()
+  expect(reportedLines()).toEqual(['shown main commission@1 /', 'shown main panel@1 /'])
+  await expectNoAxeViolations(container)
+}, 20_000)

@@ -4,7 +4,7 @@
 // banner and the representative example. On the apply host the introductory modal opens over it
 // (docs/requirements.md#introductory-modal), and the page shows the modal's example, so it states one (decision 1526).
 
-import { useRef, useState } from 'react'
+import { Suspense, lazy, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { APPLY_MODAL_EXAMPLE } from '@forecourt/domain/brands/brand-data'
 import { brandHeadline, headlineVehicleType } from '@forecourt/domain/brands/headline'
@@ -15,9 +15,25 @@ import { PrivacyBanner } from './privacy-banner'
 import { ScreenHeading } from '#components/screen-heading/screen-heading'
 import { VehicleBanner } from './vehicle-banner'
 import { useBrand } from '#brand/use-brand'
+import { onFirstInput } from '#lib/first-input'
 import { useApplication } from '#lib/session-store'
 import { APPLY_INTRO_TITLE, ApplyIntro } from './apply-intro'
 import { RepresentativeExample } from './representative-example'
+
+// The commission disclosure's code (its texts, the brand's facts) waits for the applicant's first
+// input when the page arrived with it already on screen (the pre-rendered start page: React keeps
+// that markup until the code is here); otherwise it loads at once. The start page's budget has no
+// room for it before the first input (docs/decisions/1881). Its arrival records that the texts were
+// shown, even when that first input is the press of "Start your application" that leaves the screen.
+const StartCommission = lazy(() =>
+  new Promise<void>((resolve) =>
+    typeof document < 'u' && document.querySelector('[data-disclosure]')
+      ? onFirstInput(resolve)
+      : resolve(),
+  )
+    .then(() => import('./start-commission'))
+    .then((code) => (code.reportStartDisclosures(), code)),
+)
 
 export const SOFT_SEARCH_NOTE = 'Checking your eligibility will not affect your credit score.'
 
@@ -58,10 +74,9 @@ export default function StartScreen() {
         </Link>
       )}
       <PrivacyBanner />
-      <p>
-        {brand.tradingName} is a credit broker, not a lender: we look for a lender on our panel who
-        can offer you finance, and there is no fee to pay us.
-      </p>
+      <Suspense fallback={null}>
+        <StartCommission brandId={brand.id} />
+      </Suspense>
       <VehicleBanner />
       <RepresentativeExample
         terms={applyHost ? APPLY_MODAL_EXAMPLE : brand.representativeExample}
