@@ -7,7 +7,6 @@ import type { ApplicationState } from '@forecourt/domain/state/application-state
 import { COOKIE_CONSENT_KEY } from './browser-env'
 import { readCookie } from './cookies'
 import { onFirstInput } from './first-input'
-import { loadTagManager } from './tag-manager'
 
 export type ConsentChoice = 'accepted' | 'rejected'
 
@@ -66,8 +65,11 @@ export function readAdvertisingCookies(cookies: string, apply: Apply): void {
  * What acceptance allows, now or at the start of a later visit: the brand's container, and the
  * advertising cookies read again once it has loaded (its tags may set them).
  */
-export function startConsentedServices(brand: Brand, apply: Apply): void {
-  loadTagManager(brand.gtmId, () => readAdvertisingCookies(document.cookie, apply))
+export function startConsentedServices(brand: Brand, apply: Apply): Promise<void> {
+  // Its own chunk: only a page with consent needs it, and never before the first input.
+  return import('./tag-manager').then(({ loadTagManager }) => {
+    loadTagManager(brand.gtmId, () => readAdvertisingCookies(document.cookie, apply))
+  })
 }
 
 /** The applicant's choice on the banner: remembered, and acted on at once when it is acceptance. */
@@ -75,7 +77,7 @@ export function chooseConsent(choice: ConsentChoice, brand: Brand, apply: Apply)
   saveConsent(choice)
   if (choice !== 'accepted') return
   readAdvertisingCookies(document.cookie, apply)
-  startConsentedServices(brand, apply)
+  void startConsentedServices(brand, apply)
 }
 
 /**
@@ -83,5 +85,5 @@ export function chooseConsent(choice: ConsentChoice, brand: Brand, apply: Apply)
  * so the page makes no third-party request before it (docs/requirements.md#performance).
  */
 export function startConsentedServicesOnFirstInput(brand: Brand, apply: Apply): void {
-  onFirstInput(() => startConsentedServices(brand, apply))
+  onFirstInput(() => void startConsentedServices(brand, apply))
 }

@@ -25,9 +25,12 @@ import { RepresentativeExample } from './representative-example'
 // that markup until the code is here); otherwise it loads at once. The start page's budget has no
 // room for it before the first input (docs/decisions/1881). Its arrival records that the texts were
 // shown, even when that first input is the press of "Start your application" that leaves the screen.
+// On the apply host the introductory modal covers the screen until the applicant's first input closes
+// it, so the box's code waits for that input there too.
 const StartCommission = lazy(() =>
   new Promise<void>((resolve) =>
-    typeof document < 'u' && document.querySelector('[data-disclosure]')
+    typeof document < 'u' &&
+    (document.querySelector('[data-disclosure]') !== null || isApplyHost(location.host))
       ? onFirstInput(resolve)
       : resolve(),
   )
