@@ -47,6 +47,7 @@ import { setActiveDestinations } from './delivery/destinations'
 import { createDeliveryWorker } from './delivery/worker'
 import { setActiveMailConfig } from './email/mail-config'
 import { createEmailSender } from './email/sender'
+import { registerLinkPageHeaders, saveAndReturnRoutes } from './routes/api/save-and-return'
 
 export interface BuildAppOptions {
   /**
@@ -153,6 +154,14 @@ export async function buildApp(
     })
     // What the applicant was shown and agreed to (decision 1654)
     await api.register(evidenceRoutes, { db: database.db })
+    // Save and come back later (decision 1821)
+    await api.register(saveAndReturnRoutes, {
+      db: database.db,
+      dataKeys: config.dataKeys,
+      mail: config.mail,
+      hashKey: indexKey,
+      searchIndexer,
+    })
     // Lenders' decisions, signed like our deliveries (decision 1656)
     await api.register(lenderDecisionRoutes, {
       db: database.db,
@@ -160,6 +169,7 @@ export async function buildApp(
       destinations: () => config.lenderDestinations,
     })
   })
+  registerLinkPageHeaders(app)
   await registerStaticFrontEnd(app, config)
   // Lender delivery: the outbox's destinations, and the worker unless DELIVERY_WORKER=off
   setActiveDestinations(config.lenderDestinations)

@@ -1,0 +1,112 @@
+// Save and come back later (docs/requirements.md#save-and-come-back-later) and the joint applicant's own
+// confirmation: the texts the applicant reads, shared by the browser and the server, and the small rules
+// both apply (which screen a link may return to, how an address is shown, how long a link lives).
+
+import { stepList } from '../journey/step-list'
+
+/** A link works for 7 days from the moment it is sent. */
+export const LINK_LIFETIME_DAYS = 7
+/** The fifth wrong date of birth (or code) voids the link. */
+export const MAX_FAILED_CHECKS = 5
+/** Links asked for in an hour, per address and per client, before the request is refused. */
+export const LINK_REQUESTS_PER_HOUR = { perAddress: 5, perClient: 20 } as const
+/** The code sent instead of a date of birth when none was given yet. */
+export const CODE_LENGTH = 6
+
+export const SAVE_RETURN_MESSAGES = {
+  saveButton: 'Save and come back later',
+  saveHeading: 'Save your answers and come back later',
+  saveIntro:
+    'We will email you a link to continue your application. The link works once, on any device, for 7 days. We keep the answers you have given so far until then.',
+  saveSubmit: 'Send me a link',
+  sentHeading: 'Check your email',
+  sent: (maskedEmail: string) =>
+    `We have sent a link to ${maskedEmail} if that address is right.`,
+  sentExpiry: (expiry: string) =>
+    `The link works once, on any device, until ${expiry}. Open it to continue where you left off.`,
+  requestAnswer: 'If this address is right, we have sent a link to it.',
+  continueNow: 'Continue your application now',
+  checkHeadingDateOfBirth: 'Enter your date of birth to see your answers',
+  checkHeadingCode: 'Enter the code from the email to see your answers',
+  codeLabel: 'Code from the email',
+  codeHint: 'The 6-digit code is in the same email as the link.',
+  checkSubmit: 'Continue',
+  codeRequired: 'Please enter the 6-digit code from the email.',
+  codeFormat: 'The code is 6 digits, for example 123456.',
+  dateOfBirthRequired: 'Please enter your date of birth.',
+  dateOfBirthWrong: (left: number) =>
+    `That date of birth does not match the application. You can try ${left} more ${left === 1 ? 'time' : 'times'}.`,
+  codeWrong: (left: number) =>
+    `That code does not match the one we sent. You can try ${left} more ${left === 1 ? 'time' : 'times'}.`,
+  expiredHeading: 'This link has expired',
+  expiredBody:
+    'Links work once and for 7 days, and stop working after 5 wrong answers. Enter the email address the link was sent to and we will send you a new one.',
+  newLinkSubmit: 'Send me a new link',
+  tooManyRequests: 'You have asked for too many links. Please wait an hour and try again.',
+  alreadySubmitted:
+    'This application has already been sent, so its answers cannot be saved for later.',
+  notSaved: 'We could not save your answers just now. Please try again.',
+  emailLabel: 'Email address',
+  emailHint: 'We will send the link to this address.',
+} as const
+
+export const JOINT_CONFIRM_MESSAGES = {
+  checkHeading: 'Enter your date of birth to see your part of the application',
+  heading: 'Confirm your part of the application',
+  intro: (applicantName: string) =>
+    `${applicantName} has applied for vehicle finance and named you as the joint applicant. Please check what they told us about you, correct anything that is wrong, and choose how we may contact you.`,
+  detailsHeading: 'What we were told about you',
+  correctionsLabel: 'Anything that is wrong (optional)',
+  correctionsHint: 'Tell us what should be different, for example your employer or your income.',
+  correctionsTooLong: 'Your corrections must be 1000 characters or fewer.',
+  noticeHeading: 'How we use your information',
+  marketingLegend: 'How may we contact you about other products and offers?',
+  confirmButton: 'Confirm',
+  confirmedHeading: 'Thank you, you have confirmed your part',
+  confirmed: (reference: string) =>
+    `We have recorded your confirmation for application ${reference} and passed it to the lenders.`,
+  alreadyConfirmed: 'You have already confirmed your part of this application.',
+} as const
+
+/** The journey's question screens a link may return to: '/contact', '/address/2', … */
+const SCREEN_PATTERNS = stepList
+  .filter((step) => step.id !== 'submit')
+  .map((step) => new RegExp(`^${step.path.replace('{n}', '[1-9][0-9]?')}$`))
+
+export function isReturnScreen(path: string): boolean {
+  return SCREEN_PATTERNS.some((pattern) => pattern.test(path))
+}
+
+/** 'jo.bloggs@example.com' → 'j…@example.com': enough to recognise, not enough to learn. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@')
+  if (at < 1) return '…'
+  return `${email.slice(0, 1)}…${email.slice(at)}`
+}
+
+const EXPIRY_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+})
+
+/** '3 December 2026 at 2:05pm' (UK time). */
+export function formatExpiry(iso: string): string {
+  const parts = EXPIRY_FORMAT.formatToParts(new Date(iso))
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((item) => item.type === type)?.value ?? ''
+  return `${part('day')} ${part('month')} ${part('year')} at ${part('hour')}:${part('minute')}${part('dayPeriod').toLowerCase()}`
+}
+
+/** Day, month and year as typed → 'YYYY-MM-DD', or undefined when they are not a plausible date. */
+export function datePartsToKey(parts: { day: string; month: string; year: string }): string | undefined {
+  const day = parts.day.trim()
+  const month = parts.month.trim()
+  const year = parts.year.trim()
+  if (!/^\d{1,2}$/.test(day) || !/^\d{1,2}$/.test(month) || !/^\d{4}$/.test(year)) return undefined
+  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`
+}
