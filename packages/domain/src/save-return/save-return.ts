@@ -20,8 +20,7 @@ export const SAVE_RETURN_MESSAGES = {
     'We will email you a link to continue your application. The link works once, on any device, for 7 days. We keep the answers you have given so far until then.',
   saveSubmit: 'Send me a link',
   sentHeading: 'Check your email',
-  sent: (maskedEmail: string) =>
-    `We have sent a link to ${maskedEmail} if that address is right.`,
+  sent: (maskedEmail: string) => `We have sent a link to ${maskedEmail} if that address is right.`,
   sentExpiry: (expiry: string) =>
     `The link works once, on any device, until ${expiry}. Open it to continue where you left off.`,
   requestAnswer: 'If this address is right, we have sent a link to it.',
@@ -103,7 +102,11 @@ export function formatExpiry(iso: string): string {
 }
 
 /** Day, month and year as typed → 'YYYY-MM-DD', or undefined when they are not a plausible date. */
-export function datePartsToKey(parts: { day: string; month: string; year: string }): string | undefined {
+export function datePartsToKey(parts: {
+  day: string
+  month: string
+  year: string
+}): string | undefined {
   const day = parts.day.trim()
   const month = parts.month.trim()
   const year = parts.year.trim()

@@ -95,7 +95,9 @@ function personName(person: unknown): string | undefined {
 export function storedDateOfBirth(person: unknown): string | undefined {
   if (typeof person !== 'object' || person === null) return undefined
   const value = (person as Record<string, unknown>).dateOfBirth
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)
+    ? value.slice(0, 10)
+    : undefined
 }
 
 /** The page's own origin: the link opens on the brand's site the applicant was on. */
@@ -121,7 +123,10 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
           hash: keyedHash(hashKey, 'email', emailSubject(email)),
           perHour: LINK_REQUESTS_PER_HOUR.perAddress,
         },
-        { hash: keyedHash(hashKey, 'client', request.ip), perHour: LINK_REQUESTS_PER_HOUR.perClient },
+        {
+          hash: keyedHash(hashKey, 'client', request.ip),
+          perHour: LINK_REQUESTS_PER_HOUR.perClient,
+        },
       ],
       now,
     )
@@ -392,7 +397,9 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
         const given = parts === undefined ? undefined : datePartsToKey(parts)
         if (given === undefined) return refuse(SAVE_RETURN_MESSAGES.dateOfBirthRequired)
         const stored = storedDateOfBirth(application.payload)
-        right = stored !== undefined && equalHex(Buffer.from(given).toString('hex'), Buffer.from(stored).toString('hex'))
+        right =
+          stored !== undefined &&
+          equalHex(Buffer.from(given).toString('hex'), Buffer.from(stored).toString('hex'))
       }
 
       if (!right) {
