@@ -110,6 +110,25 @@ export const routes: readonly AppRoute[] = [
     load: () => import('#screens/cookie-policy/cookie-policy-screen'),
   },
   ...stepRoutes,
+  // Save and come back later (docs/requirements.md#save-and-come-back-later)
+  {
+    path: '/save',
+    title: 'Save your answers and come back later',
+    kind: 'page',
+    load: () => import('#screens/save-for-later/save-for-later-screen'),
+  },
+  {
+    path: '/continue/:token',
+    title: 'Continue your application',
+    kind: 'page',
+    load: () => import('#screens/continue/continue-screen'),
+  },
+  {
+    path: '/continue',
+    title: 'Continue your application',
+    kind: 'page',
+    load: () => import('#screens/continue/continue-screen'),
+  },
   {
     path: '/complete',
     title: 'Thank you for your application',

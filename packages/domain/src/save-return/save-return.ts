@@ -45,6 +45,7 @@ export const SAVE_RETURN_MESSAGES = {
   alreadySubmitted:
     'This application has already been sent, so its answers cannot be saved for later.',
   notSaved: 'We could not save your answers just now. Please try again.',
+  checkFailed: 'We could not check that just now. Please try again.',
   emailLabel: 'Email address',
   emailHint: 'We will send the link to this address.',
 } as const
