@@ -142,6 +142,16 @@ test('carfinance: saved on one browser, continued on another after the date of b
       /^The link works once, on any device, until \d{1,2} [A-Z][a-z]+ \d{4} at \d{1,2}:\d\d[ap]m\. Open it to continue where you left off\.$/,
     ),
   ).toBeVisible()
+  // Going on after saving: the answers behind the link follow.
+  await page.getByRole('link', { name: 'Continue your application now' }).click()
+  await expect(page).toHaveURL(brandUrl('carfinance', '/address-length/1'))
+  await expect(page.getByRole('textbox', { name: 'Years' })).toHaveValue('5')
+  const refreshed = page.waitForResponse(
+    (response) => response.url().endsWith('/answers') && response.status() === 202,
+  )
+  await page.getByRole('textbox', { name: 'Years' }).fill('6')
+  await refreshed
+  await page.waitForTimeout(2500)
   await first.close()
 
   const message = await emailTo(email)
@@ -169,7 +179,7 @@ test('carfinance: saved on one browser, continued on another after the date of b
   await expectNoAxeViolations(other)
   await enterDateOfBirth(other, '07', '03', '1990')
   await expect(other).toHaveURL(brandUrl('carfinance', '/address-length/1'))
-  await expect(other.getByRole('textbox', { name: 'Years' })).toHaveValue('5')
+  await expect(other.getByRole('textbox', { name: 'Years' })).toHaveValue('6')
 
   // The rest of the journey, and the submission, on the second browser.
   await step(other, '/address-length/1', () => yearsMonths(other, '5', '2'), { emptyFails: false })

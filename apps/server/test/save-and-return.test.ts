@@ -281,6 +281,43 @@ describe.each(allEngines)('save and come back later on $name', (engine) => {
     },
   )
 
+  test.skipIf(!engine.available)(
+    'the answers behind a link follow the applicant; retention deletes them with the partial application',
+    async () => {
+      const saved = savedApplication()
+      const before = await app.post(`/api/save-and-return/${saved.key}/answers`, {
+        state: saved.state,
+      })
+      // Nothing was saved for later yet: nothing is stored.
+      expect(before.json()).toEqual({ status: 'not-saved-for-later' })
+      await save(saved, '/contact')
+      const { token } = linkOf((await messageTo(saved.email)).text)
+      const later = structuredClone(saved.state)
+      later.form.firstName = 'Augusta'
+      const refreshed = await app.post(`/api/save-and-return/${saved.key}/answers`, {
+        state: later,
+      })
+      expect(refreshed.json()).toEqual({ status: 'saved' })
+      const opened = await app.post('/api/continue/check', {
+        token,
+        dateOfBirth: { day: '7', month: '3', year: '1985' },
+      })
+      expect((opened.json() as { state: typeof later }).state.form.firstName).toBe('Augusta')
+
+      const { deleteExpired } = await import('../src/retention/delete-expired')
+      const farFuture = new Date(Date.now() + 40 * 24 * 60 * 60 * 1000)
+      await deleteExpired(app.database.db, { submittedDays: 2192, partialDays: 30 }, farFuture)
+      for (const table of ['resume_links', 'saved_answers'] as const) {
+        const left = await app.database.db
+          .selectFrom(table)
+          .select('application_key')
+          .where('application_key', '=', saved.key)
+          .execute()
+        expect(left).toEqual([])
+      }
+    },
+  )
+
   test.skipIf(!engine.available)('bad requests are refused with what is wrong', async () => {
     const saved = savedApplication()
     const answer = await app.post(`/api/save-and-return/${saved.key}`, {

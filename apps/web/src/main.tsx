@@ -72,7 +72,17 @@ function start(): void {
   // that is ready): a restored application starts it at once; a new visitor has nothing to save
   // before their first input, so its code (the payload mapper, the API client) waits for it.
   if (restored !== null) startPartialSaving()
-  else onFirstInput(startPartialSaving)
+  // A tab whose answers were saved for later keeps them up to date (decision 1822).
+  if (restored !== null) {
+    void import('#lib/saved-answers-refresh').then((refresh) => {
+      if (refresh.wasSavedForLater()) {
+        refresh.startSavedAnswersRefresh({
+          getState: getApplication,
+          subscribe: (listener) => applicationStore.subscribe(listener),
+        })
+      }
+    })
+  } else onFirstInput(startPartialSaving)
 }
 
 function startPartialSaving(): void {

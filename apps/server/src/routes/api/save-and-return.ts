@@ -291,6 +291,71 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
     },
   )
 
+  app.post<{ Params: { applicationKey: string }; Body: { state: unknown } }>(
+    '/api/save-and-return/:applicationKey/answers',
+    {
+      schema: {
+        summary: 'Keep the saved answers up to date',
+        description:
+          'After a link was sent, the page sends its state as the applicant goes on, so the link restores the latest answers. Only answers already saved for a link are replaced, and never those of a submitted application.',
+        params: {
+          type: 'object',
+          properties: { applicationKey: { type: 'string', pattern: KEY_PATTERN } },
+          required: ['applicationKey'],
+        },
+        body: { type: 'object', properties: { state: { type: 'object' } }, required: ['state'] },
+        response: {
+          202: {
+            type: 'object',
+            properties: { status: { type: 'string', enum: ['saved', 'not-saved-for-later'] } },
+            required: ['status'],
+          },
+          400: invalidBody,
+        },
+      },
+      attachValidation: true,
+      onRequest: requireJson,
+    },
+    async (request, reply) => {
+      if (request.validationError) return reply.code(400).send({ error: INVALID })
+      const now = clock()
+      const applicationKey = request.params.applicationKey.toLowerCase()
+      const state = request.body.state
+      const restored = restoreState(JSON.stringify(state))
+      if (
+        restored === null ||
+        restored.GUID.toLowerCase() !== applicationKey ||
+        JSON.stringify(state).length > MAX_STATE_CHARACTERS
+      ) {
+        return reply.code(400).send({
+          error: INVALID,
+          errors: [{ field: 'state', message: 'is not this application’s saved state' }],
+        })
+      }
+      const application = await db
+        .selectFrom('applications')
+        .select('status')
+        .where('application_key', '=', applicationKey)
+        .executeTakeFirst()
+      const result =
+        application?.status !== 'partial'
+          ? undefined
+          : await db
+              .updateTable('saved_answers')
+              .set({
+                state: JSON.stringify(
+                  sealPayload({ state: restored }, dataKeys, savedAnswersAad(applicationKey)),
+                ),
+                updated_at: now.toISOString(),
+              })
+              .where('application_key', '=', applicationKey)
+              .where('brand', '=', siteBrand(request))
+              .executeTakeFirst()
+      const saved = result !== undefined && result.numUpdatedRows > 0n
+      return reply.code(202).send({ status: saved ? 'saved' : 'not-saved-for-later' })
+    },
+  )
+
   app.post<{ Body: { token: string } }>(
     '/api/continue/open',
     {

@@ -16,7 +16,8 @@ import { EmailInput } from '#components/form/email-input/email-input'
 import { ErrorSummary } from '#components/form/error-summary/error-summary'
 import { InputField } from '#components/form/input-field'
 import { ScreenHeading } from '#components/screen-heading/screen-heading'
-import { setApplication } from '#lib/session-store'
+import { applicationStore, getApplication, setApplication } from '#lib/session-store'
+import { startSavedAnswersRefresh } from '#lib/saved-answers-refresh'
 import { usePageTitle } from '#lib/use-page-title'
 import {
   checkLink,
@@ -86,6 +87,10 @@ export default function ContinueScreen() {
       onOpen={(state, screen) => {
         forgetToken()
         setApplication(state)
+        startSavedAnswersRefresh({
+          getState: getApplication,
+          subscribe: (listener) => applicationStore.subscribe(listener),
+        })
         navigate(screen, { replace: true })
       }}
     />

@@ -15,7 +15,8 @@ import { EmailInput } from '#components/form/email-input/email-input'
 import { ErrorSummary } from '#components/form/error-summary/error-summary'
 import { ScreenHeading } from '#components/screen-heading/screen-heading'
 import { usePageTitle } from '#lib/use-page-title'
-import { getApplication } from '#lib/session-store'
+import { applicationStore, getApplication } from '#lib/session-store'
+import { startSavedAnswersRefresh } from '#lib/saved-answers-refresh'
 import { saveForLater, type SavedForLater } from '#lib/save-return'
 
 const FIELD = 'save-email'
@@ -50,6 +51,10 @@ export default function SaveForLaterScreen() {
     if (outcome.kind === 'sent') {
       setPageError(undefined)
       setSent(outcome.sent)
+      startSavedAnswersRefresh({
+        getState: getApplication,
+        subscribe: (listener) => applicationStore.subscribe(listener),
+      })
       return
     }
     setPageError(
