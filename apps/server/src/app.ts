@@ -48,6 +48,9 @@ import { createDeliveryWorker } from './delivery/worker'
 import { setActiveMailConfig } from './email/mail-config'
 import { createEmailSender } from './email/sender'
 import { registerLinkPageHeaders, saveAndReturnRoutes } from './routes/api/save-and-return'
+import { jointConfirmationRoutes } from './routes/api/joint-confirmation'
+import { requestJointConfirmation } from './save-return/joint-confirmation'
+import { createMailTransport } from './email/transport'
 
 export interface BuildAppOptions {
   /**
@@ -135,10 +138,21 @@ export async function buildApp(
     // Address lookup
     await api.register(addressRoutes, { provider: createAddressProvider(config, app.log) })
     // Submissions and partial saves
+    // The joint applicant's own link goes out once their application is stored (decision 1823).
+    const linkTransport = createMailTransport(config.mail)
+    app.addHook('onClose', async () => linkTransport.close())
     await api.register(submissionRoutes, {
       db: database.db,
       dataKeys: config.dataKeys,
       searchIndexer,
+      afterStored: (request, stored) =>
+        stored.payload.isJointApplication === true
+          ? requestJointConfirmation(
+              { db: database.db, mail: config.mail, transport: linkTransport, log: request.log },
+              request,
+              stored,
+            )
+          : Promise.resolve(),
     })
     await api.register(applicationRoutes, {
       db: database.db,
@@ -162,6 +176,8 @@ export async function buildApp(
       hashKey: indexKey,
       searchIndexer,
     })
+    // The joint applicant confirms their own part (decision 1823)
+    await api.register(jointConfirmationRoutes, { db: database.db, dataKeys: config.dataKeys })
     // Lenders' decisions, signed like our deliveries (decision 1656)
     await api.register(lenderDecisionRoutes, {
       db: database.db,

@@ -114,3 +114,71 @@ export function datePartsToKey(parts: {
   if (!/^\d{1,2}$/.test(day) || !/^\d{1,2}$/.test(month) || !/^\d{4}$/.test(year)) return undefined
   return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`
 }
+
+export interface DetailRow {
+  label: string
+  value: string
+}
+
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
+const POUNDS = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+})
+
+/**
+ * What the application says about the joint applicant, in the order they are asked for, for the joint
+ * applicant to check: name, date of birth, contact, employment and income. Missing answers are left out.
+ */
+export function jointApplicantDetails(joint: Readonly<Record<string, unknown>>): DetailRow[] {
+  const text = (value: unknown) =>
+    typeof value === 'string' && value.trim() !== '' ? value : undefined
+  const rows: (DetailRow | undefined)[] = []
+  const add = (label: string, value: string | undefined) =>
+    rows.push(value === undefined ? undefined : { label, value })
+  add(
+    'Name',
+    [text(joint.title), text(joint.firstName), text(joint.lastName)].filter(Boolean).join(' ') ||
+      undefined,
+  )
+  const dob = text(joint.dateOfBirth)
+  add(
+    'Date of birth',
+    dob && /^\d{4}-\d{2}-\d{2}/.test(dob)
+      ? LONG_DATE.format(new Date(`${dob.slice(0, 10)}T00:00:00Z`))
+      : undefined,
+  )
+  add('Email address', text(joint.email))
+  add('Phone number', text(joint.contactNumber))
+  add('Employment status', text(joint.employmentStatus))
+  add('Occupation', text(joint.occupation))
+  add(
+    'Employer',
+    [text(joint.employerName), text(joint.Town)].filter(Boolean).join(', ') || undefined,
+  )
+  const years = typeof joint.yearsAtEmployer === 'number' ? joint.yearsAtEmployer : undefined
+  const months = typeof joint.monthsAtEmployer === 'number' ? joint.monthsAtEmployer : undefined
+  if (years !== undefined || months !== undefined) {
+    const parts = [
+      years ? `${years} ${years === 1 ? 'year' : 'years'}` : '',
+      months ? `${months} ${months === 1 ? 'month' : 'months'}` : '',
+    ].filter(Boolean)
+    add('Time with this employer', parts.length > 0 ? parts.join(' and ') : 'Less than a month')
+  }
+  add(
+    'Monthly income after tax',
+    typeof joint.netMonthlyIncome === 'number' ? POUNDS.format(joint.netMonthlyIncome) : undefined,
+  )
+  return rows.filter((row): row is DetailRow => row !== undefined)
+}
+
+/** The joint applicant's corrections: free text, at most this long. */
+export const MAX_CORRECTIONS_LENGTH = 1000
