@@ -129,6 +129,19 @@ export const routes: readonly AppRoute[] = [
     kind: 'page',
     load: () => import('#screens/continue/continue-screen'),
   },
+  // The joint applicant's own link (docs/requirements.md#the-joint-applicant-confirms-their-own-part)
+  {
+    path: '/joint-confirm/:token',
+    title: 'Confirm your part of the application',
+    kind: 'page',
+    load: () => import('#screens/joint-confirm/joint-confirm-screen'),
+  },
+  {
+    path: '/joint-confirm',
+    title: 'Confirm your part of the application',
+    kind: 'page',
+    load: () => import('#screens/joint-confirm/joint-confirm-screen'),
+  },
   {
     path: '/complete',
     title: 'Thank you for your application',

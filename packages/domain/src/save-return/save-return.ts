@@ -65,7 +65,11 @@ export const JOINT_CONFIRM_MESSAGES = {
   confirmedHeading: 'Thank you, you have confirmed your part',
   confirmed: (reference: string) =>
     `We have recorded your confirmation for application ${reference} and passed it to the lenders.`,
-  alreadyConfirmed: 'You have already confirmed your part of this application.',
+  referenceLine: 'The application’s reference is',
+  confirmStatement:
+    'By pressing Confirm you say that what we were told about you is right, apart from any corrections you have written above, and that you have read how we use your information.',
+  expiredBody: (tradingName: string, email: string, phone: string) =>
+    `Links work once and for 7 days, and stop working after 5 wrong answers. To get a new one, contact ${tradingName} at ${email} or on ${phone}.`,
 } as const
 
 /** The journey's question screens a link may return to: '/contact', '/address/2', … */
