@@ -65,7 +65,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${E2E_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      stdout: 'ignore',
+      stdout: process.env.E2E_LOG_LEVEL === undefined ? 'ignore' : 'pipe',
       stderr: 'pipe',
       env: SAVE_RETURN_ENV(),
     },

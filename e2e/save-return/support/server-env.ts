@@ -21,7 +21,7 @@ export function SAVE_RETURN_ENV(): Record<string, string> {
     PORT: String(E2E_PORT),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     NODE_ENV: 'test',
     FORECOURT_DATA_KEY: dataKey,
     SMTP_URL: `smtp://127.0.0.1:${SMTP_INBOX_PORT}`,

@@ -37,7 +37,8 @@ export default function ContinueScreen() {
   const { token: fromAddress } = useParams<{ token?: string }>()
   const [, navigate] = useLocation()
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' })
-  const token = fromAddress ?? keptToken() ?? ''
+  // Read once: forgetting it after use must not make the page ask again.
+  const [token] = useState(() => fromAddress ?? keptToken() ?? '')
 
   useEffect(() => {
     if (fromAddress !== undefined) {

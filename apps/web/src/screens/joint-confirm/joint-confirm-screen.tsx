@@ -40,7 +40,8 @@ export default function JointConfirmScreen() {
   const { token: fromAddress } = useParams<{ token?: string }>()
   const [, navigate] = useLocation()
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' })
-  const token = fromAddress ?? keptToken() ?? ''
+  // Read once: forgetting it after use must not make the page ask again.
+  const [token] = useState(() => fromAddress ?? keptToken() ?? '')
   const brand = useBrand()
 
   useEffect(() => {
