@@ -36,9 +36,12 @@ type Phase = { kind: 'loading' } | { kind: 'check'; check: LinkCheck } | { kind:
 export default function ContinueScreen() {
   const { token: fromAddress } = useParams<{ token?: string }>()
   const [, navigate] = useLocation()
-  const [phase, setPhase] = useState<Phase>({ kind: 'loading' })
   // Read once: forgetting it after use must not make the page ask again.
   const [token] = useState(() => fromAddress ?? keptToken() ?? '')
+  // A page opened without a token (reloaded after it was used) has nothing to check.
+  const [phase, setPhase] = useState<Phase>(() =>
+    token === '' ? { kind: 'expired' } : { kind: 'loading' },
+  )
 
   useEffect(() => {
     if (fromAddress !== undefined) {
@@ -47,11 +50,8 @@ export default function ContinueScreen() {
       navigate('/continue', { replace: true })
       return
     }
+    if (token === '') return
     let current = true
-    if (token === '') {
-      setPhase({ kind: 'expired' })
-      return
-    }
     void openLink('/api/continue/open', token).then((outcome) => {
       if (!current) return
       setPhase(
@@ -192,7 +192,7 @@ function CheckForm({
   )
 }
 
-export function ExpiredLink({ token }: { token: string }) {
+function ExpiredLink({ token }: { token: string }) {
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string | undefined>()
   const [answer, setAnswer] = useState<string | undefined>()

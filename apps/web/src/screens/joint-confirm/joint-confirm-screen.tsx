@@ -19,7 +19,6 @@ import { Textarea } from '#components/form/textarea/textarea'
 import { ScreenHeading } from '#components/screen-heading/screen-heading'
 import { usePageTitle } from '#lib/use-page-title'
 import { checkLink, forgetToken, keepToken, keptToken, openLink } from '#lib/save-return'
-import { ExpiredLink } from '../continue/continue-screen'
 
 interface JointView {
   reference: string
@@ -39,9 +38,12 @@ type Phase =
 export default function JointConfirmScreen() {
   const { token: fromAddress } = useParams<{ token?: string }>()
   const [, navigate] = useLocation()
-  const [phase, setPhase] = useState<Phase>({ kind: 'loading' })
   // Read once: forgetting it after use must not make the page ask again.
   const [token] = useState(() => fromAddress ?? keptToken() ?? '')
+  // A page opened without a token (reloaded after it was used) has nothing to check.
+  const [phase, setPhase] = useState<Phase>(() =>
+    token === '' ? { kind: 'expired' } : { kind: 'loading' },
+  )
   const brand = useBrand()
 
   useEffect(() => {
@@ -50,11 +52,8 @@ export default function JointConfirmScreen() {
       navigate('/joint-confirm', { replace: true })
       return
     }
+    if (token === '') return
     let current = true
-    if (token === '') {
-      setPhase({ kind: 'expired' })
-      return
-    }
     void openLink('/api/joint-confirmation/open', token).then((outcome) => {
       if (current) setPhase(outcome.kind === 'check' ? { kind: 'check' } : { kind: 'expired' })
     })
