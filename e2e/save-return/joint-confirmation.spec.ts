@@ -1,6 +1,6 @@
-// The joint applicant confirms their own part in Chromium (docs/requirements.md#the-joint-applicant-
-// confirms-their-own-part): a joint application is submitted on harbourlend; the joint applicant's email
-// arrives at the SMTP server; its link opens, after their date of birth, what was said about them; they
+// The joint applicant confirms their own part in Chromium
+// (docs/requirements.md#the-joint-applicant-confirms-their-own-part): a joint application is submitted on
+// harbourlend; the joint applicant's email arrives at the SMTP server; its link opens, after their date of birth, what was said about them; they
 // write a correction, choose their marketing channels and confirm; the fake lender receives the signed
 // `application.joint-confirmed` event. axe on every new page.
 import { expect, test, type APIRequestContext } from '@playwright/test'

@@ -128,13 +128,11 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
       const message = SAVE_RETURN_MESSAGES.dateOfBirthWrong(left)
       return {
         ok: false,
-        sent: reply
-          .code(400)
-          .send({
-            error: message,
-            errors: [{ field: 'dateOfBirth', message }],
-            attemptsLeft: left,
-          }),
+        sent: reply.code(400).send({
+          error: message,
+          errors: [{ field: 'dateOfBirth', message }],
+          attemptsLeft: left,
+        }),
       }
     }
     return { ok: true, link, application, joint: joint as Record<string, unknown> }

@@ -1,6 +1,6 @@
-// /continue/{token}: the page a "Continue your application" link opens (docs/requirements.md#save-and-
-// come-back-later). The token leaves the address bar at once (kept in this tab while the page needs
-// it); nothing is shown before the date of birth, or the emailed code, is right; then the answers are
+// /continue/{token}: the page a "Continue your application" link opens
+// (docs/requirements.md#save-and-come-back-later). The token leaves the address bar at once (kept in this
+// tab while the page needs it); nothing is shown before the date of birth, or the emailed code, is right; then the answers are
 // put back into this tab's session and the applicant lands on the screen they left. A used, expired or
 // void link says so and offers a new one. Decision 1821.
 import { useEffect, useState, type FormEvent } from 'react'

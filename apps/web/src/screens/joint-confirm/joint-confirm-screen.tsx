@@ -1,7 +1,7 @@
-// /joint-confirm/{token}: the joint applicant's own link (docs/requirements.md#the-joint-applicant-
-// confirms-their-own-part; decision 1823). The token leaves the address bar at once; their date of birth
-// opens what the applicant said about them, a box for corrections, the fair processing notice and their
-// own marketing choices per channel; "Confirm" records them as their own.
+// /joint-confirm/{token}: the joint applicant's own link (decision 1823,
+// docs/requirements.md#the-joint-applicant-confirms-their-own-part). The token leaves the address bar at
+// once; their date of birth opens what the applicant said about them, a box for corrections, the fair
+// processing notice and their own marketing choices per channel; "Confirm" records them as their own.
 import { useEffect, useState, type FormEvent } from 'react'
 import { useLocation, useParams } from 'wouter'
 import type { DateParts } from '@forecourt/domain/fields/date-of-birth'
