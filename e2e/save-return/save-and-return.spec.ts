@@ -147,7 +147,7 @@ test('carfinance: saved on one browser, continued on another after the date of b
   await expect(page).toHaveURL(brandUrl('carfinance', '/address-length/1'))
   await expect(page.getByRole('textbox', { name: 'Years' })).toHaveValue('5')
   const refreshed = page.waitForResponse(
-    (response) => response.url().endsWith('/answers') && response.status() === 202,
+    (response) => response.url().includes('/api/saved-answers/') && response.status() === 202,
   )
   await page.getByRole('textbox', { name: 'Years' }).fill('6')
   await refreshed

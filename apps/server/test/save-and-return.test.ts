@@ -285,7 +285,7 @@ describe.each(allEngines)('save and come back later on $name', (engine) => {
     'the answers behind a link follow the applicant; retention deletes them with the partial application',
     async () => {
       const saved = savedApplication()
-      const before = await app.post(`/api/save-and-return/${saved.key}/answers`, {
+      const before = await app.post(`/api/saved-answers/${saved.key}`, {
         state: saved.state,
       })
       // Nothing was saved for later yet: nothing is stored.
@@ -294,7 +294,7 @@ describe.each(allEngines)('save and come back later on $name', (engine) => {
       const { token } = linkOf((await messageTo(saved.email)).text)
       const later = structuredClone(saved.state)
       later.form.firstName = 'Augusta'
-      const refreshed = await app.post(`/api/save-and-return/${saved.key}/answers`, {
+      const refreshed = await app.post(`/api/saved-answers/${saved.key}`, {
         state: later,
       })
       expect(refreshed.json()).toEqual({ status: 'saved' })

@@ -45,7 +45,7 @@ export function startSavedAnswersRefresh(deps: RefreshDeps): void {
     const body = JSON.stringify(state)
     if (body === lastSent) return
     lastSent = body
-    post(`/api/save-and-return/${encodeURIComponent(state.GUID)}/answers`, { state }).catch(
+    post(`/api/saved-answers/${encodeURIComponent(state.GUID)}`, { state }).catch(
       (error: unknown) => {
         lastSent = ''
         console.warn(

@@ -154,6 +154,7 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
             properties: { check: { type: 'string', const: 'date-of-birth' } },
             required: ['check'],
           },
+          400: errorBody,
           410: errorBody,
         },
       },

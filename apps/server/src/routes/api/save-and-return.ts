@@ -292,7 +292,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
   )
 
   app.post<{ Params: { applicationKey: string }; Body: { state: unknown } }>(
-    '/api/save-and-return/:applicationKey/answers',
+    '/api/saved-answers/:applicationKey',
     {
       schema: {
         summary: 'Keep the saved answers up to date',
@@ -368,6 +368,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
             properties: { check: { type: 'string', enum: ['date-of-birth', 'code'] } },
             required: ['check'],
           },
+          400: errorBody,
           410: errorBody,
         },
       },
