@@ -2,6 +2,7 @@
 // confirmation: the texts the applicant reads, shared by the browser and the server, and the small rules
 // both apply (which screen a link may return to, how an address is shown, how long a link lives).
 
+import { formatPounds } from '../finance/money'
 import { stepList } from '../journey/step-list'
 
 /** A link works for 7 days from the moment it is sent. */
@@ -131,13 +132,6 @@ const LONG_DATE = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 })
 
-const POUNDS = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-})
-
 /**
  * What the application says about the joint applicant, in the order they are asked for, for the joint
  * applicant to check: name, date of birth, contact, employment and income. Missing answers are left out.
@@ -179,7 +173,7 @@ export function jointApplicantDetails(joint: Readonly<Record<string, unknown>>):
   }
   add(
     'Monthly income after tax',
-    typeof joint.netMonthlyIncome === 'number' ? POUNDS.format(joint.netMonthlyIncome) : undefined,
+    typeof joint.netMonthlyIncome === 'number' ? formatPounds(joint.netMonthlyIncome) : undefined,
   )
   return rows.filter((row): row is DetailRow => row !== undefined)
 }
