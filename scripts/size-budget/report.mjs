@@ -4,11 +4,13 @@
 export const KB = 1000
 export const KIB = 1024
 
+// The start page's and the whole journey's bars were raised for the pages a save-and-return link opens
+// (decision 1824): from 90 KB and 160 KB.
 export const BARS = {
-  firstLoad: 90 * KB,
+  firstLoad: 90.5 * KB,
   firstLoadRatio: 1.35,
   screen: 8 * KB,
-  journey: 160 * KB,
+  journey: 166 * KB,
   html: 14 * KIB,
 }
 

@@ -72,17 +72,6 @@ function start(): void {
   // that is ready): a restored application starts it at once; a new visitor has nothing to save
   // before their first input, so its code (the payload mapper, the API client) waits for it.
   if (restored !== null) startPartialSaving()
-  // A tab whose answers were saved for later keeps them up to date (decision 1822).
-  if (restored !== null) {
-    void import('#lib/saved-answers-refresh').then((refresh) => {
-      if (refresh.wasSavedForLater()) {
-        refresh.startSavedAnswersRefresh({
-          getState: getApplication,
-          subscribe: (listener) => applicationStore.subscribe(listener),
-        })
-      }
-    })
-  } else onFirstInput(startPartialSaving)
 }
 
 function startPartialSaving(): void {
@@ -96,6 +85,14 @@ function startPartialSaving(): void {
         now: () => new Date(),
         onPageHidden: whenPageHidden,
       }),
+  )
+  // A tab whose answers were saved for later also keeps them up to date (decision 1822); the check
+  // loads with the partial save, not with the page.
+  void import('#lib/saved-for-later-mark').then(({ refreshIfSavedForLater }) =>
+    refreshIfSavedForLater({
+      getState: getApplication,
+      subscribe: (listener) => applicationStore.subscribe(listener),
+    }),
   )
 }
 

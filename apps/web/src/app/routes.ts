@@ -117,27 +117,16 @@ export const routes: readonly AppRoute[] = [
     kind: 'page',
     load: () => import('#screens/save-for-later/save-for-later-screen'),
   },
+  // The token is read once and dropped from the address: '/continue' is the same page without it.
   {
-    path: '/continue/:token',
-    title: 'Continue your application',
-    kind: 'page',
-    load: () => import('#screens/continue/continue-screen'),
-  },
-  {
-    path: '/continue',
+    path: '/continue/:token?',
     title: 'Continue your application',
     kind: 'page',
     load: () => import('#screens/continue/continue-screen'),
   },
   // The joint applicant's own link (docs/requirements.md#the-joint-applicant-confirms-their-own-part)
   {
-    path: '/joint-confirm/:token',
-    title: 'Confirm your part of the application',
-    kind: 'page',
-    load: () => import('#screens/joint-confirm/joint-confirm-screen'),
-  },
-  {
-    path: '/joint-confirm',
+    path: '/joint-confirm/:token?',
     title: 'Confirm your part of the application',
     kind: 'page',
     load: () => import('#screens/joint-confirm/joint-confirm-screen'),

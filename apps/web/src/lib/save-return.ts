@@ -1,11 +1,14 @@
 // Save and come back later (docs/requirements.md#save-and-come-back-later): the calls behind the save
 // screen and the page a link opens. The link's token is kept in this tab's session storage only while
-// the page needs it, so the address bar can drop it at once (decision 1821).
+// the page needs it, so the address bar can drop it at once (decision 1821). Once a link was sent or
+// opened in a tab, the answers behind it follow the applicant: the state is sent again as it changes, at
+// most once every 2 s with a trailing send, like the partial save (decision 1822).
 
 import type { Brand } from '@forecourt/domain/brands/brand'
 import { toPartialPayload } from '@forecourt/domain/payload/partial-payload'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import { ApiError, postJson } from './api'
+import { markSavedForLater } from './saved-for-later-mark'
 
 const TOKEN_KEY = 'forecourt.link-token'
 
@@ -119,4 +122,73 @@ export function forgetToken(): void {
   } catch {
     // Nothing was kept.
   }
+}
+
+// --- The answers behind a link follow the applicant ---
+
+export const REFRESH_INTERVAL_MS = 2000
+
+let stop: (() => void) | undefined
+
+export interface RefreshDeps {
+  getState: () => ApplicationState
+  subscribe: (listener: (state: ApplicationState) => void) => () => void
+  post?: (url: string, body: unknown) => Promise<unknown>
+  intervalMs?: number
+}
+
+/** Starts keeping the saved answers up to date (once per page); marks the tab so a reload does too. */
+export function startSavedAnswersRefresh(deps: RefreshDeps): void {
+  markSavedForLater(true)
+  if (stop !== undefined) return
+  const post = deps.post ?? ((url: string, body: unknown) => postJson(url, body))
+  const intervalMs = deps.intervalMs ?? REFRESH_INTERVAL_MS
+  let lastSent = JSON.stringify(deps.getState())
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let pending = false
+
+  const send = () => {
+    const state = deps.getState()
+    if (state.isLocked || state.applicationSubmitOk) return
+    const body = JSON.stringify(state)
+    if (body === lastSent) return
+    lastSent = body
+    post(`/api/saved-answers/${encodeURIComponent(state.GUID)}`, { state }).catch(
+      (error: unknown) => {
+        lastSent = ''
+        console.warn(
+          `Saved answers not refreshed: ${error instanceof Error ? error.message : String(error)}`,
+        )
+      },
+    )
+  }
+  const onChange = () => {
+    if (timer !== undefined) {
+      pending = true
+      return
+    }
+    send()
+    const tick = () => {
+      if (!pending) {
+        timer = undefined
+        return
+      }
+      pending = false
+      send()
+      timer = setTimeout(tick, intervalMs)
+    }
+    timer = setTimeout(tick, intervalMs)
+  }
+  const unsubscribe = deps.subscribe(onChange)
+  stop = () => {
+    unsubscribe()
+    clearTimeout(timer)
+    stop = undefined
+  }
+}
+
+/** Tests, and start-new: stops refreshing and forgets the mark. */
+export function stopSavedAnswersRefresh(): void {
+  stop?.()
+  markSavedForLater(false)
 }

@@ -11,12 +11,14 @@ import type { BrandId } from '@forecourt/domain/brands/brand'
 import type { ConsentChannel } from '@forecourt/domain/brands/disclosures'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import {
-  JOINT_CONFIRM_MESSAGES,
   MAX_CORRECTIONS_LENGTH,
-  SAVE_RETURN_MESSAGES,
   datePartsToKey,
   jointApplicantDetails,
 } from '@forecourt/domain/save-return/save-return'
+import {
+  JOINT_CONFIRM_MESSAGES,
+  SAVE_RETURN_MESSAGES,
+} from '@forecourt/domain/save-return/messages'
 import type { DataKeyring } from '../../crypto/field-encryption'
 import type { ResumeLinkRow, Tables } from '../../db/tables'
 import { findApplication, type StoredApplication } from '../../repositories/application-repository'

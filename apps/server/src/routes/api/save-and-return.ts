@@ -11,11 +11,11 @@ import { brands, isBrandId } from '@forecourt/domain/brands/brand-data'
 import { validateEmail } from '@forecourt/domain/fields/email'
 import {
   LINK_REQUESTS_PER_HOUR,
-  SAVE_RETURN_MESSAGES,
   datePartsToKey,
   isReturnScreen,
   maskEmail,
 } from '@forecourt/domain/save-return/save-return'
+import { SAVE_RETURN_MESSAGES } from '@forecourt/domain/save-return/messages'
 import { restoreState } from '@forecourt/domain/state/restore-state'
 import type { SearchIndexer } from '../../back-office/search-index'
 import { openPayload, sealPayload, type DataKeyring } from '../../crypto/field-encryption'

@@ -4,7 +4,7 @@
 
 import type { FormEvent, MouseEvent, ReactNode } from 'react'
 import { useLocation } from 'wouter'
-import { SAVE_RETURN_MESSAGES } from '@forecourt/domain/save-return/save-return'
+import { SAVE_FOR_LATER_BUTTON } from '@forecourt/domain/save-return/save-button'
 import { useApplication } from '#lib/session-store'
 import { ScreenHeading } from '../screen-heading/screen-heading'
 import { SubmittedNotice } from './submitted-notice'
@@ -69,7 +69,7 @@ export function StepLayout({
           disabled={isLocked}
           onClick={() => navigate(`/save?from=${encodeURIComponent(location)}`)}
         >
-          {SAVE_RETURN_MESSAGES.saveButton}
+          {SAVE_FOR_LATER_BUTTON}
         </button>
       </div>
     </form>

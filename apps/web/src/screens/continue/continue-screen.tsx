@@ -7,7 +7,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useLocation, useParams } from 'wouter'
 import type { DateParts } from '@forecourt/domain/fields/date-of-birth'
 import { validateEmail } from '@forecourt/domain/fields/email'
-import { SAVE_RETURN_MESSAGES as M } from '@forecourt/domain/save-return/save-return'
+import { SAVE_RETURN_MESSAGES as M } from '@forecourt/domain/save-return/messages'
 import { restoreState } from '@forecourt/domain/state/restore-state'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import { useBrand } from '#brand/use-brand'
@@ -17,7 +17,6 @@ import { ErrorSummary } from '#components/form/error-summary/error-summary'
 import { InputField } from '#components/form/input-field'
 import { ScreenHeading } from '#components/screen-heading/screen-heading'
 import { applicationStore, getApplication, setApplication } from '#lib/session-store'
-import { startSavedAnswersRefresh } from '#lib/saved-answers-refresh'
 import { usePageTitle } from '#lib/use-page-title'
 import {
   checkLink,
@@ -26,6 +25,7 @@ import {
   keptToken,
   openLink,
   requestNewLink,
+  startSavedAnswersRefresh,
   type LinkCheck,
 } from '#lib/save-return'
 

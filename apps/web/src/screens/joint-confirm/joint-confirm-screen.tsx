@@ -5,12 +5,11 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useLocation, useParams } from 'wouter'
 import type { DateParts } from '@forecourt/domain/fields/date-of-birth'
+import { MAX_CORRECTIONS_LENGTH, type DetailRow } from '@forecourt/domain/save-return/save-return'
 import {
   JOINT_CONFIRM_MESSAGES as J,
-  MAX_CORRECTIONS_LENGTH,
   SAVE_RETURN_MESSAGES as M,
-  type DetailRow,
-} from '@forecourt/domain/save-return/save-return'
+} from '@forecourt/domain/save-return/messages'
 import { useBrand } from '#brand/use-brand'
 import { Checkbox } from '#components/form/checkbox/checkbox'
 import { DateOfBirth } from '#components/form/date-of-birth/date-of-birth'

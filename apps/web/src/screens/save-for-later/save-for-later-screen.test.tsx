@@ -5,7 +5,7 @@ import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { expectNoAxeViolations } from '#testing/axe'
 import { givenState } from '#testing/render'
-import { stopSavedAnswersRefresh } from '#lib/saved-answers-refresh'
+import { stopSavedAnswersRefresh } from '#lib/save-return'
 import SaveForLaterScreen from './save-for-later-screen'
 
 afterEach(() => {

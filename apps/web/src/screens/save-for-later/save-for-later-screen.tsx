@@ -5,19 +5,15 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useSearch } from 'wouter'
 import { validateEmail } from '@forecourt/domain/fields/email'
-import {
-  SAVE_RETURN_MESSAGES as M,
-  formatExpiry,
-  isReturnScreen,
-} from '@forecourt/domain/save-return/save-return'
+import { formatExpiry, isReturnScreen } from '@forecourt/domain/save-return/save-return'
+import { SAVE_RETURN_MESSAGES as M } from '@forecourt/domain/save-return/messages'
 import { useBrand } from '#brand/use-brand'
 import { EmailInput } from '#components/form/email-input/email-input'
 import { ErrorSummary } from '#components/form/error-summary/error-summary'
 import { ScreenHeading } from '#components/screen-heading/screen-heading'
 import { usePageTitle } from '#lib/use-page-title'
 import { applicationStore, getApplication } from '#lib/session-store'
-import { startSavedAnswersRefresh } from '#lib/saved-answers-refresh'
-import { saveForLater, type SavedForLater } from '#lib/save-return'
+import { saveForLater, startSavedAnswersRefresh, type SavedForLater } from '#lib/save-return'
 
 const FIELD = 'save-email'
 

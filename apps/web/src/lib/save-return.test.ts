@@ -3,11 +3,8 @@ import {
   createInitialState,
   type ApplicationState,
 } from '@forecourt/domain/state/application-state'
-import {
-  startSavedAnswersRefresh,
-  stopSavedAnswersRefresh,
-  wasSavedForLater,
-} from './saved-answers-refresh'
+import { startSavedAnswersRefresh, stopSavedAnswersRefresh } from './save-return'
+import { wasSavedForLater } from './saved-for-later-mark'
 
 afterEach(() => {
   stopSavedAnswersRefresh()
