@@ -72,6 +72,7 @@ function start(): void {
   // that is ready): a restored application starts it at once; a new visitor has nothing to save
   // before their first input, so its code (the payload mapper, the API client) waits for it.
   if (restored !== null) startPartialSaving()
+  else onFirstInput(startPartialSaving)
 }
 
 function startPartialSaving(): void {
