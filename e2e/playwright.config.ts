@@ -15,8 +15,8 @@ process.env.E2E_DATA_DIR = dataDir
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  // The back office's journey needs its own server set-up: back-office/playwright.config.ts.
-  testIgnore: 'back-office/**',
+  // The back office's journey and save-and-return need their own server set-up: their own configs.
+  testIgnore: ['back-office/**', 'save-return/**'],
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -182,6 +182,28 @@ runnerResult(
   }),
 )
 
+// Save and come back later, and the joint applicant's confirmation: a real SMTP server, a fake lender.
+const saveReturnReport = join(reports, 'playwright-save-return.json')
+if (built) {
+  run(
+    'save-and-return end-to-end tests (Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/save-return/playwright.config.ts'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: saveReturnReport },
+  )
+} else {
+  console.error('✖ save-and-return end-to-end tests not run: the front-end build failed')
+}
+runnerResult(
+  'playwright save and return',
+  existsSync(saveReturnReport) ? readJson(saveReturnReport) : undefined,
+  (r) => ({
+    passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
+    failed: (r.stats?.unexpected ?? 0) + (r.errors?.length ?? 0),
+    skipped: r.stats?.skipped ?? 0,
+  }),
+)
+
 console.log('\nSummary')
 for (const r of results) {
   console.log(`  ${r.label}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`)

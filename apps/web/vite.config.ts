@@ -28,7 +28,13 @@ export default defineConfig({
     manifest: true,
     // Every browser that runs the es2022 build but lacks <link rel="modulepreload"> (Safari before
     // 17.2) still loads each module when imported; the polyfill would cost every visitor its bytes.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The pages a save-and-return link opens are reached only from an email: the entry keeps no list
+      // of what they import, so every visitor's first load carries none of it (decision 1824).
+      resolveDependencies: (filename, deps) =>
+        /(?:^|\/)(?:continue|joint-confirm|save-for-later)-screen-/.test(filename) ? [] : deps,
+    },
     rolldownOptions: {
       // The domain package is pure (no module does anything on import). Saying so lets a screen that
       // imports one function from a module skip that module's other imports: the start screen's

@@ -4,12 +4,14 @@
 export const KB = 1000
 export const KIB = 1024
 
+// The whole journey's bar was raised from 160 KB for the evidence record and the pages a save-and-return
+// link opens (decisions 1882, 1824); the start page's stays where it was.
 export const BARS = {
   firstLoad: 90 * KB,
   firstLoadRatio: 1.35,
   screen: 8 * KB,
-  // docs/decisions/1882: the disclosures and the evidence queue.
-  journey: 165 * KB,
+  // Decisions 1882 and 1824: the disclosures, the evidence queue and the save-and-return pages.
+  journey: 166 * KB,
   html: 14 * KIB,
 }
 

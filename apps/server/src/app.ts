@@ -48,6 +48,10 @@ import { destinationIdsFor } from './delivery/destinations'
 import { createDeliveryWorker } from './delivery/worker'
 import { setActiveMailConfig } from './email/mail-config'
 import { createEmailSender } from './email/sender'
+import { registerLinkPageHeaders, saveAndReturnRoutes } from './routes/api/save-and-return'
+import { jointConfirmationRoutes } from './routes/api/joint-confirmation'
+import { requestJointConfirmation } from './save-return/joint-confirmation'
+import { createMailTransport } from './email/transport'
 
 export interface BuildAppOptions {
   /**
@@ -145,10 +149,21 @@ export async function buildApp(
     // Address lookup
     await api.register(addressRoutes, { provider: createAddressProvider(config, app.log) })
     // Submissions and partial saves
+    // The joint applicant's own link goes out once their application is stored (decision 1823).
+    const linkTransport = createMailTransport(config.mail)
+    app.addHook('onClose', async () => linkTransport.close())
     await api.register(submissionRoutes, {
       db: database.db,
       dataKeys: config.dataKeys,
       searchIndexer,
+      afterStored: (request, stored) =>
+        stored.payload.isJointApplication === true
+          ? requestJointConfirmation(
+              { db: database.db, mail: config.mail, transport: linkTransport, log: request.log },
+              request,
+              stored,
+            )
+          : Promise.resolve(),
     })
     await api.register(applicationRoutes, { searchIndexer })
     await registerBackOfficeApi(api, {
@@ -160,6 +175,16 @@ export async function buildApp(
     })
     // What the applicant was shown and agreed to (decision 1654)
     await api.register(evidenceRoutes, { db: database.db })
+    // Save and come back later (decision 1821)
+    await api.register(saveAndReturnRoutes, {
+      db: database.db,
+      dataKeys: config.dataKeys,
+      mail: config.mail,
+      hashKey: indexKey,
+      searchIndexer,
+    })
+    // The joint applicant confirms their own part (decision 1823)
+    await api.register(jointConfirmationRoutes, { db: database.db, dataKeys: config.dataKeys })
     // Lenders' decisions, signed like our deliveries (decision 1656)
     await api.register(lenderDecisionRoutes, {
       db: database.db,
@@ -167,6 +192,7 @@ export async function buildApp(
       destinations: () => config.lenderDestinations,
     })
   })
+  registerLinkPageHeaders(app)
   await registerStaticFrontEnd(app, config)
   // Lender delivery: the worker unless DELIVERY_WORKER=off (the outbox rows are the write store's)
   if (config.deliveryWorker) {

@@ -15,9 +15,13 @@ export interface LogDestination {
   write(line: string): void
 }
 
+// The pages a link opens carry its token in the address: logged without it (decision 1821).
+const LINK_PAGE = /^(\/continue|\/joint-confirm)\/[^/]+/
+
 export function requestPath(url: string): string {
   const query = url.indexOf('?')
-  return query === -1 ? url : url.slice(0, query)
+  const path = query === -1 ? url : url.slice(0, query)
+  return path.replace(LINK_PAGE, '$1/[token]')
 }
 
 /** Writes one line per request when it completes, instead of Fastify's "incoming" and "completed" pair. */

@@ -252,6 +252,89 @@ const WRITE_ENDPOINTS: WriteEndpoint[] = [
 ]
 
 /**
+ * Save and come back later and the joint applicant's confirmation (decisions 1821, 1823): the first
+ * stores a link like any write; the others act on a link's token, so a request with a made-up one changes
+ * nothing even when allowed, and the answer it gets shows the check let it through.
+ */
+WRITE_ENDPOINTS.push({
+  name: 'save and come back later',
+  route: 'POST /api/save-and-return/{applicationKey}',
+  path: (key) => `/api/save-and-return/${key}`,
+  contentType: 'application/json',
+  body: (key) => {
+    const state = filledState()
+    state.GUID = key
+    state.applicationKey = key
+    return { email: 'jo@example.com', screen: '/contact', state, payload: singlePartial(key) }
+  },
+  ok: 202,
+  effect: async (server) =>
+    (await server.app.database.db.selectFrom('resume_links').select('id').execute()).length,
+})
+
+const LINK_WRITES: {
+  name: string
+  route: string
+  path: (key: string) => string
+  body: (key: string) => Record<string, unknown>
+  ok: number
+}[] = [
+  {
+    name: 'saved answers refreshed',
+    route: 'POST /api/saved-answers/{applicationKey}',
+    path: (key) => `/api/saved-answers/${key}`,
+    body: (key) => {
+      const state = filledState()
+      state.GUID = key
+      return { state }
+    },
+    ok: 202,
+  },
+  {
+    name: 'link opened',
+    route: 'POST /api/continue/open',
+    path: () => '/api/continue/open',
+    body: () => ({ token: 'x' }),
+    ok: 410,
+  },
+  {
+    name: 'link checked',
+    route: 'POST /api/continue/check',
+    path: () => '/api/continue/check',
+    body: () => ({ token: 'x', code: '123456' }),
+    ok: 410,
+  },
+  {
+    name: 'new link asked for',
+    route: 'POST /api/continue/new-link',
+    path: () => '/api/continue/new-link',
+    body: () => ({ token: 'x', email: 'jo@example.com' }),
+    ok: 202,
+  },
+  {
+    name: 'joint link opened',
+    route: 'POST /api/joint-confirmation/open',
+    path: () => '/api/joint-confirmation/open',
+    body: () => ({ token: 'x' }),
+    ok: 410,
+  },
+  {
+    name: 'joint link checked',
+    route: 'POST /api/joint-confirmation/check',
+    path: () => '/api/joint-confirmation/check',
+    body: () => ({ token: 'x', dateOfBirth: { day: '1', month: '1', year: '1980' } }),
+    ok: 410,
+  },
+  {
+    name: 'joint applicant confirms',
+    route: 'POST /api/joint-confirmation/confirm',
+    path: () => '/api/joint-confirmation/confirm',
+    body: () => ({ token: 'x', dateOfBirth: { day: '1', month: '1', year: '1980' } }),
+    ok: 410,
+  },
+]
+
+/**
  * Writes that take no anti-forgery pair because every request is signed instead (the lenders'
  * decisions, decision 1656); the lender-decisions tests prove the signature check.
  */
@@ -353,7 +436,13 @@ describe('anti-forgery on every write endpoint, over HTTP', () => {
         .map((method) => `${method.toUpperCase()} ${path}`),
     )
     expect(writes.sort()).toEqual(
-      [...new Set([...WRITE_ENDPOINTS.map((e) => e.route), ...SIGNED_ROUTES])].sort(),
+      [
+        ...new Set([
+          ...WRITE_ENDPOINTS.map((e) => e.route),
+          ...LINK_WRITES.map((e) => e.route),
+          ...SIGNED_ROUTES,
+        ]),
+      ].sort(),
     )
   })
 
@@ -421,6 +510,63 @@ describe('anti-forgery on every write endpoint, over HTTP', () => {
       expect(answer.status).toBe(403)
       expect(JSON.parse(answer.body)).toEqual({ error: 'Forbidden' })
       expect(await endpoint.effect(server)).toBe(before)
+      expect(refusals(server).slice(refusalsBefore)).toEqual([reason])
+    },
+  )
+})
+
+describe('anti-forgery on the link routes, over HTTP', () => {
+  let server: Server
+  let tokens: Tokens
+  beforeAll(async () => {
+    server = await listen(sqlite)
+    const mine = await antiForgeryPair(server)
+    const otherSession = await antiForgeryPair(server)
+    tokens = {
+      mine: mine.token,
+      otherSession: otherSession.token,
+      otherServer: createAntiForgery(OTHER_SECRET).issue(),
+    }
+  })
+  afterAll(() => server.close())
+
+  const asEndpoint = (write: (typeof LINK_WRITES)[number]): WriteEndpoint => ({
+    ...write,
+    contentType: 'application/json',
+    effect: async () => 0,
+  })
+
+  test.each(LINK_WRITES.map((write) => [write.name, write] as const))(
+    '%s: the valid pair from the same origin gets past the check',
+    async (_name, write) => {
+      const answer = await server.send(
+        writeRequest(asEndpoint(write), randomUUID(), {
+          cookie: tokens.mine,
+          sent: tokens.mine,
+          site: 'same-origin',
+        }),
+      )
+      expect(answer.status, answer.body).toBe(write.ok)
+    },
+  )
+
+  const cases = LINK_WRITES.flatMap((write) =>
+    FORGERIES.map(([forgery, credentials, reason]) => ({
+      write,
+      credentials,
+      reason,
+      title: `${write.name}: ${forgery}`,
+    })),
+  )
+  test.each(cases.map((forgery) => [forgery.title, forgery] as const))(
+    '%s → 403, the reason logged',
+    async (_title, { write, credentials, reason }) => {
+      const refusalsBefore = refusals(server).length
+      const answer = await server.send(
+        writeRequest(asEndpoint(write), randomUUID(), credentials(tokens)),
+      )
+      expect(answer.status).toBe(403)
+      expect(JSON.parse(answer.body)).toEqual({ error: 'Forbidden' })
       expect(refusals(server).slice(refusalsBefore)).toEqual([reason])
     },
   )

@@ -87,6 +87,14 @@ function startPartialSaving(): void {
         onPageHidden: whenPageHidden,
       }),
   )
+  // A tab whose answers were saved for later also keeps them up to date (decision 1822); the check
+  // loads with the partial save, not with the page.
+  void import('#lib/saved-for-later-mark').then(({ refreshIfSavedForLater }) =>
+    refreshIfSavedForLater({
+      getState: getApplication,
+      subscribe: (listener) => applicationStore.subscribe(listener),
+    }),
+  )
 }
 
 /**

@@ -236,6 +236,13 @@ export interface ApplicationDetail {
     updatedAt: string
     legalHold: LegalHold | null
     erased: Erased | null
+    /** Whether the joint applicant confirmed their own part; null when they were not asked. */
+    jointConfirmation?: {
+      requestedAt: string
+      confirmedAt: string | null
+      /** Not confirmed within the link's 7 days. */
+      outstanding: boolean
+    } | null
   }
   answers: AnswerSection[]
   timeline: TimelineEntry[]

@@ -12,6 +12,7 @@ import { deliveryRowsFor } from '../repositories/rows'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { appendAudit } from './audit-log'
 import { ERASURE_KEY_PREFIX } from './erasure-notice'
+import { deleteSaveReturnRecords } from '../save-return/links'
 
 export class ErasureRefused extends Error {
   constructor(
@@ -120,6 +121,8 @@ export async function eraseApplication(
       .execute()
     // The messages about it: the unsent would find no one to write to, the sent are not needed.
     await trx.deleteFrom('emails').where('application_key', '=', key).execute()
+    // Links, the answers they restore, the joint applicant's corrections (decision 1821).
+    await deleteSaveReturnRecords(trx, [key])
 
     const deliveries = await trx
       .selectFrom('deliveries')

@@ -62,6 +62,11 @@ export interface Tables {
   support_flags: SupportFlagsTable
   support_notes: SupportNotesTable
   lender_decisions: LenderDecisionsTable
+  // Save and return, the joint applicant's confirmation (migration 0060)
+  resume_links: ResumeLinksTable
+  saved_answers: SavedAnswersTable
+  link_requests: LinkRequestsTable
+  joint_confirmations: JointConfirmationsTable
 }
 
 export type VehicleRow = Selectable<VehiclesTable>
@@ -472,3 +477,62 @@ export interface LenderDecisionsTable {
 
 export type LenderDecisionRow = Selectable<LenderDecisionsTable>
 export type NewLenderDecisionRow = Insertable<LenderDecisionsTable>
+
+// --- Save and return; the joint applicant's confirmation (migration 0060; decisions 1821 to 1824) ---
+
+export const LINK_PURPOSES = ['resume', 'joint-confirm'] as const
+export type LinkPurpose = (typeof LINK_PURPOSES)[number]
+export const LINK_CHECKS = ['date-of-birth', 'code'] as const
+export type LinkCheck = (typeof LINK_CHECKS)[number]
+export const LINK_STATUSES = ['active', 'used', 'voided', 'superseded'] as const
+export type LinkStatus = (typeof LINK_STATUSES)[number]
+
+export interface ResumeLinksTable {
+  /** `rsl_` + 32 hex. */
+  id: string
+  /** SHA-256 (hex) of the token: the token itself is only in the email. */
+  token_hash: string
+  purpose: LinkPurpose
+  application_key: string
+  brand: string
+  check_kind: LinkCheck
+  /** SHA-256 (hex) of the token and the 6-digit code together, for a `code` check. */
+  code_hash: string | null
+  /** Keyed hash of the address the link went to: a new link goes only to the same address. */
+  email_hash: string | null
+  /** The route the applicant left (`/contact`). */
+  screen: string | null
+  failed_attempts: number
+  status: LinkStatus
+  created_at: string
+  expires_at: string
+  used_at: string | null
+}
+
+export interface SavedAnswersTable {
+  application_key: string
+  brand: string
+  /** JSON of `{ state }`, sealed like a payload when the data key is set. */
+  state: string
+  updated_at: string
+}
+
+export interface LinkRequestsTable {
+  id: string
+  /** Keyed hash of the address or of the client's IP address asking for a link. */
+  subject_hash: string
+  at: string
+}
+
+export interface JointConfirmationsTable {
+  application_key: string
+  brand: string
+  /** When the joint applicant's link was first sent. */
+  requested_at: string
+  confirmed_at: string | null
+  /** JSON of the joint applicant's corrections, sealed like a payload when the data key is set. */
+  corrections: string | null
+}
+
+export type ResumeLinkRow = Selectable<ResumeLinksTable>
+export type NewResumeLinkRow = Insertable<ResumeLinksTable>

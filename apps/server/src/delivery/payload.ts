@@ -9,6 +9,7 @@ import type { Tables } from '../db/tables'
 import { evidenceForLender } from '../evidence/evidence-repository'
 import { findApplication } from '../repositories/application-repository'
 import { ERASURE_KEY_PREFIX, erasureNoticeBody } from '../back-office/erasure-notice'
+import { JOINT_CONFIRMED_KEY_PREFIX, jointConfirmedBody } from '../save-return/joint-confirmation'
 
 /**
  * The JSON text to send for a submission; undefined when there is no submitted application under that key
@@ -24,6 +25,10 @@ export function submittedPayloadLoader(dataKeys: DataKeyring | undefined): Paylo
   return async (db, submissionKey) => {
     // An erased application's notice to the lenders that were sent it (back-office/erasure.ts).
     if (submissionKey.startsWith(ERASURE_KEY_PREFIX)) return erasureNoticeBody(db, submissionKey)
+    // The joint applicant's own confirmation (save-return/joint-confirmation.ts, decision 1823).
+    if (submissionKey.startsWith(JOINT_CONFIRMED_KEY_PREFIX)) {
+      return jointConfirmedBody(db, dataKeys, submissionKey)
+    }
     const application = await findApplication(db, submissionKey, dataKeys)
     if (application === undefined || application.status !== 'submitted') return undefined
     const evidence = await evidenceForLender(db, submissionKey)

@@ -8,6 +8,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
 import { deleteExpiredRecords } from '../evidence/retention'
+import { deleteSaveReturnRecords } from '../save-return/links'
 
 export interface RetentionPolicy {
   /** Days after submission that a submitted application is kept. */
@@ -185,6 +186,8 @@ async function deleteBackOfficeRecords(trx: Kysely<Tables>, keys: string[]): Pro
   if (keys.length === 0) return
   await trx.deleteFrom('application_index').where('application_key', 'in', keys).execute()
   await trx.deleteFrom('notes').where('application_key', 'in', keys).execute()
+  // The links, the answers they restore and the joint applicant's confirmation (decision 1821).
+  await deleteSaveReturnRecords(trx, keys)
 }
 
 async function deleteInBatches(

@@ -124,6 +124,27 @@ export const routes: readonly AppRoute[] = [
     load: () => import('#screens/cookie-policy/cookie-policy-screen'),
   },
   ...stepRoutes,
+  // Save and come back later (docs/requirements.md#save-and-come-back-later)
+  {
+    path: '/save',
+    title: 'Save your answers and come back later',
+    kind: 'page',
+    load: () => import('#screens/save-for-later/save-for-later-screen'),
+  },
+  // The token is read once and dropped from the address: '/continue' is the same page without it.
+  {
+    path: '/continue/:token?',
+    title: 'Continue your application',
+    kind: 'page',
+    load: () => import('#screens/continue/continue-screen'),
+  },
+  // The joint applicant's own link (docs/requirements.md#the-joint-applicant-confirms-their-own-part)
+  {
+    path: '/joint-confirm/:token?',
+    title: 'Confirm your part of the application',
+    kind: 'page',
+    load: () => import('#screens/joint-confirm/joint-confirm-screen'),
+  },
   {
     path: '/complete',
     title: 'Thank you for your application',

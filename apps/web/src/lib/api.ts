@@ -17,11 +17,14 @@ export interface RequestOptions {
 export class ApiError extends Error {
   /** The HTTP status when the server answered; null for network errors, timeouts and aborts. */
   readonly status: number | null
+  /** The server's JSON answer, when it sent one: its `error` is a message some screens show. */
+  readonly body: unknown
 
-  constructor(message: string, status: number | null = null) {
+  constructor(message: string, status: number | null = null, body?: unknown) {
     super(message)
     this.name = 'ApiError'
     this.status = status
+    this.body = body
   }
 }
 
@@ -63,7 +66,17 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
   }
 
   if (response.status < 200 || response.status > 299) {
-    throw new ApiError(`Request failed with status code ${response.status}`, response.status)
+    let answer: unknown
+    try {
+      answer = JSON.parse(await response.text()) as unknown
+    } catch {
+      answer = undefined
+    }
+    throw new ApiError(
+      `Request failed with status code ${response.status}`,
+      response.status,
+      answer,
+    )
   }
   const text = await response.text()
   return text === '' ? null : (JSON.parse(text) as unknown)

@@ -11,6 +11,7 @@ import { Notice } from '#components/notice/Notice'
 import { SubNavigation } from '#components/sub-navigation/SubNavigation'
 import { ApiError, call } from '#lib/api'
 import type { ApplicationDetail } from '#lib/types'
+import { formatDate } from '#lib/format-time'
 import { ApplicationContext, type ApplicationContextValue } from './application-context'
 import { AnswersPart } from './AnswersPart'
 import { TimelinePart } from './TimelinePart'
@@ -136,6 +137,14 @@ export default function ApplicationScreen() {
               </span>
             ),
           },
+          ...(application.jointConfirmation
+            ? [
+                {
+                  label: 'Joint applicant',
+                  value: jointConfirmationWords(application.jointConfirmation),
+                },
+              ]
+            : []),
         ]}
         actions={
           erased ? null : (
@@ -232,4 +241,16 @@ function Unavailable({ notFound }: { notFound: boolean }) {
       </p>
     </>
   )
+}
+
+/** The joint applicant's own confirmation, in words (decision 1823). */
+export function jointConfirmationWords(
+  confirmation: NonNullable<ApplicationDetail['application']['jointConfirmation']>,
+): string {
+  if (confirmation.confirmedAt !== null)
+    return `Confirmed on ${formatDate(confirmation.confirmedAt)}`
+  if (confirmation.outstanding) {
+    return `Outstanding: not confirmed within 7 days of ${formatDate(confirmation.requestedAt)}`
+  }
+  return `Not confirmed yet (asked on ${formatDate(confirmation.requestedAt)})`
 }

@@ -30,6 +30,14 @@ export interface SubmissionRoutesOptions {
   clock?: () => Date
   /** The back office's search index rows of a payload; none are written without it. */
   searchIndexer?: SearchIndexer
+  /**
+   * Runs once a submission is stored for the first time (not on a replay), after the commit: the joint
+   * applicant's own link (decision 1823). Its failure is logged, never the submission's.
+   */
+  afterStored?: (
+    request: FastifyRequest,
+    stored: { submissionKey: string; brand: string; payload: Record<string, unknown>; now: Date },
+  ) => Promise<void>
 }
 
 /** Any UUID, upper or lower case; stored in lower case. */
@@ -301,6 +309,11 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
         supportFlag: supportFlagFor(recorded),
       })
       if (!outcome.stored) return answerRepeat(reply, outcome.existing, outcome.bodyHash)
+      if (options.afterStored !== undefined) {
+        options.afterStored(request, { submissionKey, brand, payload, now }).catch((error) => {
+          request.log.warn({ err: error }, 'after-submission step failed')
+        })
+      }
       return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body)
     },
   )

@@ -129,3 +129,27 @@ test('pressing Continue or Previous with the pointer keeps focus in the field un
   expect(fireEvent.mouseDown(screen.getByRole('button', { name: 'Previous' }))).toBe(false)
   expect(field).toHaveFocus()
 })
+
+test('Save and come back later opens the save screen, saying which screen to come back to', async () => {
+  givenState('carfinance')
+  const { location } = renderInMain(
+    <StepLayout title="How can we contact you?" onContinue={vi.fn()} onPrevious={vi.fn()}>
+      <p>Fields</p>
+    </StepLayout>,
+    '/contact',
+  )
+  await userEvent.click(screen.getByRole('button', { name: 'Save and come back later' }))
+  expect(location.history?.at(-1)).toBe('/save?from=%2Fcontact')
+})
+
+test('Save and come back later is off once the application is locked', () => {
+  givenState('carfinance', (state) => {
+    state.isLocked = true
+  })
+  renderInMain(
+    <StepLayout title="How can we contact you?" onContinue={vi.fn()} onPrevious={vi.fn()}>
+      <p>Fields</p>
+    </StepLayout>,
+  )
+  expect(screen.getByRole('button', { name: 'Save and come back later' })).toBeDisabled()
+})

@@ -3,6 +3,8 @@
 // notice says why, with the reference and the way on (docs/decisions/1530).
 
 import type { FormEvent, MouseEvent, ReactNode } from 'react'
+import { useLocation } from 'wouter'
+import { SAVE_FOR_LATER_BUTTON } from '@forecourt/domain/save-return/save-button'
 import { useApplication } from '#lib/session-store'
 import { ScreenHeading } from '../screen-heading/screen-heading'
 import { SubmittedNotice } from './submitted-notice'
@@ -26,6 +28,7 @@ export function StepLayout({
   const isLocked = useApplication((state) => state.isLocked)
   const canContinue = useApplication((state) => state.isEnabledContinue)
   const canGoBack = useApplication((state) => state.isEnabledGoBack)
+  const [location, navigate] = useLocation()
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -58,6 +61,15 @@ export function StepLayout({
           onMouseDown={keepFocusWhilePressed}
         >
           Previous
+        </button>
+        {/* Save and come back later (docs/requirements.md#save-and-come-back-later). */}
+        <button
+          type="button"
+          className="link-button step-actions__save"
+          disabled={isLocked}
+          onClick={() => navigate(`/save?from=${encodeURIComponent(location)}`)}
+        >
+          {SAVE_FOR_LATER_BUTTON}
         </button>
       </div>
     </form>

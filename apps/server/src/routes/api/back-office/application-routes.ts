@@ -57,6 +57,7 @@ import {
   type BackOfficeContext,
   type FieldError,
 } from './back-office-context'
+import { jointConfirmationStatus } from '../../../save-return/joint-confirmation'
 
 export const APPLICATION_MESSAGES = {
   invalidFilter: 'Invalid filter',
@@ -361,6 +362,12 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
             found.state === 'erased'
               ? { at: found.erasure.erased_at, by: erasedBy, reason: found.erasure.reason }
               : null,
+          // Whether the joint applicant confirmed their own part (decision 1823); null when not asked.
+          jointConfirmation: await jointConfirmationStatus(
+            db,
+            header.applicationKey,
+            context.now(),
+          ),
         },
         answers: answersOf(payload),
         timeline: records.timeline,

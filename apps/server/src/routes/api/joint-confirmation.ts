@@ -1,0 +1,288 @@
+// The joint applicant's own confirmation (docs/requirements.md#the-joint-applicant-confirms-their-own-part;
+// decision 1823):
+//   POST /api/joint-confirmation/open     whether the link still works
+//   POST /api/joint-confirmation/check    their date of birth; then what was said about them and the texts
+//   POST /api/joint-confirmation/confirm  the date of birth again, corrections, marketing choices: recorded
+// The token travels in the body only.
+
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { BrandId } from '@forecourt/domain/brands/brand'
+import type { ConsentChannel } from '@forecourt/domain/brands/disclosures'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
+import {
+  MAX_CORRECTIONS_LENGTH,
+  datePartsToKey,
+  jointApplicantDetails,
+} from '@forecourt/domain/save-return/save-return'
+import {
+  JOINT_CONFIRM_MESSAGES,
+  SAVE_RETURN_MESSAGES,
+} from '@forecourt/domain/save-return/messages'
+import type { DataKeyring } from '../../crypto/field-encryption'
+import type { ResumeLinkRow, Tables } from '../../db/tables'
+import { findApplication, type StoredApplication } from '../../repositories/application-repository'
+import {
+  fairProcessingText,
+  jointMarketingTexts,
+  recordJointConfirmation,
+} from '../../save-return/joint-confirmation'
+import { equalHex, findLink, isUsable, recordFailedCheck, useLink } from '../../save-return/links'
+import { storedDateOfBirth } from './save-and-return'
+import { requireJson, siteBrand } from './submission'
+
+export interface JointConfirmationRoutesOptions {
+  db: Kysely<Tables>
+  dataKeys: DataKeyring | undefined
+  clock?: () => Date
+}
+
+const expired = { error: SAVE_RETURN_MESSAGES.expiredHeading }
+
+const dateOfBirthSchema = {
+  type: 'object',
+  properties: {
+    day: { type: 'string', maxLength: 4 },
+    month: { type: 'string', maxLength: 4 },
+    year: { type: 'string', maxLength: 6 },
+  },
+  required: ['day', 'month', 'year'],
+} as const
+
+const errorBody = {
+  type: 'object',
+  properties: { error: { type: 'string' } },
+  required: ['error'],
+} as const
+
+const refusal = {
+  type: 'object',
+  properties: {
+    error: { type: 'string' },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { field: { type: 'string' }, message: { type: 'string' } },
+        required: ['field', 'message'],
+      },
+    },
+    attemptsLeft: { type: 'integer' },
+  },
+  required: ['error'],
+} as const
+
+type DateParts = { day: string; month: string; year: string }
+
+export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { db, dataKeys } = options
+  const clock = options.clock ?? (() => new Date())
+
+  type Checked =
+    | {
+        ok: true
+        link: ResumeLinkRow
+        application: StoredApplication
+        joint: Record<string, unknown>
+      }
+    | { ok: false; sent: FastifyReply }
+
+  /** The link, and the joint applicant's date of birth checked against the submitted application. */
+  async function checked(
+    request: { body: { token: string; dateOfBirth?: DateParts } },
+    reply: FastifyReply,
+    brand: string,
+    now: Date,
+  ): Promise<Checked> {
+    const link = await findLink(db, request.body.token)
+    if (
+      link === undefined ||
+      link.purpose !== 'joint-confirm' ||
+      link.brand !== brand ||
+      !isUsable(link, now)
+    ) {
+      return { ok: false, sent: reply.code(410).send(expired) }
+    }
+    const application = await findApplication(db, link.application_key, dataKeys)
+    const joint = application?.payload.JointApplicant
+    if (application?.status !== 'submitted' || typeof joint !== 'object' || joint === null) {
+      return { ok: false, sent: reply.code(410).send(expired) }
+    }
+    const parts = request.body.dateOfBirth
+    const given = parts === undefined ? undefined : datePartsToKey(parts)
+    if (given === undefined) {
+      const message = SAVE_RETURN_MESSAGES.dateOfBirthRequired
+      return {
+        ok: false,
+        sent: reply.code(400).send({ error: message, errors: [{ field: 'dateOfBirth', message }] }),
+      }
+    }
+    const stored = storedDateOfBirth(joint)
+    const right =
+      stored !== undefined &&
+      equalHex(Buffer.from(given).toString('hex'), Buffer.from(stored).toString('hex'))
+    if (!right) {
+      const left = await recordFailedCheck(db, link)
+      if (left === 0) return { ok: false, sent: reply.code(410).send(expired) }
+      const message = SAVE_RETURN_MESSAGES.dateOfBirthWrong(left)
+      return {
+        ok: false,
+        sent: reply.code(400).send({
+          error: message,
+          errors: [{ field: 'dateOfBirth', message }],
+          attemptsLeft: left,
+        }),
+      }
+    }
+    return { ok: true, link, application, joint: joint as Record<string, unknown> }
+  }
+
+  app.post<{ Body: { token: string } }>(
+    '/api/joint-confirmation/open',
+    {
+      schema: {
+        summary: 'Whether a joint applicant’s link still works',
+        body: {
+          type: 'object',
+          properties: { token: { type: 'string', maxLength: 100 } },
+          required: ['token'],
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { check: { type: 'string', const: 'date-of-birth' } },
+            required: ['check'],
+          },
+          400: errorBody,
+          410: errorBody,
+        },
+      },
+      onRequest: requireJson,
+    },
+    async (request, reply) => {
+      const link = await findLink(db, request.body.token)
+      if (
+        link === undefined ||
+        link.purpose !== 'joint-confirm' ||
+        link.brand !== siteBrand(request) ||
+        !isUsable(link, clock())
+      ) {
+        return reply.code(410).send(expired)
+      }
+      return reply.code(200).send({ check: 'date-of-birth' })
+    },
+  )
+
+  app.post<{ Body: { token: string; dateOfBirth?: DateParts } }>(
+    '/api/joint-confirmation/check',
+    {
+      schema: {
+        summary: 'The joint applicant’s part of the application, after their date of birth',
+        body: {
+          type: 'object',
+          properties: { token: { type: 'string', maxLength: 100 }, dateOfBirth: dateOfBirthSchema },
+          required: ['token'],
+        },
+        response: {
+          200: { type: 'object', additionalProperties: true },
+          400: refusal,
+          410: errorBody,
+        },
+      },
+      onRequest: requireJson,
+    },
+    async (request, reply) => {
+      const brand = siteBrand(request)
+      const result = await checked(request, reply, brand, clock())
+      if (!result.ok) return result.sent
+      const { application, joint } = result
+      const brandId = application.brand as BrandId
+      const notice = fairProcessingText(brandId)
+      const applicantName = [application.payload.firstName, application.payload.lastName]
+        .filter((part) => typeof part === 'string' && part !== '')
+        .join(' ')
+      return reply.code(200).send({
+        reference: applicationReference(application.applicationKey),
+        applicantName,
+        details: jointApplicantDetails(joint),
+        notice: { id: notice.id, version: notice.version, text: notice.text },
+        marketing: jointMarketingTexts(brandId).map(({ channel, text }) => ({
+          channel,
+          text: text.text,
+        })),
+      })
+    },
+  )
+
+  app.post<{
+    Body: {
+      token: string
+      dateOfBirth?: DateParts
+      corrections?: string
+      marketing?: Record<string, boolean>
+    }
+  }>(
+    '/api/joint-confirmation/confirm',
+    {
+      schema: {
+        summary: 'The joint applicant confirms their part, with corrections and marketing choices',
+        body: {
+          type: 'object',
+          properties: {
+            token: { type: 'string', maxLength: 100 },
+            dateOfBirth: dateOfBirthSchema,
+            corrections: { type: 'string', maxLength: 5000 },
+            marketing: { type: 'object', additionalProperties: { type: 'boolean' } },
+          },
+          required: ['token'],
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { reference: { type: 'string' }, confirmedAt: { type: 'string' } },
+            required: ['reference', 'confirmedAt'],
+          },
+          400: refusal,
+          410: errorBody,
+        },
+      },
+      onRequest: requireJson,
+    },
+    async (request, reply) => {
+      const now = clock()
+      const corrections = (request.body.corrections ?? '').trim()
+      if (corrections.length > MAX_CORRECTIONS_LENGTH) {
+        const message = JOINT_CONFIRM_MESSAGES.correctionsTooLong
+        return reply.code(400).send({ error: message, errors: [{ field: 'corrections', message }] })
+      }
+      const brand = siteBrand(request)
+      const offered = new Set<string>(jointMarketingTexts(brand as BrandId).map((m) => m.channel))
+      const marketing = request.body.marketing ?? {}
+      const unknown = Object.keys(marketing).filter((channel) => !offered.has(channel))
+      if (unknown.length > 0) {
+        const message = 'names a channel this brand does not ask about'
+        return reply.code(400).send({
+          error: 'Invalid request',
+          errors: unknown.map((channel) => ({ field: `marketing.${channel}`, message })),
+        })
+      }
+      const result = await checked(request, reply, brand, now)
+      if (!result.ok) return result.sent
+      if (!(await useLink(db, result.link, now))) return reply.code(410).send(expired)
+      await recordJointConfirmation(db, dataKeys, {
+        applicationKey: result.application.applicationKey,
+        brand: result.application.brand as BrandId,
+        corrections,
+        marketing: marketing as Partial<Record<ConsentChannel, boolean>>,
+        now,
+      })
+      return reply.code(200).send({
+        reference: applicationReference(result.application.applicationKey),
+        confirmedAt: now.toISOString(),
+      })
+    },
+  )
+}

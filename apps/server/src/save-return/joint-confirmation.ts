@@ -1,0 +1,277 @@
+// The joint applicant confirms their own part (decision 1823): after a joint submission they get their
+// own link (the same kind as "continue your application", their own date of birth as the check); behind
+// it, what was said about them, a way to correct it, the fair processing notice and their own marketing
+// choices. Their confirmation is their own evidence, and the lenders that were sent the application get a
+// signed `application.joint-confirmed` event through the delivery outbox.
+
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { BrandId } from '@forecourt/domain/brands/brand'
+import { brands, isBrandId } from '@forecourt/domain/brands/brand-data'
+import {
+  CONSENT_CHANNELS,
+  brandDisclosures,
+  consentDisclosureId,
+  type ConsentChannel,
+  type DisclosureId,
+} from '@forecourt/domain/brands/disclosures'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
+import { openPayload, sealPayload, type DataKeyring } from '../crypto/field-encryption'
+import type { Tables } from '../db/tables'
+import type { MailConfig } from '../email/mail-config'
+import { enqueueDeliveries } from '../repositories/delivery-repository'
+import type { MailTransport } from '../email/transport'
+import { currentText, type CurrentText } from '../evidence/disclosure-hash'
+import { appendEvidence, evidenceRow } from '../evidence/evidence-repository'
+import { jointConfirmEmail, sendLinkEmail } from './link-email'
+import { issueLink } from './links'
+
+export const JOINT_CONFIRMED_KEY_PREFIX = 'joint-confirmed:'
+export const JOINT_CONFIRMED_EVENT = 'application.joint-confirmed'
+export const JOINT_CONFIRM_SCREEN = '/joint-confirm'
+
+export function correctionsAad(applicationKey: string): string {
+  return `forecourt/joint-corrections/${applicationKey}`
+}
+
+/** The marketing channels the brand asks about, each with the text the joint applicant reads. */
+export function jointMarketingTexts(
+  brand: BrandId,
+): { channel: ConsentChannel; text: CurrentText }[] {
+  const ids = brandDisclosures[brand].ids
+  return CONSENT_CHANNELS.flatMap((channel) => {
+    // The joint applicant reads the words written for the person choosing for themselves.
+    const id = consentDisclosureId(channel, 'main')
+    const text = ids.includes(id) ? currentText(brand, id) : undefined
+    return text === undefined ? [] : [{ channel, text }]
+  })
+}
+
+export function fairProcessingText(brand: BrandId): CurrentText {
+  const text = currentText(brand, 'fair-processing' satisfies DisclosureId)
+  if (text === undefined) throw new TypeError(`the brand ${brand} has no fair processing notice`)
+  return text
+}
+
+export interface JointSubmission {
+  submissionKey: string
+  brand: string
+  payload: Readonly<Record<string, unknown>>
+  now: Date
+}
+
+/**
+ * After a joint submission is stored for the first time: the joint applicant's link, stored as a hash,
+ * and its email, sent without waiting. Nothing happens without their email address or date of birth.
+ */
+export async function requestJointConfirmation(
+  deps: {
+    db: Kysely<Tables>
+    mail: MailConfig
+    transport: MailTransport
+    log: FastifyBaseLogger
+  },
+  request: FastifyRequest,
+  submission: JointSubmission,
+): Promise<void> {
+  const joint = submission.payload.JointApplicant
+  if (typeof joint !== 'object' || joint === null || !isBrandId(submission.brand)) return
+  const { email, dateOfBirth, firstName, lastName } = joint as Record<string, unknown>
+  if (typeof email !== 'string' || email === '') return
+  if (typeof dateOfBirth !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(dateOfBirth)) return
+  const issued = await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('joint_confirmations')
+      .values({
+        application_key: submission.submissionKey,
+        brand: submission.brand,
+        requested_at: submission.now.toISOString(),
+        confirmed_at: null,
+        corrections: null,
+      })
+      .onConflict((conflict) => conflict.column('application_key').doNothing())
+      .execute()
+    return issueLink(trx, {
+      purpose: 'joint-confirm',
+      applicationKey: submission.submissionKey,
+      brand: submission.brand,
+      hasDateOfBirth: true,
+      emailHash: null,
+      screen: JOINT_CONFIRM_SCREEN,
+      now: submission.now,
+    })
+  })
+  const brand = brands[submission.brand]
+  const name = [firstName, lastName].filter((part) => typeof part === 'string').join(' ')
+  await sendLinkEmail(
+    deps.transport,
+    deps.mail,
+    brand,
+    { name, address: email },
+    jointConfirmEmail({
+      brand,
+      link: `${request.protocol}://${request.host}/joint-confirm/${issued.token}`,
+      expiresAt: issued.expiresAt,
+      code: undefined,
+      recipientName: name || undefined,
+      reference: applicationReference(submission.submissionKey),
+    }),
+    deps.log,
+    'joint-confirm',
+  )
+}
+
+export interface JointConfirmation {
+  applicationKey: string
+  brand: BrandId
+  corrections: string
+  /** Every channel the brand asks about: true for yes. */
+  marketing: Readonly<Partial<Record<ConsentChannel, boolean>>>
+  now: Date
+}
+
+/**
+ * Records the confirmation, the corrections (sealed) and the consents as the joint applicant's own
+ * evidence, and queues the event to each lender the application was sent to, in one transaction.
+ */
+export async function recordJointConfirmation(
+  db: Kysely<Tables>,
+  dataKeys: DataKeyring | undefined,
+  confirmation: JointConfirmation,
+): Promise<void> {
+  const at = confirmation.now
+  const notice = fairProcessingText(confirmation.brand)
+  const rows = [
+    evidenceRow({
+      applicationKey: confirmation.applicationKey,
+      brand: confirmation.brand,
+      applicant: 'joint',
+      kind: 'agreed',
+      disclosureId: notice.id,
+      version: notice.version,
+      textHash: notice.hash,
+      screen: JOINT_CONFIRM_SCREEN,
+      at,
+      source: 'browser',
+      clientItemId: `joint-confirm:${notice.id}`,
+    }),
+    ...jointMarketingTexts(confirmation.brand).map(({ channel, text }) =>
+      evidenceRow({
+        applicationKey: confirmation.applicationKey,
+        brand: confirmation.brand,
+        applicant: 'joint',
+        kind: confirmation.marketing[channel] === true ? 'agreed' : 'declined',
+        disclosureId: text.id,
+        version: text.version,
+        textHash: text.hash,
+        channel,
+        screen: JOINT_CONFIRM_SCREEN,
+        at,
+        source: 'browser',
+        clientItemId: `joint-confirm:${text.id}`,
+      }),
+    ),
+  ]
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('joint_confirmations')
+      .set({
+        confirmed_at: at.toISOString(),
+        corrections: JSON.stringify(
+          sealPayload(
+            { corrections: confirmation.corrections },
+            dataKeys,
+            correctionsAad(confirmation.applicationKey),
+          ),
+        ),
+      })
+      .where('application_key', '=', confirmation.applicationKey)
+      .execute()
+    await appendEvidence(trx, rows)
+    const told = await trx
+      .selectFrom('deliveries')
+      .select('destination_id')
+      .where('submission_key', '=', confirmation.applicationKey)
+      .execute()
+    await enqueueDeliveries(trx, {
+      submissionKey: `${JOINT_CONFIRMED_KEY_PREFIX}${confirmation.applicationKey}`,
+      brandId: confirmation.brand,
+      now: at,
+      destinationIds: told.map((row) => row.destination_id),
+    })
+  })
+}
+
+/** The event's body for an outbox key `joint-confirmed:<key>`; undefined when there is none. */
+export async function jointConfirmedBody(
+  db: Kysely<Tables>,
+  dataKeys: DataKeyring | undefined,
+  outboxKey: string,
+): Promise<string | undefined> {
+  const applicationKey = outboxKey.slice(JOINT_CONFIRMED_KEY_PREFIX.length)
+  const row = await db
+    .selectFrom('joint_confirmations')
+    .selectAll()
+    .where('application_key', '=', applicationKey)
+    .executeTakeFirst()
+  if (row?.confirmed_at == null || row.corrections === null) return undefined
+  const { corrections } = openPayload(
+    JSON.parse(row.corrections) as Record<string, unknown>,
+    dataKeys,
+    correctionsAad(applicationKey),
+  )
+  const records = await db
+    .selectFrom('evidence')
+    .selectAll()
+    .where('application_key', '=', applicationKey)
+    .where('applicant', '=', 'joint')
+    .where('screen', '=', JOINT_CONFIRM_SCREEN)
+    .orderBy('at')
+    .orderBy('id')
+    .execute()
+  return JSON.stringify({
+    type: JOINT_CONFIRMED_EVENT,
+    timestamp: row.confirmed_at,
+    data: {
+      submissionKey: applicationKey,
+      reference: applicationReference(applicationKey),
+      confirmedAt: row.confirmed_at,
+      corrections: typeof corrections === 'string' ? corrections : '',
+      evidence: records.map((record) => ({
+        kind: record.kind,
+        disclosureId: record.disclosure_id,
+        version: record.version,
+        textHash: record.text_hash,
+        channel: record.channel,
+        at: record.at,
+      })),
+    },
+  })
+}
+
+export interface JointConfirmationStatus {
+  requestedAt: string
+  confirmedAt: string | null
+  /** Not confirmed within the link's 7 days. */
+  outstanding: boolean
+}
+
+export async function jointConfirmationStatus(
+  db: Kysely<Tables>,
+  applicationKey: string,
+  now: Date,
+): Promise<JointConfirmationStatus | null> {
+  const row = await db
+    .selectFrom('joint_confirmations')
+    .select(['requested_at', 'confirmed_at'])
+    .where('application_key', '=', applicationKey)
+    .executeTakeFirst()
+  if (row === undefined) return null
+  const sevenDays = 7 * 24 * 60 * 60 * 1000
+  return {
+    requestedAt: row.requested_at,
+    confirmedAt: row.confirmed_at,
+    outstanding:
+      row.confirmed_at === null && now.getTime() - Date.parse(row.requested_at) > sevenDays,
+  }
+}

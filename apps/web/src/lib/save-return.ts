@@ -1,0 +1,194 @@
+// Save and come back later (docs/requirements.md#save-and-come-back-later): the calls behind the save
+// screen and the page a link opens. The link's token is kept in this tab's session storage only while
+// the page needs it, so the address bar can drop it at once (decision 1821). Once a link was sent or
+// opened in a tab, the answers behind it follow the applicant: the state is sent again as it changes, at
+// most once every 2 s with a trailing send, like the partial save (decision 1822).
+
+import type { Brand } from '@forecourt/domain/brands/brand'
+import { toPartialPayload } from '@forecourt/domain/payload/partial-payload'
+import type { ApplicationState } from '@forecourt/domain/state/application-state'
+import { ApiError, postJson } from './api'
+import { markSavedForLater } from './saved-for-later-mark'
+
+const TOKEN_KEY = 'forecourt.link-token'
+
+export interface SavedForLater {
+  maskedEmail: string
+  expiresAt: string
+}
+
+export type SaveOutcome =
+  | { kind: 'sent'; sent: SavedForLater }
+  | { kind: 'refused'; status: number | null; message: string | undefined }
+
+async function answerOf(error: unknown): Promise<{ status: number | null; body: unknown }> {
+  if (error instanceof ApiError) return { status: error.status, body: error.body }
+  return { status: null, body: undefined }
+}
+
+function errorText(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined
+  const { error } = body as { error?: unknown }
+  return typeof error === 'string' ? error : undefined
+}
+
+export async function saveForLater(
+  state: ApplicationState,
+  brand: Brand,
+  email: string,
+  screen: string,
+): Promise<SaveOutcome> {
+  try {
+    const sent = (await postJson(`/api/save-and-return/${encodeURIComponent(state.GUID)}`, {
+      email,
+      screen,
+      state,
+      payload: toPartialPayload(state, { brand, now: new Date() }),
+    })) as SavedForLater
+    return { kind: 'sent', sent }
+  } catch (error) {
+    const { status, body } = await answerOf(error)
+    return { kind: 'refused', status, message: errorText(body) }
+  }
+}
+
+export type LinkCheck = 'date-of-birth' | 'code'
+
+export type OpenOutcome =
+  { kind: 'check'; check: LinkCheck } | { kind: 'expired' } | { kind: 'error' }
+
+export async function openLink(url: string, token: string): Promise<OpenOutcome> {
+  try {
+    const answer = (await postJson(url, { token })) as { check: LinkCheck }
+    return { kind: 'check', check: answer.check }
+  } catch (error) {
+    const { status } = await answerOf(error)
+    return status === 410 ? { kind: 'expired' } : { kind: 'error' }
+  }
+}
+
+export type CheckOutcome<T> =
+  | { kind: 'open'; answer: T }
+  | { kind: 'wrong'; message: string }
+  | { kind: 'expired' }
+  | { kind: 'error' }
+
+export async function checkLink<T>(url: string, body: object): Promise<CheckOutcome<T>> {
+  try {
+    return { kind: 'open', answer: (await postJson(url, body)) as T }
+  } catch (error) {
+    const { status, body: answer } = await answerOf(error)
+    if (status === 410) return { kind: 'expired' }
+    const message = errorText(answer)
+    if (status === 400 && message !== undefined) return { kind: 'wrong', message }
+    return { kind: 'error' }
+  }
+}
+
+export type NewLinkOutcome =
+  { kind: 'requested'; message: string } | { kind: 'refused'; message: string | undefined }
+
+export async function requestNewLink(token: string, email: string): Promise<NewLinkOutcome> {
+  try {
+    const answer = (await postJson('/api/continue/new-link', { token, email })) as {
+      message: string
+    }
+    return { kind: 'requested', message: answer.message }
+  } catch (error) {
+    const { body } = await answerOf(error)
+    return { kind: 'refused', message: errorText(body) }
+  }
+}
+
+export function keepToken(token: string): void {
+  try {
+    sessionStorage.setItem(TOKEN_KEY, token)
+  } catch {
+    // Storage blocked: the page keeps working until it is reloaded.
+  }
+}
+
+export function keptToken(): string | null {
+  try {
+    return sessionStorage.getItem(TOKEN_KEY)
+  } catch {
+    return null
+  }
+}
+
+export function forgetToken(): void {
+  try {
+    sessionStorage.removeItem(TOKEN_KEY)
+  } catch {
+    // Nothing was kept.
+  }
+}
+
+// --- The answers behind a link follow the applicant ---
+
+export const REFRESH_INTERVAL_MS = 2000
+
+let stop: (() => void) | undefined
+
+export interface RefreshDeps {
+  getState: () => ApplicationState
+  subscribe: (listener: (state: ApplicationState) => void) => () => void
+  post?: (url: string, body: unknown) => Promise<unknown>
+  intervalMs?: number
+}
+
+/** Starts keeping the saved answers up to date (once per page); marks the tab so a reload does too. */
+export function startSavedAnswersRefresh(deps: RefreshDeps): void {
+  markSavedForLater(true)
+  if (stop !== undefined) return
+  const post = deps.post ?? ((url: string, body: unknown) => postJson(url, body))
+  const intervalMs = deps.intervalMs ?? REFRESH_INTERVAL_MS
+  let lastSent = JSON.stringify(deps.getState())
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let pending = false
+
+  const send = () => {
+    const state = deps.getState()
+    if (state.isLocked || state.applicationSubmitOk) return
+    const body = JSON.stringify(state)
+    if (body === lastSent) return
+    lastSent = body
+    post(`/api/saved-answers/${encodeURIComponent(state.GUID)}`, { state }).catch(
+      (error: unknown) => {
+        lastSent = ''
+        console.warn(
+          `Saved answers not refreshed: ${error instanceof Error ? error.message : String(error)}`,
+        )
+      },
+    )
+  }
+  const onChange = () => {
+    if (timer !== undefined) {
+      pending = true
+      return
+    }
+    send()
+    const tick = () => {
+      if (!pending) {
+        timer = undefined
+        return
+      }
+      pending = false
+      send()
+      timer = setTimeout(tick, intervalMs)
+    }
+    timer = setTimeout(tick, intervalMs)
+  }
+  const unsubscribe = deps.subscribe(onChange)
+  stop = () => {
+    unsubscribe()
+    clearTimeout(timer)
+    stop = undefined
+  }
+}
+
+/** Tests, and start-new: stops refreshing and forgets the mark. */
+export function stopSavedAnswersRefresh(): void {
+  stop?.()
+  markSavedForLater(false)
+}

@@ -1,0 +1,64 @@
+// The texts of save and come back later and of the joint applicant's confirmation
+// (docs/requirements.md#save-and-come-back-later), verbatim, by key: shared by the browser and the
+// server. Kept apart from the rules; the question screens' button has its own module (save-button.ts).
+
+import { SAVE_FOR_LATER_BUTTON } from './save-button'
+
+export const SAVE_RETURN_MESSAGES = {
+  saveButton: SAVE_FOR_LATER_BUTTON,
+  saveHeading: 'Save your answers and come back later',
+  saveIntro:
+    'We will email you a link to continue your application. The link works once, on any device, for 7 days. We keep the answers you have given so far until then.',
+  saveSubmit: 'Send me a link',
+  sentHeading: 'Check your email',
+  sent: (maskedEmail: string) => `We have sent a link to ${maskedEmail} if that address is right.`,
+  sentExpiry: (expiry: string) =>
+    `The link works once, on any device, until ${expiry}. Open it to continue where you left off.`,
+  requestAnswer: 'If this address is right, we have sent a link to it.',
+  continueNow: 'Continue your application now',
+  checkHeadingDateOfBirth: 'Enter your date of birth to see your answers',
+  checkHeadingCode: 'Enter the code from the email to see your answers',
+  codeLabel: 'Code from the email',
+  codeHint: 'The 6-digit code is in the same email as the link.',
+  checkSubmit: 'Continue',
+  codeRequired: 'Please enter the 6-digit code from the email.',
+  codeFormat: 'The code is 6 digits, for example 123456.',
+  dateOfBirthRequired: 'Please enter your date of birth.',
+  dateOfBirthWrong: (left: number) =>
+    `That date of birth does not match the application. You can try ${left} more ${left === 1 ? 'time' : 'times'}.`,
+  codeWrong: (left: number) =>
+    `That code does not match the one we sent. You can try ${left} more ${left === 1 ? 'time' : 'times'}.`,
+  expiredHeading: 'This link has expired',
+  expiredBody:
+    'Links work once and for 7 days, and stop working after 5 wrong answers. Enter the email address the link was sent to and we will send you a new one.',
+  newLinkSubmit: 'Send me a new link',
+  tooManyRequests: 'You have asked for too many links. Please wait an hour and try again.',
+  alreadySubmitted:
+    'This application has already been sent, so its answers cannot be saved for later.',
+  notSaved: 'We could not save your answers just now. Please try again.',
+  checkFailed: 'We could not check that just now. Please try again.',
+  emailLabel: 'Email address',
+  emailHint: 'We will send the link to this address.',
+} as const
+
+export const JOINT_CONFIRM_MESSAGES = {
+  checkHeading: 'Enter your date of birth to see your part of the application',
+  heading: 'Confirm your part of the application',
+  intro: (applicantName: string) =>
+    `${applicantName} has applied for vehicle finance and named you as the joint applicant. Please check what they told us about you, correct anything that is wrong, and choose how we may contact you.`,
+  detailsHeading: 'What we were told about you',
+  correctionsLabel: 'Anything that is wrong (optional)',
+  correctionsHint: 'Tell us what should be different, for example your employer or your income.',
+  correctionsTooLong: 'Your corrections must be 1000 characters or fewer.',
+  noticeHeading: 'How we use your information',
+  marketingLegend: 'How may we contact you about other products and offers?',
+  confirmButton: 'Confirm',
+  confirmedHeading: 'Thank you, you have confirmed your part',
+  confirmed: (reference: string) =>
+    `We have recorded your confirmation for application ${reference} and passed it to the lenders.`,
+  referenceLine: 'The application’s reference is',
+  confirmStatement:
+    'By pressing Confirm you say that what we were told about you is right, apart from any corrections you have written above, and that you have read how we use your information.',
+  expiredBody: (tradingName: string, email: string, phone: string) =>
+    `Links work once and for 7 days, and stop working after 5 wrong answers. To get a new one, contact ${tradingName} at ${email} or on ${phone}.`,
+} as const

@@ -1,0 +1,78 @@
+import { expect, test } from 'vitest'
+import {
+  datePartsToKey,
+  formatExpiry,
+  isReturnScreen,
+  jointApplicantDetails,
+  maskEmail,
+} from './save-return'
+
+test.each([
+  ['/contact', true],
+  ['/address/1', true],
+  ['/employment-length/12', true],
+  ['/employment-income/2', false],
+  ['/looking-to-borrow', true],
+  ['/submit', false],
+  ['/complete', false],
+  ['/address/0', false],
+  ['/address/x', false],
+  ['https://evil.example/', false],
+  ['//evil.example', false],
+  ['', false],
+])('a link may return to %s: %s', (path, expected) => {
+  expect(isReturnScreen(path)).toBe(expected)
+})
+
+test.each([
+  ['jo.bloggs@example.com', 'j…@example.com'],
+  ['a@b.co', 'a…@b.co'],
+  ['no-at-sign', '…'],
+])('%s is shown as %s', (email, masked) => {
+  expect(maskEmail(email)).toBe(masked)
+})
+
+test.each([
+  ['2026-12-03T14:05:00.000Z', '3 December 2026 at 2:05pm'],
+  ['2026-07-03T14:05:00.000Z', '3 July 2026 at 3:05pm'],
+  ['2026-12-03T00:30:00.000Z', '3 December 2026 at 12:30am'],
+])('the expiry %s reads %s (UK time)', (iso, words) => {
+  expect(formatExpiry(iso)).toBe(words)
+})
+
+test.each([
+  [{ day: '7', month: '3', year: '1985' }, '1985-03-07'],
+  [{ day: ' 07 ', month: '03', year: '1985' }, '1985-03-07'],
+  [{ day: '', month: '3', year: '1985' }, undefined],
+  [{ day: '7', month: '3', year: '85' }, undefined],
+  [{ day: '7a', month: '3', year: '1985' }, undefined],
+])('the date %o is compared as %s', (parts, key) => {
+  expect(datePartsToKey(parts)).toBe(key)
+})
+
+test('the joint applicant’s details are listed in the order asked, missing answers left out', () => {
+  expect(
+    jointApplicantDetails({
+      title: 'Mr',
+      firstName: 'Sam',
+      lastName: 'Smith-Jones',
+      dateOfBirth: '1983-11-21T00:00:00.000',
+      email: 'sam@example.co.uk',
+      employmentStatus: 'Self-employed',
+      employerName: 'Smith-Jones Joinery',
+      Town: 'Otley',
+      yearsAtEmployer: 1,
+      monthsAtEmployer: 2,
+      netMonthlyIncome: 1980.5,
+    }),
+  ).toEqual([
+    { label: 'Name', value: 'Mr Sam Smith-Jones' },
+    { label: 'Date of birth', value: '21 November 1983' },
+    { label: 'Email address', value: 'sam@example.co.uk' },
+    { label: 'Employment status', value: 'Self-employed' },
+    { label: 'Employer', value: 'Smith-Jones Joinery, Otley' },
+    { label: 'Time with this employer', value: '1 year and 2 months' },
+    { label: 'Monthly income after tax', value: '£1,980.50' },
+  ])
+  expect(jointApplicantDetails({})).toEqual([])
+})
