@@ -30,10 +30,12 @@ export default defineConfig({
     // 17.2) still loads each module when imported; the polyfill would cost every visitor its bytes.
     modulePreload: {
       polyfill: false,
-      // The pages a save-and-return link opens are reached only from an email: the entry keeps no list
-      // of what they import, so every visitor's first load carries none of it (decision 1824).
-      resolveDependencies: (filename, deps) =>
-        /(?:^|\/)(?:continue|joint-confirm|save-for-later)-screen-/.test(filename) ? [] : deps,
+      // The entry's route table keeps no list of what each screen imports, only its stylesheets: the lists
+      // cost the start page's budget more than they were worth. A screen's imports load as it is fetched
+      // (ahead, while the applicant reads the screen before); a deep link gets them from the server as
+      // modulepreload links (apps/server/src/plugins/route-preloads.ts, decision 1824).
+      resolveDependencies: (filename, deps, { hostId }) =>
+        /(?:^|\/)index-/.test(hostId) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
     },
     rolldownOptions: {
       // The domain package is pure (no module does anything on import). Saying so lets a screen that

@@ -14,6 +14,7 @@ import { BRAND_IDS } from '@forecourt/domain/brands/brand-data'
 import { brandIdForHost, prerenderedStartBrandId } from '@forecourt/domain/brands/host'
 import { REPOSITORY_ROOT, type Config } from '../config'
 import { requestPath } from '../logging'
+import { loadRoutePreloads, type RoutePreloads } from './route-preloads'
 import { contentSecurityPolicy, inlineStyleHashes } from './security-headers'
 
 // From the repository root, so the compiled server (apps/server/dist) finds them as the source does.
@@ -117,20 +118,30 @@ export async function registerStaticFrontEnd(
     },
   })
 
-  app.setNotFoundHandler((request, reply) => notFound(request, reply, built))
+  const preloads = built ? loadRoutePreloads(webDistDir) : undefined
+  app.setNotFoundHandler((request, reply) => notFound(request, reply, preloads))
 }
 
 async function notFound(
   request: FastifyRequest,
   reply: FastifyReply,
-  built: boolean,
+  preloads: RoutePreloads | undefined,
 ): Promise<FastifyReply> {
+  const built = preloads !== undefined
   const path = requestPath(request.url)
   if (isApiPath(path) || !isClientRoute(request, path)) {
     return reply.code(404).send({ error: 'Not found' })
   }
   if (!built) {
     return reply.code(503).type('text/plain; charset=utf-8').send(FRONT_END_NOT_BUILT)
+  }
+  const page = preloads.pageFor(path)
+  if (page !== undefined) {
+    return reply
+      .code(200)
+      .header('cache-control', REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .send(page)
   }
   // Not-found handlers start at 404 and @fastify/static keeps a status it finds already set.
   return reply.code(200).sendFile('index.html')

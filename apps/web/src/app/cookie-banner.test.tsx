@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, expect, test } from 'vitest'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { expectNoAxeViolations } from '#testing/axe'
 import { givenState, renderApp } from '#testing/render'
 
@@ -62,7 +62,10 @@ test('accept: remembered, and the brand’s tag manager container is loaded', as
   await userEvent.click(within(region).getByRole('button', { name: 'Accept analytics cookies' }))
 
   expect(localStorage.getItem('forecourt.cookie-consent')).toBe('accepted')
-  expect(gtmScripts()).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-SCPL2M6'])
+  // The tag manager's code is its own chunk, loaded with consent.
+  await vi.waitFor(() =>
+    expect(gtmScripts()).toEqual(['https://www.googletagmanager.com/gtm.js?id=GTM-SCPL2M6']),
+  )
   expect(within(region).getByText(/You have accepted analytics cookies/)).toBeVisible()
 })
 

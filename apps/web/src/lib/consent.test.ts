@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, test } from 'vitest'
+import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import {
   createInitialState,
@@ -51,14 +51,17 @@ test('rejecting loads nothing and reads no advertising cookie', () => {
   expect(state.form.fbpId).toBe('')
 })
 
-test('accepting loads the brand’s container and reads gclid, _fbp and _fbc', () => {
+test('accepting loads the brand’s container and reads gclid, _fbp and _fbc', async () => {
   document.cookie = 'gclid=Cj0-cookie'
   document.cookie = '_fbp=fb.1.123'
   document.cookie = '_fbc=fb.1.456'
   chooseConsent('accepted', brands.milebroker, apply)
-  expect([...gtmScripts()].map((script) => script.getAttribute('src'))).toEqual([
-    'https://www.googletagmanager.com/gtm.js?id=GTM-MLBR4K8',
-  ])
+  // The tag manager's code is its own chunk, loaded with consent.
+  await vi.waitFor(() =>
+    expect([...gtmScripts()].map((script) => script.getAttribute('src'))).toEqual([
+      'https://www.googletagmanager.com/gtm.js?id=GTM-MLBR4K8',
+    ]),
+  )
   expect(state.form).toMatchObject({ gclid: 'Cj0-cookie', fbpId: 'fb.1.123', fbcId: 'fb.1.456' })
   expect(state.form.utmParameters.gclid).toBe('Cj0-cookie')
 })
@@ -74,11 +77,13 @@ test('a gclid from the address wins over the cookie, and a locked application is
   expect(state.form.fbpId).toBe('fb.1.1')
 })
 
-test('with consent from an earlier visit the container waits for the first input', () => {
+test('with consent from an earlier visit the container waits for the first input', async () => {
   startConsentedServicesOnFirstInput(brands.carfinance, apply)
+  await new Promise((resolve) => setTimeout(resolve, 50))
   expect(gtmScripts()).toHaveLength(0)
   window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }))
-  expect(gtmScripts()).toHaveLength(1)
+  await vi.waitFor(() => expect(gtmScripts()).toHaveLength(1))
   window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }))
+  await new Promise((resolve) => setTimeout(resolve, 50))
   expect(gtmScripts()).toHaveLength(1)
 })
