@@ -16,6 +16,7 @@ import { loadConfig } from '../src/config'
 import type { Database } from '../src/db/database'
 import { migrateToLatest } from '../src/db/migrate'
 import { setActiveDestinations } from '../src/delivery/destinations'
+import { withBrowserSecret } from '../faults/support/browser-secret'
 import type { Engine } from './test-databases'
 
 /** Two lenders for the default brand, so every stored submission has two outbox rows. */
@@ -109,7 +110,10 @@ export async function writeHeaders(app: FastifyInstance): Promise<Record<string,
   return { cookie: `${cookie.name}=${cookie.value}`, 'x-csrf-token': token }
 }
 
-/** POSTs a body as JSON; a string is sent as it is (malformed JSON, a huge body). */
+/**
+ * POSTs a body as JSON; a string is sent as it is (malformed JSON, a huge body). A write to an application
+ * carries the secret of the browser that started it unless the headers give one (decision 1801).
+ */
 export async function postJson(
   app: FastifyInstance,
   url: string,
@@ -120,7 +124,7 @@ export async function postJson(
     method: 'POST',
     url,
     payload: typeof body === 'string' ? body : JSON.stringify(body),
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: withBrowserSecret(url, { 'content-type': 'application/json', ...headers }),
   }
   const response = await app.inject(options)
   return {

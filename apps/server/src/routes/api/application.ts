@@ -31,6 +31,7 @@ import {
   stampReceived,
   SUBMISSION_MESSAGES,
 } from './submission'
+import { refuseWithoutSecret, secretRefusedBody } from './application-secret'
 
 export interface ApplicationRoutesOptions {
   db: Kysely<Tables>
@@ -170,6 +171,7 @@ const schema = {
     200: statusBody('already-submitted'),
     202: statusBody('saved'),
     400: invalidBody,
+    403: secretRefusedBody,
     413: invalidBody,
     415: invalidBody,
   },
@@ -200,6 +202,7 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = a
       const now = clock()
       const serverSequence = nextServerSequence(now.getTime())
       const applicationKey = request.params.applicationKey.toLowerCase()
+      if (await refuseWithoutSecret(db, request, reply, applicationKey, now)) return reply
       const check = checkPartialPayload(request.body, applicationKey)
       if (!check.ok) {
         return reply.code(400).send({ error: APPLICATION_MESSAGES.invalid, errors: check.errors })

@@ -32,6 +32,7 @@ import {
   type SubmissionStore,
   writerSubmissionStore,
 } from '../../repositories/submission-repository'
+import { refuseWithoutSecret, secretRefusedBody } from './application-secret'
 
 export interface SubmissionRoutesOptions {
   db: Kysely<Tables>
@@ -168,6 +169,7 @@ const schema = {
       required: ['submissionKey', 'reference', 'status'],
     },
     400: refusedBody,
+    403: secretRefusedBody,
     409: errorBody,
     413: errorBody,
     415: errorBody,
@@ -256,6 +258,7 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
       const now = clock()
       const serverSequence = nextServerSequence(now.getTime())
       const submissionKey = request.params.submissionKey.toLowerCase()
+      if (await refuseWithoutSecret(db, request, reply, submissionKey, now)) return reply
 
       const result = validateSubmission(request.body, {
         today: todayInLondon(now),
