@@ -18,10 +18,7 @@ export function browserSecretFor(applicationKey: string): string {
  * The headers of a write to `url` with the secret of the browser that started its application added,
  * unless the caller sent one of its own (or none, by giving it as an empty string).
  */
-export function withBrowserSecret<T extends Record<string, string | string[] | undefined>>(
-  url: string,
-  headers: T,
-): T {
+export function withBrowserSecret<T extends Record<string, unknown>>(url: string, headers: T): T {
   const key = WRITE_PATH.exec(url)?.[1]
   if (key === undefined || APPLICATION_SECRET_HEADER in headers) return headers
   return { ...headers, [APPLICATION_SECRET_HEADER]: browserSecretFor(key) }

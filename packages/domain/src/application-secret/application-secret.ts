@@ -18,6 +18,11 @@ export const APPLICATION_SECRET_MESSAGES = {
 /** The `reason` of those 403 answers, so a page tells them apart from an anti-forgery refusal. */
 export const APPLICATION_SECRET_REFUSED = 'application-secret'
 
+/** The header of a write, or none while the page has no secret (a state saved before there was one). */
+export function applicationSecretHeaders(secret: string): Record<string, string> {
+  return secret ? { [APPLICATION_SECRET_HEADER]: secret } : {}
+}
+
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
 
 /** Bytes as base64url without padding. */
@@ -38,10 +43,15 @@ export function toBase64Url(bytes: Uint8Array): string {
   return text
 }
 
+/** Web Crypto's random source, present in browsers (plain http too) and in Node. */
+interface RandomSource {
+  getRandomValues<T extends Uint8Array>(bytes: T): T
+}
+
 /** A new secret from the platform's cryptographic random source (a browser's, or Node's). */
 export function newApplicationSecret(
   fill: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (bytes) =>
-    globalThis.crypto.getRandomValues(bytes),
+    (globalThis as unknown as { crypto: RandomSource }).crypto.getRandomValues(bytes),
 ): string {
   return toBase64Url(fill(new Uint8Array(APPLICATION_SECRET_BYTES)))
 }

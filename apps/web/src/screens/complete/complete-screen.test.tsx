@@ -136,7 +136,7 @@ test('a reference kept for another application is not shown', async () => {
     await screen.findByText((_text, element) =>
       element?.tagName === 'P'
         ? element.textContent ===
-          'Your application reference is FC-NN07-T1T4. Please quote it if you contact us.'
+          'Your application reference is FC-NN07-T1T4-FN9J. Please quote it if you contact us.'
         : false,
     ),
   ).toBeVisible()
@@ -179,7 +179,7 @@ test('a refusal on the thank-you page says so plainly, with the contact details 
           JSON.stringify({
             error: 'Invalid submission',
             errors: [],
-            reference: 'FC-NN07-T1T4',
+            reference: 'FC-NN07-T1T4-FN9J',
             status: 'needs-attention',
           }),
           { status: 400 },
@@ -193,7 +193,7 @@ test('a refusal on the thank-you page says so plainly, with the contact details 
   )
   expect(screen.getByRole('status')).toHaveTextContent(
     'Your application could not be sent to us automatically. We have kept the details you sent.' +
-      'Please call or email us and quote your reference FC-NN07-T1T4, so that we can finish ' +
+      'Please call or email us and quote your reference FC-NN07-T1T4-FN9J, so that we can finish ' +
       'your application with you.',
   )
   expect(screen.queryByRole('heading', { name: 'What happens next' })).not.toBeInTheDocument()
