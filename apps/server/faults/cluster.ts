@@ -68,6 +68,8 @@ import {
   type ServerChild,
 } from './support/server-child'
 import { startWorker, type WorkerChild } from './support/worker-child'
+import { browserSecretFor } from './support/browser-secret'
+import { APPLICATION_SECRET_HEADER } from '@forecourt/domain/application-secret/application-secret'
 
 export const SECTION = 'faults:cluster'
 export const HEADING =
@@ -200,7 +202,11 @@ function submit(input: {
     from: input.from,
     url: `${input.url}/api/submission/${input.key}`,
     method: 'POST',
-    headers: { ...input.headers, 'content-type': 'application/json' },
+    headers: {
+      ...input.headers,
+      'content-type': 'application/json',
+      [APPLICATION_SECRET_HEADER]: browserSecretFor(input.key),
+    },
     body: input.body,
     timeoutMs: ATTEMPT_TIMEOUT_MS,
   })

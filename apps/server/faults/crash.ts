@@ -39,6 +39,8 @@ import {
   type ServerChild,
 } from './support/server-child'
 import { unstamped } from './support/stored-payload'
+import { browserSecretFor } from './support/browser-secret'
+import { APPLICATION_SECRET_HEADER } from '@forecourt/domain/application-secret/application-secret'
 
 export const SECTION = 'faults:crash'
 export const HEADING = 'Crash safety (SIGKILL during a submission load)'
@@ -223,6 +225,7 @@ function post(
           ...headers,
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
+          [APPLICATION_SECRET_HEADER]: browserSecretFor(key),
         },
         timeout: REQUEST_TIMEOUT_MS,
       },

@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto'
 import { connect } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterEach, expect, test } from 'vitest'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
+import { withBrowserSecret } from '../faults/support/browser-secret'
 import { findApplication } from '../src/repositories/application-repository'
 import { HOST_MESSAGES } from '../src/plugins/allowed-hosts'
 import { SUBMISSION_MESSAGES } from '../src/routes/api/submission'
@@ -29,6 +31,7 @@ const PRODUCTION = {
   FORECOURT_DATA_KEY: Buffer.alloc(32, 7).toString('base64'),
   RETENTION_JOB: 'off',
   DELIVERY_WORKER: 'off',
+  MAIL_TRANSPORT: 'file',
 }
 
 let testApp: TestApp | undefined
@@ -51,7 +54,8 @@ test.each([
   ['localhost, in production', PRODUCTION, 'localhost', 421],
   ['a brand domain, in production', PRODUCTION, 'www.harbourlend.example', 200],
   ['a brand domain with a port and a trailing dot', PRODUCTION, 'harbourlend.example.:443', 200],
-  ['the back-office host', PRODUCTION, 'backoffice.localhost', 200],
+  // Served, not misdirected: the back office answers on its host, and has no /api/ip of its own.
+  ['the back-office host', PRODUCTION, 'backoffice.localhost', 404],
   [
     'a host of ALLOWED_HOSTS',
     { ...PRODUCTION, ALLOWED_HOSTS: 'api.example.net' },
@@ -135,7 +139,14 @@ test('a submission carrying another brand’s affiliate key is refused on this b
     host: 'harbourlend.localhost:3000',
   })
   expect(answer.statusCode).toBe(400)
-  expect(answer.json()).toEqual({ ...otherBrand, error: 'Invalid submission' })
+  // Refused, and kept for the broker under its reference (decision 1504).
+  expect(answer.json()).toEqual({
+    ...otherBrand,
+    error: 'Invalid submission',
+    submissionKey: body.submissionKey,
+    reference: applicationReference(body.submissionKey),
+    status: 'needs-attention',
+  })
   // On its own brand's site it is accepted.
   const own = await engineApp.post(submissionUrl(body.submissionKey), body, {
     host: 'carfinance.localhost:3000',
@@ -165,12 +176,12 @@ test('X-Forwarded-Host chooses the brand only when a trusted proxy sent it', asy
       method: 'POST',
       url: applicationUrl(key),
       remoteAddress,
-      headers: {
+      headers: withBrowserSecret(applicationUrl(key), {
         ...headers,
         'content-type': 'application/json',
         host: 'carfinance.localhost',
         'x-forwarded-host': 'harbourlend.localhost',
-      },
+      }),
       payload: JSON.stringify({ ...partialPayload(key), affiliateKey: HARBOURLEND_KEY }),
     })
   }
@@ -211,7 +222,7 @@ test.each([
       method: 'POST',
       url: url(key),
       remoteAddress: '198.51.100.4',
-      headers: { ...headers, 'content-type': 'application/json' },
+      headers: withBrowserSecret(url(key), { ...headers, 'content-type': 'application/json' }),
       payload: JSON.stringify({ ...payload(key), remoteAddress: '203.0.113.9' }),
     })
     expect(response.statusCode).toBe(status)
