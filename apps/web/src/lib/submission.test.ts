@@ -209,6 +209,20 @@ test('a 409 is not "sent": another application holds the key, and this one was k
   expect(events).toEqual([SUBMISSION_ERROR])
 })
 
+test('a reload while sending sends the body sent before, not one built again from changed answers', async () => {
+  const first = fetchAnswering('network')
+  submitApplication(depsWith(first))
+  await vi.advanceTimersByTimeAsync(0)
+  const sent = first.mock.calls[0]![1]!.body as string
+  // The page reloads: a new page's registry, and the IP lookup gave another address meanwhile.
+  forgetSubmissions()
+  state = { ...state, form: { ...state.form, remoteAddress: '198.51.100.99' } }
+  const again = fetchAnswering(201)
+  submitApplication(depsWith(again))
+  await vi.advanceTimersByTimeAsync(0)
+  expect(again.mock.calls[0]![1]!.body).toBe(sent)
+})
+
 test("a 403 for want of the application's secret is a refusal: no new token, no retry", async () => {
   const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
     json(

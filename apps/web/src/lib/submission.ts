@@ -21,7 +21,7 @@ import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import { track as trackEvent, type AnalyticsEvent } from './analytics'
 import { CSRF_HEADER, readCsrfToken } from './csrf'
-import { saveReference } from './submitted-reference'
+import { saveReference, saveSentBody, savedSentBody } from './submitted-reference'
 
 /** Origin of the submissions API; '' means the page's own origin. */
 export const SUBMISSIONS_HOST = (
@@ -168,13 +168,17 @@ function startSubmission(deps: SubmissionDeps, guid: string): Submission {
   deps.apply((draft) => void (draft.isLocked = true))
   // Built once: every retry sends the very same body, which the server answers as a replay.
   const secretHeaders = applicationSecretHeaders(deps.getState().applicationSecret)
-  const body = JSON.stringify(
-    toFullSubmissionPayload(deps.getState(), {
-      brand: deps.brand,
-      now: deps.now(),
-      agreeTerms: true,
-    }),
-  )
+  // A reload while sending sends the body the page sent before, not one built again (decision 1802).
+  const body =
+    savedSentBody(guid) ??
+    JSON.stringify(
+      toFullSubmissionPayload(deps.getState(), {
+        brand: deps.brand,
+        now: deps.now(),
+        agreeTerms: true,
+      }),
+    )
+  saveSentBody(guid, body)
   const url = submissionUrl(guid, deps.host)
   const listeners = new Set<() => void>()
   let status: SubmissionStatus = {
