@@ -143,6 +143,7 @@ export async function buildApp(
       db: database.db,
       dataKeys: config.dataKeys,
       searchIndexer,
+      partialSavesPerHour: config.rateLimit.partialSavesPerHour,
     })
     await registerBackOfficeApi(api, {
       db: database.db,

@@ -43,6 +43,7 @@ export const TEST_ENV: Record<string, string> = {
   // Thousands of requests from one address: the rate limits are tested elsewhere.
   RATE_LIMIT_WRITES_PER_MINUTE: '0',
   RATE_LIMIT_LOOKUPS_PER_MINUTE: '0',
+  RATE_LIMIT_PARTIAL_SAVES_PER_HOUR: '0',
   // Bursts of fifty from one address: the cap per client is tested in load-shedding.test.ts.
   LOAD_SHEDDING_MAX_PER_CLIENT: '0',
   // Deliveries are enqueued, never attempted, so the outbox rows stay as written.
