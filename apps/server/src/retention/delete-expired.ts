@@ -178,12 +178,14 @@ function heldKeys(eb: ExpressionBuilder<Tables, keyof Tables>) {
 
 /**
  * What the back office keeps about deleted applications and could name the applicant: the search
- * index rows and the notes. The broker's status history and the audit log hold no personal data.
+ * index rows and the notes. The broker's status history and the audit log hold no personal data. The
+ * binding to the applicant's browser goes with them (decision 1801).
  */
 async function deleteBackOfficeRecords(trx: Kysely<Tables>, keys: string[]): Promise<void> {
   if (keys.length === 0) return
   await trx.deleteFrom('application_index').where('application_key', 'in', keys).execute()
   await trx.deleteFrom('notes').where('application_key', 'in', keys).execute()
+  await trx.deleteFrom('application_secrets').where('application_key', 'in', keys).execute()
 }
 
 async function deleteInBatches(
