@@ -246,6 +246,7 @@ for (const engine of await engines()) {
         partialApplications: 1,
         submissions: 1,
         deliveries: 2,
+        needsAttention: 0,
       })
       const keys = async (
         table: 'applications' | 'application_index' | 'notes' | 'application_secrets',
@@ -273,6 +274,7 @@ for (const engine of await engines()) {
         partialApplications: 1,
         submissions: 1,
         deliveries: 2,
+        needsAttention: 0,
       })
       expect(await keys('applications')).toEqual([])
       expect(await keys('application_index')).toEqual([])
