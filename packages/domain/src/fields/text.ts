@@ -35,7 +35,7 @@ export function isInvisible(value: string): boolean {
 }
 
 /**
- * Removes the spaces around an answer, as the specification does before sending (§5), and composes it
+ * Removes the spaces around an answer, as the specification does before sending, and composes it
  * (Unicode NFC), so the same name typed on two keyboards is stored the same (decision 1803).
  */
 export function normaliseText(value: string): string {

@@ -520,7 +520,7 @@ export function createSubmissionSchema(opts: SubmissionSchemaOptions) {
       if (payload.term < minTerm || payload.term > maxTerm) {
         add('term', messageText('slider.range', { min: minTerm, max: maxTerm }))
       }
-      // The 6500 sent for "I'm not sure yet" (§5) need not reach the slider's least amount, but no
+      // The 6500 sent for "I'm not sure yet" need not reach the slider's least amount, but no
       // amount, sure or not, goes beyond its greatest (decision 1803).
       if (
         payload.loanAmount > limits.maxAmount ||
