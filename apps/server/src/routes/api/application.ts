@@ -195,7 +195,7 @@ const statusBody = (status: string) =>
 const schema = {
   summary: 'Save a partial application',
   description:
-    'The partial payload (§4): the same mapped payload as the submission, possibly incomplete. The later request wins; an application already submitted is left as it is and the answer says so.',
+    'The partial payload: the same mapped payload as the submission, possibly incomplete, with the x-application-secret header of the browser that started the application (403 without it or with another); at most 48 KiB, and an hourly quota per client (429). The later request wins; an application already submitted is left as it is and the answer says so.',
   params: {
     type: 'object',
     properties: { applicationKey: { type: 'string', pattern: KEY_PATTERN } },

@@ -170,7 +170,7 @@ const keyParams = (name: string) =>
 const schema = {
   summary: 'Submit a completed application',
   description:
-    'The full submission payload. Stored with its lender deliveries in one transaction and answered after the commit. The same key and body again → the first answer again (Idempotent-Replayed: true); the same key with another body → 409 with the reference and status "needs-attention": the other body is kept beside the first for the broker. A JSON object the schema refuses is kept as needing attention and answered 400 with the errors, the reference and status "needs-attention".',
+    'The full submission payload. Stored with its lender deliveries in one transaction and answered after the commit. The same key and body again → the first answer again (Idempotent-Replayed: true); the same key with another body → 409 with the reference and status "needs-attention": the other body is kept beside the first for the broker. Every write sends the x-application-secret header of the browser that started the application (403 without it or with another). A JSON object the schema refuses is kept as needing attention and answered 400 with the errors, the reference and status "needs-attention".',
   params: keyParams('submissionKey'),
   body: { type: 'object', description: 'The full submission payload (specification §3)' },
   response: {
