@@ -14,6 +14,7 @@ import {
 } from '../faults/support/slow-body'
 import { applicationUrl, partialPayload, writeHeaders } from './submission-test-helpers'
 import { startTestApp, type TestApp } from './test-app'
+import { withBrowserSecret } from '../faults/support/browser-secret'
 
 const P99_BAR_MS = 250
 
@@ -144,7 +145,11 @@ test('a write whose body arrives slowly is not taken for a database that does no
   const answer = app.inject({
     method: 'POST',
     url: applicationUrl(key),
-    headers: { ...headers, 'content-type': 'application/json', 'content-length': body.length },
+    headers: withBrowserSecret(applicationUrl(key), {
+      ...headers,
+      'content-type': 'application/json',
+      'content-length': body.length,
+    }),
     payload: stream,
   })
   // Longer than the write timeout and the half second after which a waiting write is suspect.
