@@ -5,6 +5,7 @@
 
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import type { SqliteWriter } from '../db/sqlite-writer'
 import type { Tables } from '../db/tables'
 
 /** 128 bits or more, base64url or hex: what the page makes with `crypto.getRandomValues`. */
@@ -25,26 +26,45 @@ function sameHash(a: string, b: string): boolean {
 /**
  * Checks the secret a write sent for `applicationKey`, binding the key to it when no write has named the
  * key before. Two first writes racing with different secrets: the database keeps one, and the other is a
- * mismatch.
+ * mismatch. On SQLite the binding is written by the writer thread (decision 1461), so a write lock held
+ * elsewhere never stops the event loop.
  */
 export async function checkApplicationSecret(
   db: Kysely<Tables>,
   applicationKey: string,
   secret: string | undefined,
   now: Date,
+  writer?: SqliteWriter,
 ): Promise<SecretCheck> {
   if (secret === undefined || secret === '') return 'missing'
   if (!APPLICATION_SECRET_PATTERN.test(secret)) return 'malformed'
   const hash = hashSecret(secret)
   const stored = await storedHash(db, applicationKey)
   if (stored !== undefined) return sameHash(stored, hash) ? 'matches' : 'mismatch'
+  const winner =
+    writer !== undefined
+      ? await writer.write({
+          kind: 'bind-secret',
+          applicationKey,
+          secretHash: hash,
+          createdAt: now.toISOString(),
+        })
+      : await bindWithKysely(db, applicationKey, hash, now)
+  return winner !== undefined && sameHash(winner, hash) ? 'bound' : 'mismatch'
+}
+
+async function bindWithKysely(
+  db: Kysely<Tables>,
+  applicationKey: string,
+  hash: string,
+  now: Date,
+): Promise<string | undefined> {
   await db
     .insertInto('application_secrets')
     .values({ application_key: applicationKey, secret_hash: hash, created_at: now.toISOString() })
     .onConflict((conflict) => conflict.column('application_key').doNothing())
     .execute()
-  const winner = await storedHash(db, applicationKey)
-  return winner !== undefined && sameHash(winner, hash) ? 'bound' : 'mismatch'
+  return storedHash(db, applicationKey)
 }
 
 async function storedHash(db: Kysely<Tables>, applicationKey: string): Promise<string | undefined> {

@@ -9,6 +9,7 @@ import {
   APPLICATION_SECRET_MESSAGES,
   APPLICATION_SECRET_REFUSED,
 } from '@forecourt/domain/application-secret/application-secret'
+import { sqliteWriterFor } from '../../db/database'
 import type { Tables } from '../../db/tables'
 import { checkApplicationSecret } from '../../repositories/application-secret-repository'
 
@@ -39,7 +40,7 @@ export async function refuseWithoutSecret(
   const header = request.headers[APPLICATION_SECRET_HEADER]
   // Two copies of the header are not one secret.
   const secret = Array.isArray(header) ? '' : header
-  const outcome = await checkApplicationSecret(db, applicationKey, secret, now)
+  const outcome = await checkApplicationSecret(db, applicationKey, secret, now, sqliteWriterFor(db))
   if (outcome === 'bound' || outcome === 'matches') return false
   void reply
     .code(403)
