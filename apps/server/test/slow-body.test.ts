@@ -35,6 +35,7 @@ async function listeningApp(env: Record<string, string> = {}) {
     DELIVERY_WORKER: 'off',
     RATE_LIMIT_WRITES_PER_MINUTE: '0',
     RATE_LIMIT_LOOKUPS_PER_MINUTE: '0',
+    RATE_LIMIT_PARTIAL_SAVES_PER_HOUR: '0',
     // Past the measurement below, so the client is measured while every attacking socket is held; the
     // deadline's closing them all at once, and their reconnecting together, is in the fault scenario.
     REQUEST_TIMEOUT_MS: '5000',
