@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs'
 import { Webhook } from 'standardwebhooks'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { currentDisclosure } from '@forecourt/domain/brands/disclosures'
+import { newApplicationSecret } from '@forecourt/domain/application-secret/application-secret'
 import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import { filledState } from '@forecourt/domain/test-support/test-fixtures'
 import { expectNoAxeViolations } from '../support/axe'
@@ -56,7 +57,12 @@ async function submitApplication(
   }
   const submit = apiRequest('carfinance', `/api/submission/${key}`)
   const answer = await request.post(submit.url, {
-    headers: { ...submit.headers, 'x-csrf-token': token },
+    headers: {
+      ...submit.headers,
+      'x-csrf-token': token,
+      // The secret of the browser that started the application (decision 1801).
+      'x-application-secret': newApplicationSecret(),
+    },
     data: payload,
   })
   expect(answer.status(), await answer.text()).toBe(201)

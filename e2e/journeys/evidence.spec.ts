@@ -224,6 +224,7 @@ test('carfinance: a joint application records what was shown and chosen for the 
     await page.getByRole('textbox', { name: 'Month' }).fill('6')
     await page.getByRole('textbox', { name: 'Year' }).fill('1986')
   })
+  await step(page, '/joint-same-address', () => choose(page, 'Yes'))
   await step(page, '/joint-employment-add', () => choose(page, 'Retired'))
   await step(page, '/joint-employment-length', () => yearsMonths(page, '7'))
   await step(page, '/joint-employment-income', () =>

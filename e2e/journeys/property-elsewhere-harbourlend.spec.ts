@@ -5,6 +5,7 @@ import { brandUrl } from '../support/brands'
 import {
   choose,
   countApplications,
+  expectThankYouPage,
   findAddress,
   expectThankYouPage,
   step,
@@ -166,6 +167,7 @@ for (const entry of ['lookup', 'manual'] as const) {
       dateReceived: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     })
     expect(countApplications(guid)).toBe(1)
+    // No demo brand has a thank-you address of its own: the page's own confirmation (decision 1524).
     await expectThankYouPage(page, 'harbourlend')
   })
 }

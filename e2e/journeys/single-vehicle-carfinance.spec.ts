@@ -161,6 +161,10 @@ test('carfinance: a single applicant, secured on the vehicle, from the start to 
   const guid = String(body.submissionKey)
   expect(request.url()).toBe(brandUrl('carfinance', `/api/submission/${guid}`))
   expect(request.headers()['x-csrf-token']).toBeTruthy()
+  // The secret that binds the application to this browser (decision 1801), never in the body.
+  const secret = request.headers()['x-application-secret'] ?? ''
+  expect(secret).toMatch(/^[0-9a-f]{64}$/)
+  expect(JSON.stringify(body)).not.toContain(secret)
 
   expect(body).toEqual({
     submissionKey: guid,

@@ -65,11 +65,13 @@ test('when the API cannot be reached, Submission Error is recorded and the appli
   const attemptsOnArrival = attempts
   expect(attemptsOnArrival).toBeGreaterThan(1)
   await expect.poll(() => attempts, { timeout: 20_000 }).toBeGreaterThan(attemptsOnArrival)
+  // Labelled with a random id of the event, never the application's key (decision 1801).
   expect(events).toContainEqual(
     expect.objectContaining({
       event: 'Submission Error',
       category: 'Application form',
-      label: guid,
+      label: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/),
     }),
   )
+  expect(JSON.stringify(events)).not.toContain(guid)
 })

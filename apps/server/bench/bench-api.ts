@@ -37,6 +37,7 @@ import { REPOSITORY_ROOT } from '../src/config'
 import { countStoredRows } from '../faults/support/stored-rows'
 import { latencyChart, type ChartSeries } from './latency-chart'
 import { openLoop, type OpenLoopResult } from './open-loop'
+import { withBrowserSecret } from '../faults/support/browser-secret'
 
 export interface BenchSettings {
   /** Closed-loop clients for the maximum rates, as in the toolchain notes. */
@@ -195,7 +196,10 @@ async function main(): Promise<void> {
             return {
               method: 'POST',
               path: `/api/submission/${key}`,
-              headers: { 'content-type': 'application/json', ...engine.headers },
+              headers: withBrowserSecret(`/api/submission/${key}`, {
+                'content-type': 'application/json',
+                ...engine.headers,
+              }),
               body: template(key),
             }
           },

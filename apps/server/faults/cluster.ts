@@ -21,7 +21,6 @@ import { Redis } from 'ioredis'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { createDatabase, type Database } from '../src/db/database'
 import { RATE_LIMIT_NAMESPACE, TOO_MANY_REQUESTS } from '../src/plugins/rate-limit'
-import { SUBMISSION_MESSAGES } from '../src/routes/api/submission'
 import { writeReportSection } from '../../../scripts/report-section.mjs'
 import { startFakeLender, type FakeLender } from '../test/fake-lender'
 import { redactPassword, withAdminClient } from '../test/test-databases'
@@ -68,6 +67,9 @@ import {
   type ServerChild,
 } from './support/server-child'
 import { startWorker, type WorkerChild } from './support/worker-child'
+import { browserSecretFor } from './support/browser-secret'
+import { APPLICATION_SECRET_HEADER } from '@forecourt/domain/application-secret/application-secret'
+import { conflictAnswer } from './support/conflict-answer'
 
 export const SECTION = 'faults:cluster'
 export const HEADING =
@@ -200,7 +202,11 @@ function submit(input: {
     from: input.from,
     url: `${input.url}/api/submission/${input.key}`,
     method: 'POST',
-    headers: { ...input.headers, 'content-type': 'application/json' },
+    headers: {
+      ...input.headers,
+      'content-type': 'application/json',
+      [APPLICATION_SECRET_HEADER]: browserSecretFor(input.key),
+    },
     body: input.body,
     timeoutMs: ATTEMPT_TIMEOUT_MS,
   })
@@ -779,9 +785,7 @@ async function sameKeyAtTwoInstances(
         r.headers['idempotent-replayed'] === 'true' &&
         r.body === expectedAnswer(key),
     )
-    const refused = answered.filter(
-      (r) => r.status === 409 && r.body === JSON.stringify({ error: SUBMISSION_MESSAGES.conflict }),
-    )
+    const refused = answered.filter((r) => r.status === 409 && r.body === conflictAnswer(key))
     if (!conflict) {
       outcome.samePairs.sent += 1
       if (fresh.length !== 1 || replayed.length !== 1) {

@@ -23,7 +23,6 @@ import { openPayload, parseDataKeyring, sealedWith } from '../src/crypto/field-e
 import { createDatabase, SQLITE_FILE_NAME } from '../src/db/database'
 import { bodyHash, canonicalJson } from '../src/repositories/body-hash'
 import { payloadAad } from '../src/repositories/rows'
-import { SUBMISSION_MESSAGES } from '../src/routes/api/submission'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { writeReportSection } from '../../../scripts/report-section.mjs'
 import type { FaultOptions, FaultReport, FaultScenario } from './fault-report'
@@ -39,6 +38,9 @@ import {
   type ServerChild,
 } from './support/server-child'
 import { unstamped } from './support/stored-payload'
+import { browserSecretFor } from './support/browser-secret'
+import { APPLICATION_SECRET_HEADER } from '@forecourt/domain/application-secret/application-secret'
+import { conflictAnswer } from './support/conflict-answer'
 
 export const SECTION = 'faults:crash'
 export const HEADING = 'Crash safety (SIGKILL during a submission load)'
@@ -223,6 +225,7 @@ function post(
           ...headers,
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
+          [APPLICATION_SECRET_HEADER]: browserSecretFor(key),
         },
         timeout: REQUEST_TIMEOUT_MS,
       },
@@ -384,10 +387,7 @@ export async function crashEngine(
       }
       case 'other body': {
         outcome.otherBodyRepeats += 1
-        if (
-          result.status !== 409 ||
-          result.body !== JSON.stringify({ error: SUBMISSION_MESSAGES.conflict })
-        ) {
+        if (result.status !== 409 || result.body !== conflictAnswer(submission.key)) {
           outcome.wrongAnswers.otherBody += 1
           problem(`other body ${submission.key}: ${result.status} ${result.body.slice(0, 200)}`)
         }

@@ -21,6 +21,7 @@ import {
   type LatencySummary,
 } from './support/submission-load'
 import { openLoop, requestBytes, type OpenLoopResult } from './support/raw-http'
+import { withBrowserSecret } from './support/browser-secret'
 
 const SECTION = 'faults:overload'
 const HEADING = 'Overload at twice the maximum rate'
@@ -91,7 +92,10 @@ export const run: FaultScenario = async ({ quick }) => {
     const afterStart = performance.now()
     const after = await fetch(`${server.url}/api/submission/${afterKey}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
+      headers: withBrowserSecret(`/api/submission/${afterKey}`, {
+        'content-type': 'application/json',
+        ...headers,
+      }),
       body: body(afterKey),
     }).then(
       (response) => response.status,

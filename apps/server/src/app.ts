@@ -165,7 +165,11 @@ export async function buildApp(
             )
           : Promise.resolve(),
     })
-    await api.register(applicationRoutes, { searchIndexer })
+    await api.register(applicationRoutes, {
+      db: database.db,
+      searchIndexer,
+      partialSavesPerHour: config.rateLimit.partialSavesPerHour,
+    })
     await registerBackOfficeApi(api, {
       db: database.db,
       config,

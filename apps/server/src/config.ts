@@ -51,7 +51,12 @@ export interface Config {
   /** REDIS_URL: shared store for the rate-limit counters; unset keeps them in this process's memory. */
   redisUrl: string | undefined
   /** Requests per minute per client address; 0 switches that limit off. */
-  rateLimit: { writesPerMinute: number; lookupsPerMinute: number }
+  rateLimit: {
+    writesPerMinute: number
+    lookupsPerMinute: number
+    /** Partial saves per client address per hour (decision 1803); 0: no quota. */
+    partialSavesPerHour: number
+  }
   retention: { job: boolean; submittedDays: number; partialDays: number }
   // Lender delivery (parsed by delivery/destinations.ts)
   /** LENDER_DESTINATIONS or LENDER_DESTINATIONS_FILE: each brand's lender endpoints; none by default. */
@@ -270,6 +275,11 @@ type SecurityConfig = Pick<
 
 export const MIN_SECRET_LENGTH = 32
 export const DEFAULT_WRITES_PER_MINUTE = 60
+/**
+ * A page saves at most every 2 s while answers change, and a whole application takes about a hundred
+ * saves; 600 an hour leaves room for several applicants behind one address (decision 1803).
+ */
+export const DEFAULT_PARTIAL_SAVES_PER_HOUR = 600
 export const DEFAULT_LOOKUPS_PER_MINUTE = 120
 // docs/requirements.md#retention: "up to six years"; 2192 days covers six years with two leap days.
 export const DEFAULT_RETENTION_SUBMITTED_DAYS = 2192
@@ -307,6 +317,16 @@ function parseSecurity(
     }
     return Number(value)
   }
+  const perHour = (name: string, fallback: number): number => {
+    const value = read(name)
+    if (value === undefined) return fallback
+    if (!/^\d+$/.test(value)) {
+      problems.push(
+        `${name} must be a whole number of requests per hour, or 0 for no limit (got "${value}")`,
+      )
+    }
+    return Number(value)
+  }
   const days = (name: string, fallback: number): number => {
     const value = read(name)
     if (value === undefined) return fallback
@@ -327,6 +347,10 @@ function parseSecurity(
     rateLimit: {
       writesPerMinute: perMinute('RATE_LIMIT_WRITES_PER_MINUTE', DEFAULT_WRITES_PER_MINUTE),
       lookupsPerMinute: perMinute('RATE_LIMIT_LOOKUPS_PER_MINUTE', DEFAULT_LOOKUPS_PER_MINUTE),
+      partialSavesPerHour: perHour(
+        'RATE_LIMIT_PARTIAL_SAVES_PER_HOUR',
+        DEFAULT_PARTIAL_SAVES_PER_HOUR,
+      ),
     },
     retention: {
       job: job !== 'off',

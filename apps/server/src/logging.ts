@@ -1,6 +1,7 @@
 // Request logs without personal data. Fastify's defaults log the full URL (whose query may carry a gclid,
 // an email address or a token), headers, and the client's address; here a request is one line with method,
-// path, status and time, and errors keep their type, code and stack but none of their extra fields (a
+// path, status and time, the path of a route with parameters written as the route's pattern so that no
+// application key reaches the log (decision 1801), and errors keep their type, code and stack but none of their extra fields (a
 // PostgreSQL error's `detail` quotes the row's values).
 
 import {
@@ -22,6 +23,15 @@ export function requestPath(url: string): string {
   const query = url.indexOf('?')
   const path = query === -1 ? url : url.slice(0, query)
   return path.replace(LINK_PAGE, '$1/[token]')
+}
+
+/**
+ * The path a request is logged under: its route's pattern when the route has parameters
+ * (`/api/submission/:submissionKey`), else its path without the query.
+ */
+export function loggedPath(request: Pick<FastifyRequest, 'url' | 'routeOptions'>): string {
+  const pattern = (request.routeOptions as { url?: string } | undefined)?.url
+  return pattern !== undefined && pattern.includes(':') ? pattern : requestPath(request.url)
 }
 
 /** Writes one line per request when it completes, instead of Fastify's "incoming" and "completed" pair. */
@@ -80,7 +90,7 @@ export function loggerOptions(
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,
-        path: requestPath(request.url),
+        path: loggedPath(request),
       }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
       err: (error: LoggableError) => ({

@@ -109,7 +109,7 @@ test('with CORS_ORIGINS a listed origin gets its preflight allowed', async () =>
     'access-control-allow-credentials': 'true',
     'access-control-expose-headers': 'retry-after',
     'access-control-allow-methods': 'GET, POST',
-    'access-control-allow-headers': 'content-type, x-csrf-token',
+    'access-control-allow-headers': 'content-type, x-csrf-token, x-application-secret',
     'access-control-max-age': '600',
   })
 })

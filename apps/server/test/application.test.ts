@@ -10,7 +10,16 @@ import {
   type PartialSave,
   type PartialSaveOutcome,
 } from '../src/repositories/application-repository'
-import { PARTIAL_LIMITS, checkPartialPayload } from '../src/routes/api/application'
+import { brands } from '@forecourt/domain/brands/brand-data'
+import { MAX_HISTORY_ENTRIES } from '@forecourt/domain/histories/histories'
+import { toPartialPayload } from '@forecourt/domain/payload/partial-payload'
+import { filledJointState } from '@forecourt/domain/test-support/test-fixtures'
+import { withBrowserSecret } from '../faults/support/browser-secret'
+import {
+  PARTIAL_BODY_LIMIT_BYTES,
+  PARTIAL_LIMITS,
+  checkPartialPayload,
+} from '../src/routes/api/application'
 import {
   applicationUrl,
   countRows,
@@ -19,6 +28,7 @@ import {
   asReceived,
   submissionUrl,
   validSubmission,
+  writeHeaders,
   type EngineApp,
 } from './submission-test-helpers'
 import { engines } from './test-databases'
@@ -343,4 +353,81 @@ test('the server sequence only goes up, even when the clock goes back', () => {
   expect(third).toBe(first + 2)
   const later = nextServerSequence(Date.parse('2030-01-01T00:00:00Z'))
   expect(later).toBe(Date.parse('2030-01-01T00:00:00Z') * 1000)
+})
+
+describe('bounds on the partial save (decision 1803)', () => {
+  const sqlite = allEngines.find((engine) => engine.dialect === 'sqlite')!
+
+  /** The largest partial save a real application makes: joint, every history full, every text longest. */
+  function largestPartial(key: string): Record<string, unknown> {
+    const state = filledJointState()
+    state.GUID = key
+    state.applicationKey = key
+    /** Every text of `entry` at the longest an input takes. */
+    const longest = <T extends object>(entry: T): T => {
+      const copy = structuredClone(entry) as Record<string, unknown>
+      for (const field of Object.keys(copy)) {
+        if (typeof copy[field] === 'string') copy[field] = 'x'.repeat(50)
+      }
+      return copy as T
+    }
+    const [address, employment] = [state.form.addresses[0]!, state.form.employments[0]!]
+    state.form = longest(state.form)
+    state.form.addresses = Array.from({ length: MAX_HISTORY_ENTRIES }, () => longest(address))
+    state.form.employments = Array.from({ length: MAX_HISTORY_ENTRIES }, () => longest(employment))
+    state.additionalNeedsRequirementsStatement = 'x'.repeat(500)
+    return toPartialPayload(state, { brand: brands.harbourlend, now: new Date() }) as never
+  }
+
+  test('the largest real application is saved; a body beyond the limit is refused 413', async () => {
+    const app = await startEngineApp(sqlite)
+    try {
+      const key = randomUUID()
+      const largest = largestPartial(key)
+      const size = Buffer.byteLength(JSON.stringify(largest))
+      expect(size).toBeGreaterThan(30_000)
+      expect(size).toBeLessThan(PARTIAL_BODY_LIMIT_BYTES)
+      const host = { host: 'harbourlend.localhost' }
+      expect((await app.post(applicationUrl(key), largest, host)).statusCode).toBe(202)
+      const padded = { ...largest, padding: 'x'.repeat(PARTIAL_BODY_LIMIT_BYTES - size) }
+      expect((await app.post(applicationUrl(key), padded, host)).statusCode).toBe(413)
+    } finally {
+      await app.close()
+    }
+  })
+
+  test('a client over its hourly quota of partial saves is answered 429 with when to try again', async () => {
+    const app = await startEngineApp(sqlite, { RATE_LIMIT_PARTIAL_SAVES_PER_HOUR: '3' })
+    try {
+      const key = randomUUID()
+      const statuses: number[] = []
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await app.post(applicationUrl(key), partialPayload(key))).statusCode)
+      }
+      expect(statuses).toEqual([202, 202, 202, 429])
+      const refused = await app.post(applicationUrl(key), partialPayload(key))
+      expect(refused.statusCode).toBe(429)
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500)
+      expect(refused.json()).toEqual({
+        error:
+          'Too many saves from this address this hour: the answers are kept in the page and sent with the application',
+      })
+      // Another client is not held back by the first.
+      const other = await app.app.inject({
+        method: 'POST',
+        url: applicationUrl(key),
+        remoteAddress: '198.51.100.7',
+        headers: withBrowserSecret(applicationUrl(key), {
+          ...(await writeHeaders(app.app)),
+          'content-type': 'application/json',
+        }),
+        payload: JSON.stringify(partialPayload(key)),
+      })
+      expect(other.statusCode).toBe(202)
+      // A submission is not a partial save: never held back by this quota.
+      expect((await app.post(submissionUrl(key), validSubmission(key))).statusCode).toBe(201)
+    } finally {
+      await app.close()
+    }
+  })
 })

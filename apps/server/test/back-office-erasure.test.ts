@@ -186,6 +186,14 @@ for (const engine of await engines()) {
         expect(
           await db.selectFrom('notes').select('id').where('application_key', '=', key).execute(),
         ).toEqual([])
+        // Nor the binding to the applicant's browser (decision 1801).
+        expect(
+          await db
+            .selectFrom('application_secrets')
+            .select('secret_hash')
+            .where('application_key', '=', key)
+            .execute(),
+        ).toEqual([])
         const tombstone = await db
           .selectFrom('erasures')
           .selectAll()

@@ -708,6 +708,36 @@ for (const engine of await engines()) {
       expect(tombstone.answers).toEqual([])
     })
 
+    test('a conflicting submission: both versions in the detail, under the one reference, with the badge', async () => {
+      const key = randomUUID()
+      const first = validSubmission(key)
+      expect((await bo.applicantPost(`/api/submission/${key}`, first)).statusCode).toBe(201)
+      // A duplicated tab whose copy was changed, then sent under the same key.
+      const changed = { ...first, firstName: 'Augusta', loanAmount: 9000 }
+      const conflict = await bo.applicantPost(`/api/submission/${key}`, changed)
+      expect([conflict.statusCode, (conflict.json() as { reference: string }).reference]).toEqual([
+        409,
+        applicationReference(key),
+      ])
+
+      const listed = (await list('?needsAttention=yes')).find((item) => item.applicationKey === key)
+      expect([listed?.kind, listed?.needsAttention]).toEqual(['submitted', ['conflict']])
+      const detail = await detailOf(key)
+      expect(detail.application).toMatchObject({ kind: 'submitted', needsAttention: ['conflict'] })
+      expect(detail.needsAttention).toEqual([
+        expect.objectContaining({ reason: 'conflict', errors: [] }),
+      ])
+      // The stored application's answers and the other version's, side by side.
+      const rowValue = (sections: Detail['answers'], label: string) =>
+        (sections as Detail['needsAttention'][number]['answers'])
+          .flatMap((section) => section.rows)
+          .find((row) => row.label === label)?.value
+      expect(rowValue(detail.answers, 'Name')).toEqual(["Ms Ada O'Neill"])
+      expect(rowValue(detail.answers, 'Amount to borrow')).toEqual(['£12,500'])
+      expect(rowValue(detail.needsAttention[0]!.answers, 'Name')).toEqual(["Ms Augusta O'Neill"])
+      expect(rowValue(detail.needsAttention[0]!.answers, 'Amount to borrow')).toEqual(['£9,000'])
+    })
+
     test('the subject access export carries the evidence, decisions and emails; erasure removes their personal parts', async () => {
       const key = randomUUID()
       await bo.submit(key, (payload) => {

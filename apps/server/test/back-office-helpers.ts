@@ -13,6 +13,7 @@ import { migrateToLatest } from '../src/db/migrate'
 import type { OperatorRole } from '../src/db/tables'
 import { TEST_ENV, validSubmission, writeHeaders } from './submission-test-helpers'
 import type { Engine } from './test-databases'
+import { withBrowserSecret } from '../faults/support/browser-secret'
 
 export const BACK_OFFICE = 'backoffice.localhost'
 export const PASSWORD = 'correct horse battery staple 42'
@@ -154,12 +155,12 @@ export async function startBackOffice(
       method: 'POST',
       url,
       payload: JSON.stringify(body),
-      // A page files an application with its own site's brand only.
-      headers: {
+      // A page files an application with its own site's brand only, as the browser that started it.
+      headers: withBrowserSecret(url, {
         'content-type': 'application/json',
         ...applicantHeaders,
         host: `${brand}.localhost`,
-      },
+      }),
     })
 
   const submit: BackOfficeApp['submit'] = async (key, change) => {

@@ -172,6 +172,7 @@ test.skipIf(!postgres.available)(
     const expected = [
       'application_cases',
       'application_index',
+      'application_secrets',
       'applications',
       'audit_head',
       'audit_log',

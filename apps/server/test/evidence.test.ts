@@ -58,6 +58,8 @@ function item(
   }
 }
 
+const HARBOURLEND_HOST = { host: 'harbourlend.localhost' }
+
 function jointPayload() {
   const key = randomUUID()
   const state = filledJointState()
@@ -256,7 +258,8 @@ describe.each(allEngines)('evidence on $name', (engine) => {
     async () => {
       const payload = jointPayload()
       const key = payload.submissionKey
-      expect((await app.post(submissionUrl(key), payload)).statusCode).toBe(201)
+      // Sent from the brand's own site: no page files an application into another brand (decision 1572).
+      expect((await app.post(submissionUrl(key), payload, HARBOURLEND_HOST)).statusCode).toBe(201)
       const consents = await currentConsents(app.database.db, key)
       expect(consents).toHaveLength(14)
       for (const channel of CONSENT_CHANNELS) {
@@ -298,7 +301,8 @@ describe.each(allEngines)('evidence on $name', (engine) => {
     async () => {
       const payload = jointPayload()
       const key = payload.submissionKey
-      expect((await app.post(submissionUrl(key), payload)).statusCode).toBe(201)
+      // Sent from the brand's own site: no page files an application into another brand (decision 1572).
+      expect((await app.post(submissionUrl(key), payload, HARBOURLEND_HOST)).statusCode).toBe(201)
       const problems: string[] = []
       const keys = parseDataKeyring(
         { key: randomBytes(32).toString('base64'), keyId: undefined, oldKeys: undefined },

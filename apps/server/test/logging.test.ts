@@ -41,7 +41,7 @@ test('a request is one log line with method, path without the query, status and 
     level: 30,
     msg: 'request completed',
     reqId: expect.any(String),
-    req: { method: 'GET', path: '/api/stock/demo-car-1' },
+    req: { method: 'GET', path: '/api/stock/:vehicleId' },
     res: { statusCode: 200 },
     responseTime: expect.any(Number),
   })
@@ -52,6 +52,25 @@ test('a request is one log line with method, path without the query, status and 
   // The client's address is personal data too.
   expect(text).not.toContain('198.51.100.23')
   expect(text).not.toContain('203.0.113.7')
+})
+
+test('a write to an application logs its route, never its key', async () => {
+  testApp = await startTestApp()
+  const key = '9b2f6c1e-4d7a-4e8b-a1c3-5f0d2e7b9a64'
+  for (const url of [`/api/submission/${key}`, `/api/application/${key.toUpperCase()}`]) {
+    await testApp.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', host: 'carfinance.localhost' },
+      payload: '{}',
+    })
+  }
+  const paths = testApp
+    .logLines()
+    .filter((line) => line.msg === 'request completed')
+    .map((line) => (line.req as { path: string }).path)
+  expect(paths).toEqual(['/api/submission/:submissionKey', '/api/application/:applicationKey'])
+  expect(testApp.logText().toLowerCase()).not.toContain(key)
 })
 
 test('a rejected request logs the kind of mistake, not the values sent', async () => {

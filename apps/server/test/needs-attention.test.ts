@@ -183,12 +183,53 @@ for (const engine of await engines()) {
       expect(await keptRows(app)).toBe(before)
     })
 
-    test(`${engine.name}: a refused body under a key already accepted is a conflict, not a new record`, async () => {
+    test(`${engine.name}: a refused body under a key already accepted is kept as a conflict`, async () => {
       const key = randomUUID()
       expect((await app.post(submissionUrl(key), validSubmission(key))).statusCode).toBe(201)
       const response = await app.post(submissionUrl(key), refusedBody(key))
       expect(response.statusCode).toBe(409)
-      expect(await findNeedsAttention(app.database.db, key, undefined)).toEqual([])
+      expect(await findNeedsAttention(app.database.db, key, undefined)).toEqual([
+        expect.objectContaining({ reason: 'conflict', statusCode: 409, body: refusedBody(key) }),
+      ])
+    })
+
+    test(`${engine.name}: a conflicting submission is kept beside the first under the same reference, and the answer says so`, async () => {
+      const key = randomUUID()
+      const first = validSubmission(key)
+      const accepted = await app.post(submissionUrl(key), first)
+      expect(accepted.statusCode).toBe(201)
+      const { reference } = accepted.json() as { reference: string }
+      // A duplicated tab whose copy was changed, then sent: same key, same browser, another body.
+      const changed = { ...first, lastName: 'Lovelace-Byron', loanAmount: 9000 }
+      const conflict = await app.post(submissionUrl(key), changed)
+      expect(conflict.statusCode).toBe(409)
+      expect(conflict.json()).toEqual({
+        error: 'This submission key was already used with a different application',
+        submissionKey: key,
+        reference,
+        status: 'needs-attention',
+      })
+      // Sent again, it is the same record: one row, and the same answer.
+      const again = await app.post(submissionUrl(key), changed)
+      expect([again.statusCode, again.json()]).toEqual([409, conflict.json()])
+      const kept = await findNeedsAttention(app.database.db, key, undefined)
+      expect(kept).toEqual([
+        expect.objectContaining({
+          submissionKey: key,
+          reference,
+          reason: 'conflict',
+          statusCode: 409,
+          brand: 'carfinance',
+          body: changed,
+          errors: [],
+        }),
+      ])
+      // The first stays the application; nothing was overwritten.
+      const stored = await findApplication(app.database.db, key, undefined)
+      expect(stored?.payload).toMatchObject({
+        lastName: first.lastName,
+        loanAmount: first.loanAmount,
+      })
     })
   })
 

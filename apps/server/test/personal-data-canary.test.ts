@@ -16,6 +16,7 @@ import { CSRF_COOKIE } from '../src/plugins/anti-forgery'
 import { startFakeLender } from './fake-lender'
 import { startFakePostcodeApi, type FakePostcodeApi } from './fake-postcode-api'
 import { makeWebDist, startTestApp, type TestApp } from './test-app'
+import { withBrowserSecret } from '../faults/support/browser-secret'
 
 const FIRST_NAME = 'Zyxcanary'
 const LAST_NAME = 'Qwertyson'
@@ -330,7 +331,11 @@ test('no canary reaches the log from any endpoint, success or refusal', async ()
   for (const [options, status] of expectations) {
     const response = await app.inject({
       ...options,
-      headers: { 'content-type': 'application/json', ...write, ...options.headers },
+      headers: withBrowserSecret(String(options.url), {
+        'content-type': 'application/json',
+        ...write,
+        ...options.headers,
+      }),
     })
     expect(response.statusCode, `${options.method} ${options.url}`).toBe(status)
   }
@@ -349,7 +354,10 @@ test('no canary reaches the log from any endpoint, success or refusal', async ()
     const written = await app.inject({
       method: 'POST',
       url: `/api/application/${partialKey}${QUERY}`,
-      headers: { 'content-type': 'application/json', ...flood },
+      headers: withBrowserSecret(`/api/application/${partialKey}`, {
+        'content-type': 'application/json',
+        ...flood,
+      }),
       payload: json(canaryPartial(partialKey)),
     })
     const looked = await app.inject({
@@ -414,7 +422,10 @@ test('no canary reaches the log from lender delivery, delivered or failed', asyn
     const response = await app.inject({
       method: 'POST',
       url: `/api/submission/${key}${QUERY}`,
-      headers: { 'content-type': 'application/json', ...(await tokenHeaders(app)) },
+      headers: withBrowserSecret(`/api/submission/${key}`, {
+        'content-type': 'application/json',
+        ...(await tokenHeaders(app)),
+      }),
       payload: json(canarySubmission(key)),
     })
     expect(response.statusCode).toBe(201)

@@ -20,6 +20,7 @@ import {
 } from '../faults/support/server-child'
 import { countStoredRows } from '../faults/support/stored-rows'
 import { submissionTemplate } from '../faults/support/submission-load'
+import { withBrowserSecret } from '../faults/support/browser-secret'
 
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>
 const scripts = (path: string) => readJson(path).scripts as Record<string, string>
@@ -69,7 +70,10 @@ test('the compiled server on plain Node stores a submission through its compiled
   const key = randomUUID()
   const response = await fetch(`${server.url}/api/submission/${key}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: withBrowserSecret(`/api/submission/${key}`, {
+      'content-type': 'application/json',
+      ...headers,
+    }),
     body: submissionTemplate()(key),
   })
   expect(response.status).toBe(201)

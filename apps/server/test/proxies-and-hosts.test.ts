@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto'
 import { connect } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterEach, expect, test } from 'vitest'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
+import { withBrowserSecret } from '../faults/support/browser-secret'
 import { findApplication } from '../src/repositories/application-repository'
 import { HOST_MESSAGES } from '../src/plugins/allowed-hosts'
 import { SUBMISSION_MESSAGES } from '../src/routes/api/submission'
@@ -146,14 +148,13 @@ test('a submission carrying another brand’s affiliate key is refused on this b
     host: 'harbourlend.localhost:3000',
   })
   expect(answer.statusCode).toBe(400)
-  // Refused, and kept for the broker of the site it arrived on like every refused submission (decision 1753):
-  // nothing reaches a lender.
+  // Refused, and kept for the broker under its reference (decision 1504).
   expect(answer.json()).toEqual({
     ...otherBrand,
     error: 'Invalid submission',
-    status: 'needs-attention',
     submissionKey: body.submissionKey,
-    reference: expect.stringMatching(/^FC-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/),
+    reference: applicationReference(body.submissionKey),
+    status: 'needs-attention',
   })
   // On its own brand's site it is accepted.
   const own = await engineApp.post(submissionUrl(body.submissionKey), body, {
@@ -184,12 +185,12 @@ test('X-Forwarded-Host chooses the brand only when a trusted proxy sent it', asy
       method: 'POST',
       url: applicationUrl(key),
       remoteAddress,
-      headers: {
+      headers: withBrowserSecret(applicationUrl(key), {
         ...headers,
         'content-type': 'application/json',
         host: 'carfinance.localhost',
         'x-forwarded-host': 'harbourlend.localhost',
-      },
+      }),
       payload: JSON.stringify({ ...partialPayload(key), affiliateKey: HARBOURLEND_KEY }),
     })
   }
@@ -230,7 +231,7 @@ test.each([
       method: 'POST',
       url: url(key),
       remoteAddress: '198.51.100.4',
-      headers: { ...headers, 'content-type': 'application/json' },
+      headers: withBrowserSecret(url(key), { ...headers, 'content-type': 'application/json' }),
       payload: JSON.stringify({ ...payload(key), remoteAddress: '203.0.113.9' }),
     })
     expect(response.statusCode).toBe(status)

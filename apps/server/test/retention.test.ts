@@ -218,6 +218,14 @@ for (const engine of await engines()) {
             created_at: NOW.toISOString(),
           })
           .execute()
+        await db
+          .insertInto('application_secrets')
+          .values({
+            application_key: key,
+            secret_hash: `s-${key}`,
+            created_at: daysAgo(3000).toISOString(),
+          })
+          .execute()
       }
       for (const key of ['held-submission', 'expired-submission']) {
         await db
@@ -260,13 +268,16 @@ for (const engine of await engines()) {
       expect(await db.selectFrom('needs_attention').select('submission_key').execute()).toEqual([
         { submission_key: 'held-submission' },
       ])
-      const keys = async (table: 'applications' | 'application_index' | 'notes') =>
+      const keys = async (
+        table: 'applications' | 'application_index' | 'notes' | 'application_secrets',
+      ) =>
         (
           await db.selectFrom(table).select('application_key').orderBy('application_key').execute()
         ).map((row) => row.application_key)
       expect(await keys('applications')).toEqual(['held-partial', 'held-submission'])
       expect(await keys('application_index')).toEqual(['held-partial', 'held-submission'])
       expect(await keys('notes')).toEqual(['held-partial', 'held-submission'])
+      expect(await keys('application_secrets')).toEqual(['held-partial', 'held-submission'])
       expect(
         await db.selectFrom('deliveries').select('submission_key').distinct().execute(),
       ).toEqual([{ submission_key: 'held-submission' }])

@@ -28,6 +28,7 @@ import { seedDemoStock } from '../src/db/seed-demo-stock'
 import { ENVELOPE_FIELD } from '../src/crypto/field-encryption'
 import { createAntiForgery } from '../src/plugins/anti-forgery'
 import { currentText } from '../src/evidence/disclosure-hash'
+import { withBrowserSecret } from '../faults/support/browser-secret'
 import { countRows, startEngineApp, type EngineApp } from './submission-test-helpers'
 import { makeWebDist } from './test-app'
 import { engines, type Engine, type TestDatabase } from './test-databases'
@@ -61,7 +62,7 @@ function send(base: URL, { method = 'GET', path, headers = {}, body }: Sent): Pr
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
       new URL(path, base),
-      { method, headers: { ...headers }, agent: false },
+      { method, headers: withBrowserSecret(path, { ...headers }), agent: false },
       (incoming) => {
         const chunks: Buffer[] = []
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk))

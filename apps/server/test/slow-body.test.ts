@@ -14,6 +14,7 @@ import {
 } from '../faults/support/slow-body'
 import { applicationUrl, partialPayload, writeHeaders } from './submission-test-helpers'
 import { startTestApp, type TestApp } from './test-app'
+import { withBrowserSecret } from '../faults/support/browser-secret'
 
 const P99_BAR_MS = 250
 
@@ -34,6 +35,7 @@ async function listeningApp(env: Record<string, string> = {}) {
     DELIVERY_WORKER: 'off',
     RATE_LIMIT_WRITES_PER_MINUTE: '0',
     RATE_LIMIT_LOOKUPS_PER_MINUTE: '0',
+    RATE_LIMIT_PARTIAL_SAVES_PER_HOUR: '0',
     // Past the measurement below, so the client is measured while every attacking socket is held; the
     // deadline's closing them all at once, and their reconnecting together, is in the fault scenario.
     REQUEST_TIMEOUT_MS: '5000',
@@ -144,7 +146,11 @@ test('a write whose body arrives slowly is not taken for a database that does no
   const answer = app.inject({
     method: 'POST',
     url: applicationUrl(key),
-    headers: { ...headers, 'content-type': 'application/json', 'content-length': body.length },
+    headers: withBrowserSecret(applicationUrl(key), {
+      ...headers,
+      'content-type': 'application/json',
+      'content-length': body.length,
+    }),
     payload: stream,
   })
   // Longer than the write timeout and the half second after which a waiting write is suspect.

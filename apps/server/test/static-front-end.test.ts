@@ -242,6 +242,7 @@ test('the pre-rendered page’s policy allows exactly its own inline styles and 
   const policy = String(response.headers['content-security-policy'])
   expect(policy).toBe(contentSecurityPolicy([hash(SHARED_CSS), hash(THEME.milebroker)]))
   expect(policy).toContain(`style-src 'self' ${hash(SHARED_CSS)} ${hash(THEME.milebroker)};`)
+  // The tag manager's container loader only, nothing else on its origin (decision 1574).
   expect(policy).toContain("script-src 'self' https://www.googletagmanager.com/gtm.js;")
   expect(policy).not.toContain('unsafe')
 })

@@ -187,8 +187,12 @@ for (const engine of allEngines) {
       const changed = { ...body, loanAmount: body.loanAmount + 1 }
       const conflict = await app.post(submissionUrl(body.submissionKey), changed)
       expect(conflict.statusCode).toBe(409)
+      // Kept beside the first for the broker, under the same reference (decision 1802).
       expect(conflict.json()).toEqual({
         error: 'This submission key was already used with a different application',
+        submissionKey: body.submissionKey,
+        reference: (first.json() as { reference: string }).reference,
+        status: 'needs-attention',
       })
       const stored = await findApplication(app.database.db, body.submissionKey, undefined)
       expect(stored?.payload.loanAmount).toBe(body.loanAmount)

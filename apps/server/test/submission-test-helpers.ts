@@ -16,6 +16,7 @@ import { loadConfig } from '../src/config'
 import type { Database } from '../src/db/database'
 import { migrateToLatest } from '../src/db/migrate'
 import { brandForAffiliateKey } from '../src/routes/api/submission'
+import { withBrowserSecret } from '../faults/support/browser-secret'
 import type { Engine } from './test-databases'
 
 /** Two lenders for the default brand, so every stored submission has two outbox rows. */
@@ -42,6 +43,7 @@ export const TEST_ENV: Record<string, string> = {
   // Thousands of requests from one address: the rate limits are tested elsewhere.
   RATE_LIMIT_WRITES_PER_MINUTE: '0',
   RATE_LIMIT_LOOKUPS_PER_MINUTE: '0',
+  RATE_LIMIT_PARTIAL_SAVES_PER_HOUR: '0',
   // Bursts of fifty from one address: the cap per client is tested in load-shedding.test.ts.
   LOAD_SHEDDING_MAX_PER_CLIENT: '0',
   // Deliveries are enqueued, never attempted, so the outbox rows stay as written.
@@ -107,7 +109,10 @@ export async function writeHeaders(app: FastifyInstance): Promise<Record<string,
   return { cookie: `${cookie.name}=${cookie.value}`, 'x-csrf-token': token }
 }
 
-/** POSTs a body as JSON; a string is sent as it is (malformed JSON, a huge body). */
+/**
+ * POSTs a body as JSON; a string is sent as it is (malformed JSON, a huge body). A write to an application
+ * carries the secret of the browser that started it unless the headers give one (decision 1801).
+ */
 export async function postJson(
   app: FastifyInstance,
   url: string,
@@ -124,11 +129,11 @@ export async function postJson(
     method: 'POST',
     url,
     payload: typeof body === 'string' ? body : JSON.stringify(body),
-    headers: {
+    headers: withBrowserSecret(url, {
       'content-type': 'application/json',
       ...(brand === undefined ? {} : { host: `${brand}.localhost` }),
       ...headers,
-    },
+    }),
   }
   const response = await app.inject(options)
   return {

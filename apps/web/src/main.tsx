@@ -82,7 +82,7 @@ function startPartialSaving(): void {
         getState: getApplication,
         subscribe: (listener) => applicationStore.subscribe(listener),
         brandFor: (current) => brandById(current.affiliateConfig?.brandId),
-        post: (url, body, { keepalive }) => postJson(url, body, { keepalive }),
+        post: (url, body, { keepalive, headers }) => postJson(url, body, { keepalive, headers }),
         now: () => new Date(),
         onPageHidden: whenPageHidden,
       }),

@@ -23,6 +23,9 @@ export function SAVE_RETURN_ENV(): Record<string, string> {
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     NODE_ENV: 'test',
+    // Every journey of the suite comes from one address, a screen a second: far more writes a minute than
+    // one applicant makes. The limit itself is tested in apps/server/test.
+    RATE_LIMIT_WRITES_PER_MINUTE: '600',
     FORECOURT_DATA_KEY: dataKey,
     SMTP_URL: `smtp://127.0.0.1:${SMTP_INBOX_PORT}`,
     LENDER_DESTINATIONS: JSON.stringify({

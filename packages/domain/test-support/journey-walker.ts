@@ -139,6 +139,11 @@ const MAX_SCREENS = 200
  * What start-up (apps/web/src/lib/start-up.ts) leaves in the state on a brand's host before the
  * first question, for the fields the journey and the payload read. A web test compares the two.
  */
+/** The walk's application secret (decision 1801): fixed by the GUID, as the GUID is given. */
+export function walkerSecret(guid: string): string {
+  return `walker-secret-${guid}`
+}
+
 export function startedState(brand: Brand, guid: string, now: Date): ApplicationState {
   const state = createInitialState()
   const host = `${brand.id}.localhost:3000`
@@ -148,6 +153,7 @@ export function startedState(brand: Brand, guid: string, now: Date): Application
   state.showLoanPurposeType = brand.loanKinds.length > 1
   state.appliedDate = now.toISOString()
   state.GUID = guid
+  state.applicationSecret = walkerSecret(guid)
   const { form } = state
   form.urlPrefix = host
   form.hostAddress = host

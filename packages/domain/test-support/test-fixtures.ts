@@ -14,6 +14,9 @@ import {
 /** The GUID of `filledState()`: a v4 UUID. */
 export const FILLED_GUID = '3f2b8c1e-7d4a-4b9e-8c21-5a6d7e8f9a0b'
 
+/** The application secret of `filledState()` (decision 1801): 43 base64url characters. */
+export const FILLED_SECRET = 'd2FsbC1vZi10aGUtYnJvd3Nlci10aGF0LXN0YXJ0ZWQ'
+
 /**
  * A single applicant on the carfinance brand, financing a car loaded from stock, every step
  * answered and the terms agreed.
@@ -25,6 +28,7 @@ export function filledState(): ApplicationState {
     applicationId: 'APP-104233',
     vehicleId: 'STK-88213',
     GUID: FILLED_GUID,
+    applicationSecret: FILLED_SECRET,
     subdomain: 'carfinance',
     host: 'carfinance.localhost:5173',
     affiliateConfig: { brandId: 'carfinance', affiliateKey: 'aff-cfdx-1f6b38' },

@@ -3,6 +3,7 @@
 // request is the bytes given, and an answer is read just far enough to know its status, headers and body.
 
 import { connect, type Socket } from 'node:net'
+import { withBrowserSecret } from './browser-secret'
 
 export interface RawAnswer {
   status: number
@@ -32,7 +33,8 @@ export function requestBytes(options: {
       : typeof options.body === 'string'
         ? Buffer.from(options.body)
         : options.body
-  const headers = { ...options.headers }
+  // A write carries the secret of the browser that started its application (decision 1801).
+  const headers = withBrowserSecret(options.path, { ...options.headers })
   if (options.contentLength !== false) headers['content-length'] = String(body.length)
   const head = `${options.method} ${options.path} HTTP/1.1\r\n${Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)

@@ -41,6 +41,7 @@ export function faultServerEnv(): Record<string, string> {
     FORECOURT_SECRET: randomBytes(48).toString('base64url'),
     FORECOURT_DATA_KEY: randomBytes(32).toString('base64'),
     RATE_LIMIT_WRITES_PER_MINUTE: '0',
+    RATE_LIMIT_PARTIAL_SAVES_PER_HOUR: '0',
     RATE_LIMIT_LOOKUPS_PER_MINUTE: '0',
     // Likewise the cap per client address: one load generator stands for many applicants.
     LOAD_SHEDDING_MAX_PER_CLIENT: '0',

@@ -7,6 +7,7 @@ import { fork } from 'node:child_process'
 import { request } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { withBrowserSecret } from './browser-secret'
 
 /** The attacking addresses: 127.0.0.2 … 127.0.0.(n + 1). */
 export function attackerAddresses(count: number): string[] {
@@ -192,11 +193,11 @@ function send(port: number, spec: BystanderRequest, localAddress: string): Promi
         method: spec.method,
         path: spec.path,
         agent: false,
-        headers: {
+        headers: withBrowserSecret(spec.path, {
           host: `localhost:${port}`,
           ...(spec.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...spec.headers,
-        },
+        }),
         timeout: 5000,
       },
       (response) => {

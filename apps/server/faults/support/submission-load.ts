@@ -7,6 +7,7 @@ import autocannon, { type RequestData, type RequestSpec } from 'autocannon'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import { filledState } from '@forecourt/domain/test-support/test-fixtures'
+import { withBrowserSecret } from './browser-secret'
 
 const KEY_PLACEHOLDER = '00000000-0000-4000-8000-000000000000'
 
@@ -33,6 +34,7 @@ export function submissionRequest(headers: Record<string, string>): RequestSpec 
     setupRequest: (request: RequestData) => {
       const key = randomUUID()
       request.path = `/api/submission/${key}`
+      request.headers = withBrowserSecret(request.path, { ...request.headers })
       request.body = body(key)
       return request
     },

@@ -102,6 +102,7 @@ export async function eraseApplication(
     await trx.deleteFrom('application_index').where('application_key', '=', key).execute()
     await trx.deleteFrom('notes').where('application_key', '=', key).execute()
     await trx.deleteFrom('applications').where('application_key', '=', key).execute()
+    await trx.deleteFrom('application_secrets').where('application_key', '=', key).execute()
     await trx.deleteFrom('needs_attention').where('submission_key', '=', key).execute()
     // What the applicant told us about their circumstances, and what we did about it (decision 1752).
     await trx.deleteFrom('support_notes').where('application_key', '=', key).execute()

@@ -43,6 +43,7 @@ export interface Tables {
   applications: ApplicationsTable
   submissions: SubmissionsTable
   needs_attention: NeedsAttentionTable
+  application_secrets: ApplicationSecretsTable
   // Back office (migration 0020)
   operators: OperatorsTable
   operator_sessions: OperatorSessionsTable
@@ -176,6 +177,14 @@ export interface NeedsAttentionTable {
 
 export type NeedsAttentionRow = Selectable<NeedsAttentionTable>
 export type NewNeedsAttentionRow = Insertable<NeedsAttentionTable>
+
+/** Migration 0050: what binds an application to the browser that started it (decision 1801). */
+export interface ApplicationSecretsTable {
+  application_key: string
+  /** SHA-256, hex, of the secret; the secret itself is never stored. */
+  secret_hash: string
+  created_at: string
+}
 
 // Back office (migration 0020)
 

@@ -6,10 +6,11 @@
 
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
+import { APPLICATION_SECRET_HEADER } from '@forecourt/domain/application-secret/application-secret'
 import { CSRF_HEADER } from './anti-forgery'
 
 export const ALLOWED_METHODS = 'GET, POST'
-export const ALLOWED_HEADERS = `content-type, ${CSRF_HEADER}`
+export const ALLOWED_HEADERS = `content-type, ${CSRF_HEADER}, ${APPLICATION_SECRET_HEADER}`
 // Ten minutes: Chromium's own cap is two hours, and an origin removed from the list should stop working soon.
 const PREFLIGHT_MAX_AGE_SECONDS = '600'
 

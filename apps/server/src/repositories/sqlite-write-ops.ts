@@ -65,20 +65,33 @@ export interface SavePartialOp {
 
 export type SavePartialResult = 'saved' | 'superseded' | 'already-submitted'
 
+/**
+ * Binds an application key to the hash of its browser's secret unless one is bound already (decision
+ * 1801); answers the hash bound.
+ */
+export interface BindSecretOp {
+  kind: 'bind-secret'
+  applicationKey: string
+  secretHash: string
+  createdAt: string
+}
+
 /** Writes nothing: it succeeds when a batch could take the write lock and commit (a readiness check). */
 export interface CheckOp {
   kind: 'check'
 }
 
-export type WriteOp = SubmitOp | SavePartialOp | CheckOp
+export type WriteOp = SubmitOp | SavePartialOp | BindSecretOp | CheckOp
 
 export type WriteResult<O extends WriteOp> = O extends SubmitOp
   ? SubmitResult
   : O extends SavePartialOp
     ? SavePartialResult
-    : O extends CheckOp
-      ? true
-      : never
+    : O extends BindSecretOp
+      ? string
+      : O extends CheckOp
+        ? true
+        : never
 
 const SELECT_SUBMISSION = `select submission_key, body_hash, response_status, response_body, created_at,
   reference from submissions where submission_key = ?`
@@ -152,6 +165,10 @@ const INSERT_SUPPORT_FLAG = `insert into support_flags (application_key, brand, 
   on conflict (application_key) do nothing`
 
 const SELECT_APPLICATION_STATUS = 'select status from applications where application_key = ?'
+
+const INSERT_SECRET = `insert into application_secrets (application_key, secret_hash, created_at)
+  values (?, ?, ?) on conflict (application_key) do nothing`
+const SELECT_SECRET = 'select secret_hash from application_secrets where application_key = ?'
 
 // A replayed enqueue never makes a second delivery (the unique pair, as in enqueueDeliveries).
 const INSERT_DELIVERY = `insert into deliveries
@@ -260,6 +277,11 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
         return submit(op)
       case 'save-partial':
         return savePartial(op)
+      case 'bind-secret': {
+        statement(INSERT_SECRET).run(op.applicationKey, op.secretHash, op.createdAt)
+        const bound = statement(SELECT_SECRET).get(op.applicationKey) as { secret_hash: string }
+        return bound.secret_hash
+      }
       case 'check':
         return true
     }

@@ -7,6 +7,7 @@
 // - PostgreSQL: the in-process group commit of submission-repository.ts, and single upserts for partial
 //   saves.
 
+import { bindSecretWithKysely, type BindSecret } from './application-secret-repository'
 import { sql } from 'kysely'
 import type { DataKeyring } from '../crypto/field-encryption'
 import type { Database } from '../db/database'
@@ -32,6 +33,8 @@ export interface WriteStore {
   submit: SubmissionStore
   /** Saves a partial application (decision 0605); resolves after its commit. */
   savePartial(save: PartialSave): Promise<PartialSaveOutcome>
+  /** Binds an application to its browser's secret unless it is bound already (decision 1801). */
+  bindSecret: BindSecret
   /**
    * Resolves once a write could commit now. On SQLite it is asked in the writer's own turn: a check must
    * not compete with the writer for the lock.
@@ -84,6 +87,8 @@ export function createWriteStore(database: Database, options: WriteStoreOptions)
     return {
       submit: inProcess,
       savePartial: (save) => savePartialApplication(db, save, options.dataKeys),
+      bindSecret: (applicationKey, hash, now) =>
+        bindSecretWithKysely(db, applicationKey, hash, now),
       check: async () => {
         await sql`select 1`.execute(db)
       },
@@ -114,6 +119,13 @@ export function createWriteStore(database: Database, options: WriteStoreOptions)
         kind: 'save-partial',
         application: partialApplicationRow(save, options.dataKeys),
         index: save.index,
+      }),
+    bindSecret: (applicationKey, hash, now) =>
+      write({
+        kind: 'bind-secret',
+        applicationKey,
+        secretHash: hash,
+        createdAt: now.toISOString(),
       }),
     check: async () => {
       await write({ kind: 'check' })

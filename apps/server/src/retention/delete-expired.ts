@@ -180,7 +180,8 @@ function heldKeys(eb: ExpressionBuilder<Tables, keyof Tables>) {
 
 /**
  * What the back office keeps about deleted applications and could name the applicant: the search
- * index rows and the notes. The broker's status history and the audit log hold no personal data.
+ * index rows and the notes. The broker's status history and the audit log hold no personal data. The
+ * binding to the applicant's browser goes with them (decision 1801).
  */
 async function deleteBackOfficeRecords(trx: Kysely<Tables>, keys: string[]): Promise<void> {
   if (keys.length === 0) return
@@ -188,6 +189,7 @@ async function deleteBackOfficeRecords(trx: Kysely<Tables>, keys: string[]): Pro
   await trx.deleteFrom('notes').where('application_key', 'in', keys).execute()
   // The links, the answers they restore and the joint applicant's confirmation (decision 1821).
   await deleteSaveReturnRecords(trx, keys)
+  await trx.deleteFrom('application_secrets').where('application_key', 'in', keys).execute()
 }
 
 async function deleteInBatches(

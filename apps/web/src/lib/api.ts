@@ -12,6 +12,8 @@ export interface RequestOptions {
   /** Lets a request outlive the page, for a submission sent just before a redirect. */
   keepalive?: boolean
   signal?: AbortSignal
+  /** Further headers: the application secret of a write (decision 1801). */
+  headers?: Record<string, string>
 }
 
 export class ApiError extends Error {
@@ -30,7 +32,7 @@ export class ApiError extends Error {
 
 export async function requestJson(url: string, options: RequestOptions = {}): Promise<unknown> {
   const { method = 'GET', body, timeoutMs = DEFAULT_TIMEOUT_MS, keepalive, signal } = options
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   const csrfToken = readCsrfToken()
   if (csrfToken) headers[CSRF_HEADER] = csrfToken

@@ -22,6 +22,8 @@ export function browserStartUpEnv(): StartUpEnv {
     cookies: document.cookie,
     now: new Date(),
     newGuid: () => uuidv4(),
+    // Two random UUIDs' hex: 244 random bits from Web Crypto, with code the first screen loads anyway.
+    newSecret: () => (uuidv4() + uuidv4()).replaceAll('-', ''),
     // The API client is loaded with the follow-ups, after the first render.
     fetchJson: (url) => import('./api').then((api) => api.getJson(url)),
     analyticsConsent: hasAnalyticsConsent(),

@@ -9,6 +9,9 @@ import { createStore } from 'zustand/vanilla'
 import { partialSaveUrl, startPartialSave, whenPageHidden } from './partial-save'
 
 const GUID = '0b0c9b4e-1d2f-4e5a-9b6c-7d8e9f0a1b2c'
+const SECRET = 'c2VjcmV0LW9mLXRoaXMtYnJvd3Nlci1vbmx5LWhlcmU'
+/** Every save carries the secret that binds the application to this browser (decision 1801). */
+const SECRET_HEADERS = { 'x-application-secret': SECRET }
 const NOW = new Date('2025-06-02T09:20:00.000Z')
 const brand = brands.carfinance
 
@@ -25,11 +28,16 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-type Post = (url: string, body: unknown, options: { keepalive: boolean }) => Promise<unknown>
+type Post = (
+  url: string,
+  body: unknown,
+  options: { keepalive: boolean; headers: Record<string, string> },
+) => Promise<unknown>
 
 function started(post = vi.fn<Post>(async () => ({ status: 'saved' }))) {
   const initial = createInitialState()
   initial.GUID = GUID
+  initial.applicationSecret = SECRET
   initial.appliedDate = '2025-06-02T09:15:00.000Z'
   initial.affiliateConfig = { brandId: 'carfinance', affiliateKey: brand.affiliateKey }
   const store = createStore<ApplicationState>()(() => initial)
@@ -82,7 +90,7 @@ test('the first save is POSTed to the GUID’s address at once, the moment the f
   expect(post).toHaveBeenCalledWith(
     `/api/application/${GUID}`,
     toPartialPayload(store.getState(), { brand, now: NOW }),
-    { keepalive: false },
+    { keepalive: false, headers: SECRET_HEADERS },
   )
 })
 
@@ -162,7 +170,7 @@ test('when the page is hidden, unsaved answers go at once with keepalive, even d
   await vi.advanceTimersByTimeAsync(0)
   expect(post).toHaveBeenCalledTimes(2)
   expect(post.mock.calls[1]![0]).toBe(`/api/application/${GUID}`)
-  expect(post.mock.calls[1]![2]).toEqual({ keepalive: true })
+  expect(post.mock.calls[1]![2]).toEqual({ keepalive: true, headers: SECRET_HEADERS })
   expect(sentBody(post, 1)).toMatchObject({ maritalStatus: 'Married' })
   // Nothing is left for the trailing save.
   await vi.advanceTimersByTimeAsync(5000)
@@ -176,7 +184,7 @@ test('hiding the page with everything saved sends nothing', async () => {
   hide()
   await vi.advanceTimersByTimeAsync(3000)
   expect(post).toHaveBeenCalledTimes(1)
-  expect(post.mock.calls[0]![2]).toEqual({ keepalive: false })
+  expect(post.mock.calls[0]![2]).toEqual({ keepalive: false, headers: SECRET_HEADERS })
 })
 
 test('a save still waiting behind a slow one is dropped once a newer save has gone', async () => {

@@ -5,6 +5,7 @@
 // page is hidden or left. Never once the application is being submitted; a failure is only
 // logged, without personal data (docs/decisions/1536-partial-save-throttled.md).
 
+import { applicationSecretHeaders } from '@forecourt/domain/application-secret/application-secret'
 import type { Brand } from '@forecourt/domain/brands/brand'
 import { isReadyForPartialSave, toPartialPayload } from '@forecourt/domain/payload/partial-payload'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
@@ -20,7 +21,11 @@ export interface PartialSaveDeps {
   getState: () => ApplicationState
   subscribe: (listener: (state: ApplicationState) => void) => () => void
   brandFor: (state: ApplicationState) => Brand
-  post: (url: string, body: unknown, options: { keepalive: boolean }) => Promise<unknown>
+  post: (
+    url: string,
+    body: unknown,
+    options: { keepalive: boolean; headers: Record<string, string> },
+  ) => Promise<unknown>
   now: () => Date
   /** Calls the listener when the page is hidden or left; returns the function that stops it. */
   onPageHidden: (listener: () => void) => () => void
@@ -70,24 +75,28 @@ export function startPartialSave(deps: PartialSaveDeps): () => void {
   let queue: Promise<void> = Promise.resolve()
 
   /** The payload to send now, or undefined when there is nothing (new) to save. */
-  const unsaved = (): { url: string; payload: unknown; body: string } | undefined => {
+  type Save = { url: string; payload: unknown; body: string; headers: Record<string, string> }
+  const unsaved = (): Save | undefined => {
     const state = deps.getState()
     if (isSubmitting(state) || !isReadyForPartialSave(state.form)) return undefined
     const payload = toPartialPayload(state, { brand: deps.brandFor(state), now: deps.now() })
     const body = JSON.stringify(payload)
     // Many state changes are not answers: the same body is not sent twice.
     if (body === lastSent) return undefined
-    return { url: partialSaveUrl(state.GUID, host), payload, body }
+    return {
+      url: partialSaveUrl(state.GUID, host),
+      payload,
+      body,
+      // Binds the write to this browser (decision 1801).
+      headers: applicationSecretHeaders(state.applicationSecret),
+    }
   }
 
-  const send = (
-    { url, payload, body }: { url: string; payload: unknown; body: string },
-    keepalive: boolean,
-  ) => {
+  const send = ({ url, payload, body, headers }: Save, keepalive: boolean) => {
     lastSent = body
     const attempt = async () => {
       try {
-        await deps.post(url, payload, { keepalive })
+        await deps.post(url, payload, { keepalive, headers })
       } catch (error) {
         // Sent again with the next change.
         if (lastSent === body) lastSent = ''

@@ -4,7 +4,7 @@ import {
   type ApplicationState,
 } from '@forecourt/domain/state/application-state'
 import { startSavedAnswersRefresh, stopSavedAnswersRefresh } from './save-return'
-import { wasSavedForLater } from './saved-for-later-mark'
+import { wasSavedForLater } from './saved-for-later-flag'
 
 afterEach(() => {
   stopSavedAnswersRefresh()

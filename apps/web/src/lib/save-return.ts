@@ -8,7 +8,7 @@ import type { Brand } from '@forecourt/domain/brands/brand'
 import { toPartialPayload } from '@forecourt/domain/payload/partial-payload'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import { ApiError, postJson } from './api'
-import { markSavedForLater } from './saved-for-later-mark'
+import { markSavedForLater } from './saved-for-later-flag'
 
 const TOKEN_KEY = 'forecourt.link-token'
 

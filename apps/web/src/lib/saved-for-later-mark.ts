@@ -3,25 +3,7 @@
 // that never saved for later never loads the save-and-return code.
 
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
-
-const FLAG = 'forecourt.saved-for-later'
-
-export function wasSavedForLater(): boolean {
-  try {
-    return sessionStorage.getItem(FLAG) === '1'
-  } catch {
-    return false
-  }
-}
-
-export function markSavedForLater(saved: boolean): void {
-  try {
-    if (saved) sessionStorage.setItem(FLAG, '1')
-    else sessionStorage.removeItem(FLAG)
-  } catch {
-    // Storage blocked: refreshed until the page is left.
-  }
-}
+import { wasSavedForLater } from './saved-for-later-flag'
 
 /** Starts keeping the saved answers up to date when this tab saved them for later. */
 export function refreshIfSavedForLater(deps: {

@@ -26,6 +26,7 @@ function envFor(url: string, overrides: Partial<StartUpEnv> = {}): StartUpEnv {
     cookies: '',
     now: NOW,
     newGuid: () => '6f1c2a9e-3b7d-4c1e-9a2f-0d8e7b6a5c41',
+    newSecret: () => 'test-secret-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
     fetchJson: async () => ({}),
     analyticsConsent: false,
     ipLookupUrl: '/api/ip',

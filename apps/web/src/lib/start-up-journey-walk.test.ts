@@ -3,7 +3,7 @@
 // the same state.
 import { expect, test } from 'vitest'
 import { BRAND_IDS, brands } from '@forecourt/domain/brands/brand-data'
-import { startedState } from '@forecourt/domain/test-support/journey-walker'
+import { startedState, walkerSecret } from '@forecourt/domain/test-support/journey-walker'
 import { startUp } from './start-up'
 
 const NOW = new Date('2026-11-26T10:30:00.000Z')
@@ -18,6 +18,7 @@ test.each(BRAND_IDS)('the journey walk starts on %s where start-up does', (id) =
       cookies: '',
       now: NOW,
       newGuid: () => GUID,
+      newSecret: () => walkerSecret(GUID),
       fetchJson: async () => ({}),
       analyticsConsent: false,
       ipLookupUrl: '/api/ip',

@@ -21,6 +21,8 @@ export interface StartUpEnv {
   cookies: string
   now: Date
   newGuid: () => string
+  /** A new application secret (decision 1801). */
+  newSecret: () => string
   fetchJson: (url: string) => Promise<unknown>
   /** The applicant accepted analytics cookies; only then are gclid, _fbp and _fbc read. */
   analyticsConsent: boolean
@@ -72,6 +74,8 @@ export function startUp(env: StartUpEnv, restored: ApplicationState | null): App
   if (!state.appliedDate) state.appliedDate = env.now.toISOString()
   if (!form.applicationStartDate) form.applicationStartDate = state.appliedDate
   if (!state.GUID) state.GUID = env.newGuid()
+  // The secret that binds the application to this browser: made with the GUID, kept with it.
+  if (!state.applicationSecret) state.applicationSecret = env.newSecret()
 
   // 3. Vehicle type and loan purpose type.
   form.vehicleType = vehicleTypeForHost(host)

@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
-import { FILLED_GUID, filledState } from '@forecourt/domain/test-support/test-fixtures'
+import {
+  FILLED_GUID,
+  FILLED_SECRET,
+  filledState,
+} from '@forecourt/domain/test-support/test-fixtures'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import type { AnalyticsEvent } from './analytics'
 import {
@@ -18,6 +22,13 @@ import { savedReference } from './submitted-reference'
 
 const brand = brands.carfinance
 const NOW = new Date('2025-06-02T09:20:00.000Z')
+/** A 'Submission Error' labelled with a random event id: never the GUID (decision 1801). */
+const SUBMISSION_ERROR = {
+  event: 'Submission Error',
+  category: 'Application form',
+  label: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/),
+}
+
 const CREATED = { submissionKey: FILLED_GUID, reference: 'FC-NN07-T1T4-FN9J', status: 'received' }
 
 let state: ApplicationState
@@ -90,6 +101,7 @@ test('the application is locked and its mapped payload POSTed with the header an
       Accept: 'application/json',
       'Content-Type': 'application/json',
       'x-csrf-token': 'nonce.signature',
+      'x-application-secret': FILLED_SECRET,
     },
   })
   expect(JSON.parse(init!.body as string)).toEqual(expected)
@@ -130,7 +142,7 @@ test('the backoff doubles up to 30 s', () => {
 })
 
 test.each([400, 404, 422])(
-  'a %i refusal is not retried and is recorded as a Submission Error with the GUID',
+  'a %i refusal is not retried and is recorded as a Submission Error with a random event id',
   async (status) => {
     const fetchMock = fetchAnswering(status)
     const submission = submitApplication(depsWith(fetchMock))
@@ -138,9 +150,7 @@ test.each([400, 404, 422])(
     expect(fetchMock).toHaveBeenCalledTimes(1)
     expect(submission.getStatus()).toMatchObject({ phase: 'refused', keptForFollowUp: false })
     expect(state.applicationSubmitOk).toBe(false)
-    expect(events).toEqual([
-      { event: 'Submission Error', category: 'Application form', label: FILLED_GUID },
-    ])
+    expect(events).toEqual([SUBMISSION_ERROR])
   },
 )
 
@@ -176,12 +186,64 @@ test("the server's reference of an accepted application is kept for reloads", as
   expect(savedReference(FILLED_GUID)).toBe('FC-NN07-T1T4-FN9J')
 })
 
-test('a 409 means an earlier attempt got there: received, and a duplicate', async () => {
-  const submission = submitApplication(depsWith(fetchAnswering(409)))
+test('a 409 is not "sent": another application holds the key, and this one was kept beside it', async () => {
+  const fetchMock = vi.fn(async () =>
+    json(
+      {
+        error: 'This submission key was already used with a different application',
+        reference: 'FC-NN07-T1T4-FN9J',
+        status: 'needs-attention',
+      },
+      409,
+    ),
+  )
+  const submission = submitApplication(depsWith(fetchMock))
+  await vi.advanceTimersByTimeAsync(60_000)
+  expect(fetchMock).toHaveBeenCalledTimes(1)
+  expect(submission.getStatus()).toMatchObject({
+    phase: 'refused',
+    reference: 'FC-NN07-T1T4-FN9J',
+    keptForFollowUp: true,
+  })
+  expect(state).toMatchObject({ applicationSubmitOk: false, isDuplicate: false })
+  expect(events).toEqual([SUBMISSION_ERROR])
+})
+
+test('a reload while sending sends the body sent before, not one built again from changed answers', async () => {
+  const first = fetchAnswering('network')
+  submitApplication(depsWith(first))
   await vi.advanceTimersByTimeAsync(0)
-  expect(submission.getStatus().phase).toBe('received')
-  expect(state).toMatchObject({ applicationSubmitOk: true, isDuplicate: true })
-  expect(events).toEqual([])
+  const sent = first.mock.calls[0]![1]!.body as string
+  // The page reloads: a new page's registry, and the IP lookup gave another address meanwhile.
+  forgetSubmissions()
+  state = { ...state, form: { ...state.form, remoteAddress: '198.51.100.99' } }
+  const again = fetchAnswering(201)
+  submitApplication(depsWith(again))
+  await vi.advanceTimersByTimeAsync(0)
+  expect(again.mock.calls[0]![1]!.body).toBe(sent)
+})
+
+test("a 403 for want of the application's secret is a refusal: no new token, no retry", async () => {
+  const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+    json(
+      {
+        error:
+          'This application was started in another browser and cannot be changed from this one',
+        reason: 'application-secret',
+      },
+      403,
+    ),
+  )
+  const submission = submitApplication(depsWith(fetchMock))
+  await vi.advanceTimersByTimeAsync(60_000)
+  expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([`/api/submission/${FILLED_GUID}`])
+  expect(submission.getStatus()).toMatchObject({
+    phase: 'refused',
+    reference: 'FC-NN07-T1T4-FN9J',
+    keptForFollowUp: false,
+  })
+  expect(events).toEqual([SUBMISSION_ERROR])
+  expect(JSON.stringify(events)).not.toContain(FILLED_GUID)
 })
 
 test('a replayed answer marks the application as a duplicate', async () => {
@@ -246,9 +308,7 @@ test('leaving before the server has it records the failure once and sends once m
   await vi.advanceTimersByTimeAsync(0)
   expect(fetchMock).toHaveBeenCalledTimes(2)
   submission.leaving()
-  expect(events).toEqual([
-    { event: 'Submission Error', category: 'Application form', label: FILLED_GUID },
-  ])
+  expect(events).toEqual([SUBMISSION_ERROR])
 })
 
 test('an attempt with no answer is given up after 20 s and sent again', async () => {
@@ -294,9 +354,7 @@ test('leaving while an attempt hangs sends one more keepalive attempt beside it'
   await vi.advanceTimersByTimeAsync(60_000)
   expect(fetchMock).toHaveBeenCalledTimes(2)
   expect(state.isDuplicate).toBe(false)
-  expect(events).toEqual([
-    { event: 'Submission Error', category: 'Application form', label: FILLED_GUID },
-  ])
+  expect(events).toEqual([SUBMISSION_ERROR])
 })
 
 test('leaving twice while its own attempt is on its way sends it once', async () => {

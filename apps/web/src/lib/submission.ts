@@ -5,8 +5,15 @@
 // anti-forgery token did not cure are retried with backoff for as long as the page is open, and
 // one more attempt leaves with the page even when another is still on its way (docs/decisions/1303,
 // 1304, 1451). A refusal (another 4xx) ends the sending: the applicant is asked to get in touch
-// (decision 1523).
+// (decision 1523). So does a 409: another application was already sent under this key (a duplicated
+// tab whose copy was changed), and the server kept this one beside it for the broker (decision 1802);
+// and a 403 for want of the application's secret, which sending again would not cure (decision 1801).
 
+import {
+  APPLICATION_SECRET_REFUSED,
+  applicationSecretHeaders,
+  toBase64Url,
+} from '@forecourt/domain/application-secret/application-secret'
 import { applicationReference as referenceFromKey } from '@forecourt/domain/reference/application-reference'
 import type { Brand } from '@forecourt/domain/brands/brand'
 import { normaliseEmail } from '@forecourt/domain/fields/email'
@@ -14,7 +21,7 @@ import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import { track as trackEvent, type AnalyticsEvent } from './analytics'
 import { CSRF_HEADER, readCsrfToken } from './csrf'
-import { saveReference } from './submitted-reference'
+import { saveReference, saveSentBody, savedSentBody } from './submitted-reference'
 
 /** Origin of the submissions API; '' means the page's own origin. */
 export const SUBMISSIONS_HOST = (
@@ -30,9 +37,9 @@ export const SUBMISSION_ERROR: AnalyticsEvent['event'] = 'Submission Error'
 export const SUBMISSION_CATEGORY = 'Application form'
 
 /**
- * 'sending' until an answer settles it; 'received' once the server has the application (a 2xx,
- * or a 409: the key was already used, so an earlier attempt got there); 'refused' for any other
- * 4xx but 403, 408 and 429, which sending again would not change.
+ * 'sending' until an answer settles it; 'received' once the server has the application (a 2xx);
+ * 'refused' for a 409 (another application under this key), a 403 for want of the application's
+ * secret, and any other 4xx but 403, 408 and 429, which sending again would not change.
  */
 export type SubmissionPhase = 'sending' | 'received' | 'refused'
 
@@ -67,6 +74,17 @@ export interface Submission {
 
 export function submissionUrl(guid: string, host: string = SUBMISSIONS_HOST): string {
   return `${host}/api/submission/${encodeURIComponent(guid)}`
+}
+
+/**
+ * The label of a 'Submission Error' event: a random id of that one event, never the application's key,
+ * which would let anyone who reads the analytics write to the application (decision 1801).
+ */
+export function newEventId(
+  fill: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (bytes) =>
+    globalThis.crypto.getRandomValues(bytes),
+): string {
+  return toBase64Url(fill(new Uint8Array(12)))
 }
 
 /** 1 s after the first failure, then 2 s, 4 s, 8 s… never more than 30 s. */
@@ -149,13 +167,18 @@ export function forgetSubmissions(): void {
 function startSubmission(deps: SubmissionDeps, guid: string): Submission {
   deps.apply((draft) => void (draft.isLocked = true))
   // Built once: every retry sends the very same body, which the server answers as a replay.
-  const body = JSON.stringify(
-    toFullSubmissionPayload(deps.getState(), {
-      brand: deps.brand,
-      now: deps.now(),
-      agreeTerms: true,
-    }),
-  )
+  const secretHeaders = applicationSecretHeaders(deps.getState().applicationSecret)
+  // A reload while sending sends the body the page sent before, not one built again (decision 1802).
+  const body =
+    savedSentBody(guid) ??
+    JSON.stringify(
+      toFullSubmissionPayload(deps.getState(), {
+        brand: deps.brand,
+        now: deps.now(),
+        agreeTerms: true,
+      }),
+    )
+  saveSentBody(guid, body)
   const url = submissionUrl(guid, deps.host)
   const listeners = new Set<() => void>()
   let status: SubmissionStatus = {
@@ -180,7 +203,7 @@ function startSubmission(deps: SubmissionDeps, guid: string): Submission {
   const recordFailure = () => {
     if (failureRecorded) return
     failureRecorded = true
-    deps.track({ event: SUBMISSION_ERROR, category: SUBMISSION_CATEGORY, label: guid })
+    deps.track({ event: SUBMISSION_ERROR, category: SUBMISSION_CATEGORY, label: newEventId() })
   }
 
   const received = (reference: string | null, duplicate: boolean) => {
@@ -217,6 +240,7 @@ function startSubmission(deps: SubmissionDeps, guid: string): Submission {
     let response: Response
     try {
       const headers: Record<string, string> = {
+        ...secretHeaders,
         Accept: 'application/json',
         'Content-Type': 'application/json',
       }
@@ -246,7 +270,11 @@ function startSubmission(deps: SubmissionDeps, guid: string): Submission {
         response.headers.get('idempotent-replayed') === 'true',
       )
     } else if (response.status === 409) {
-      received(null, true)
+      // Not "sent": the application stored under this key is another one. The server kept this one
+      // beside it for the broker, under the same reference.
+      refused(await answerFrom(response))
+    } else if (response.status === 403 && (await isSecretRefusal(response))) {
+      refused({ reference: null, status: null })
     } else if (response.status === 403) {
       // The anti-forgery cookie can be gone (a restored browser session): fetch a new one and send
       // again at once; a 403 that outlives a new token is a send failure like any other, retried
@@ -289,6 +317,20 @@ function startSubmission(deps: SubmissionDeps, guid: string): Submission {
       leavingAttempt = true
       void attempt(true).finally(() => (leavingAttempt = false))
     },
+  }
+}
+
+/** A 403 for want of the application's secret, not the anti-forgery check's. */
+async function isSecretRefusal(response: Response): Promise<boolean> {
+  try {
+    const answer: unknown = await response.clone().json()
+    return (
+      typeof answer === 'object' &&
+      answer !== null &&
+      (answer as Record<string, unknown>).reason === APPLICATION_SECRET_REFUSED
+    )
+  } catch {
+    return false
   }
 }
 

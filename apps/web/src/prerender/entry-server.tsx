@@ -40,6 +40,7 @@ function newVisitorEnv(brandId: BrandId): StartUpEnv {
     cookies: '',
     now: new Date(0),
     newGuid: () => 'pre-rendered',
+    newSecret: () => 'pre-rendered',
     fetchJson: () => Promise.reject(new Error('No network while pre-rendering')),
     analyticsConsent: false,
     ipLookupUrl: '',

@@ -38,6 +38,7 @@ function browserEnv(host: string): StartUpEnv {
     cookies: '',
     now: new Date('2026-11-22T10:00:00Z'),
     newGuid: () => '5b0c8a4e-8f0e-4d43-9a51-3f1c2b7d9e10',
+    newSecret: () => 'test-secret-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
     fetchJson: () => new Promise(() => undefined),
     analyticsConsent: false,
     ipLookupUrl: '/api/ip',

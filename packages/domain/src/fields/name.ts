@@ -33,6 +33,7 @@ function capitaliseAfterPrefix(part: string): string {
  */
 export function normaliseName(value: string): string {
   return value
+    .normalize('NFC')
     .trim()
     .split(/\s+/)
     .map((word) =>

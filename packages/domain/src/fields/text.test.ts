@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest'
-import { TEXT_MAX_LENGTH, normaliseText, validateText } from './text'
+import {
+  TEXT_MAX_LENGTH,
+  hasUnsafeCharacters,
+  isInvisible,
+  normaliseText,
+  validateText,
+} from './text'
 
 test('the maximum length of a text answer is 50', () => {
   expect(TEXT_MAX_LENGTH).toBe(50)
@@ -45,4 +51,47 @@ test('an optional text is still limited to 50 characters', () => {
 
 test('normalising a text trims it', () => {
   expect(normaliseText('  Leeds \n')).toBe('Leeds')
+})
+
+test.each([
+  ['a null character', 'Ada\u0000', false, true],
+  ['an escape sequence', 'Acme\u001B[31m', false, true],
+  ['a C1 control', 'Ada\u0085', false, true],
+  ['a right-to-left override', 'Ada\u202Eexe.gnp', false, true],
+  ['a right-to-left isolate', 'Ada\u2067', false, true],
+  ['an Arabic letter mark', 'Ada\u061C', false, true],
+  ['a line break in an answer', 'Ada\nLovelace', false, true],
+  ['a line break in free text', 'Large print\nA carer present', true, false],
+  ['a tab in free text', 'Large print\tplease', true, false],
+  ['a bidirectional override in free text', 'Large print\u202D', true, true],
+  ['letters of other scripts', 'Zoë Ñúñez Ólafsdóttir 山田', false, false],
+  ['an apostrophe and a hyphen', "O'Neill-Smith", false, false],
+])('%s: unsafe %s → %s', (_name, value, lineBreaks, unsafe) => {
+  expect(hasUnsafeCharacters(value, { lineBreaks })).toBe(unsafe)
+})
+
+test.each([
+  ['an empty answer', '', true],
+  ['spaces of several kinds', ' \u00A0\u2003', true],
+  ['zero-width spaces and a byte-order mark', '\u200B\u200C\u200D\uFEFF\u2060', true],
+  ['a letter among them', '\u200BA\u200B', false],
+])('%s is invisible: %s', (_name, value, invisible) => {
+  expect(isInvisible(value)).toBe(invisible)
+})
+
+test('an answer is composed to NFC, so one name typed two ways is stored one way', () => {
+  expect(normaliseText(' Zoe\u0301 ')).toBe('Zo\u00E9')
+  expect(normaliseText('Zo\u00E9')).toBe('Zo\u00E9')
+})
+
+test('an answer with a control or bidirectional character, or of invisible characters, is refused', () => {
+  expect(validateText('Ada\u202E', { label: 'first name' })?.text).toBe(
+    'Please try again. Your first name contains characters we cannot accept.',
+  )
+  expect(validateText('Bob\u0007', { label: 'first name', person: 'joint' })?.text).toBe(
+    'Please try again. Their first name contains characters we cannot accept.',
+  )
+  expect(validateText('\u200B\u200B', { label: 'last name' })?.text).toBe(
+    'Please enter your last name.',
+  )
 })

@@ -22,6 +22,12 @@ const cases: [MessageKey, Parameters<typeof messageText>[1], string, string][] =
     'Your last name must be 50 characters or fewer.',
     'Their last name must be 50 characters or fewer.',
   ],
+  [
+    'text.characters',
+    { label: 'first name' },
+    'Please try again. Your first name contains characters we cannot accept.',
+    'Please try again. Their first name contains characters we cannot accept.',
+  ],
   ['title.required', {}, 'Please enter your title.', 'Please enter their title.'],
   [
     'number.required',

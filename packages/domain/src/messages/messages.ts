@@ -25,6 +25,11 @@ const MESSAGES = {
     main: 'Your {label} must be {max} characters or fewer.',
     joint: 'Their {label} must be {max} characters or fewer.',
   },
+  /** Not in the specification (decision 1803): a control or bidirectional character in an answer. */
+  'text.characters': {
+    main: 'Please try again. Your {label} contains characters we cannot accept.',
+    joint: 'Please try again. Their {label} contains characters we cannot accept.',
+  },
   'title.required': { main: 'Please enter your title.', joint: 'Please enter their title.' },
   'number.required': { main: 'Please enter your {label}.', joint: 'Please enter their {label}.' },
   'number.range': { main: 'Must be between {min} and {max}.' },

@@ -197,6 +197,11 @@ export interface ApplicationState {
   applicationId: string
   vehicleId: string
   GUID: string
+  /**
+   * Made with the GUID and kept only in this tab's session: sent with every write, it binds the
+   * application to this browser (decision 1801). Never part of a payload.
+   */
+  applicationSecret: string
   subdomain: string
   host: string
   affiliateConfig: { brandId: string; affiliateKey: string } | null
@@ -409,6 +414,7 @@ export function createInitialState(): ApplicationState {
     applicationId: '',
     vehicleId: '',
     GUID: '',
+    applicationSecret: '',
     subdomain: '',
     host: '',
     affiliateConfig: null,

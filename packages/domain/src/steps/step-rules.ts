@@ -11,6 +11,7 @@ import {
   type DateParts,
 } from '../fields/date-of-birth'
 import { validateEmail } from '../fields/email'
+import { MORTGAGE_BALANCE, NET_MONTHLY_INCOME, PROPERTY_VALUE } from '../fields/amount-bounds'
 import { validateNumber } from '../fields/number'
 import { validatePhone } from '../fields/phone'
 import { isValidUkPostcode } from '../fields/postcode'
@@ -341,16 +342,14 @@ export const stepRules: Readonly<Record<StepId, StepRules>> = {
           'propertyValue',
           validateNumber(state.form.propertyValue, {
             label: 'property value',
-            min: 10000,
-            max: 10000000,
+            ...PROPERTY_VALUE,
           }),
         ],
         [
           'mortgageBalance',
           validateNumber(state.form.mortgageBalance, {
             label: 'mortgage balance',
-            min: 0,
-            max: 10000000,
+            ...MORTGAGE_BALANCE,
           }),
         ],
         [
@@ -456,8 +455,7 @@ export const stepRules: Readonly<Record<StepId, StepRules>> = {
           'netMonthlyIncome',
           validateNumber(state.form.netMonthlyIncome, {
             label: 'net monthly income',
-            min: 0,
-            max: 100000,
+            ...NET_MONTHLY_INCOME,
           }),
         ],
       ]),
@@ -585,8 +583,7 @@ export const stepRules: Readonly<Record<StepId, StepRules>> = {
           'jointNetMonthlyIncome',
           validateNumber(state.form.joint.netMonthlyIncome, {
             label: 'net monthly income',
-            min: 0,
-            max: 100000,
+            ...NET_MONTHLY_INCOME,
             person: 'joint',
           }),
         ],

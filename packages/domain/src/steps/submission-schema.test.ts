@@ -641,6 +641,144 @@ test.each<[string, () => FullSubmissionPayload, Change, string, string]>([
     'forecourt.jointAddresses.0.addressIndex',
     'must number the entries 1, 2, 3… in order',
   ],
+  // Upper bounds on every amount (decision 1803).
+  [
+    'a loan amount over the greatest, sure',
+    single,
+    (p) => ({ ...p, loanAmount: 50001 }),
+    'loanAmount',
+    'Must be between 1,000 and 50,000.',
+  ],
+  [
+    'a loan amount over the greatest, with "not sure yet"',
+    single,
+    (p) => ({ ...p, loanAmountUnknown: true, loanAmount: 1e12 }),
+    'loanAmount',
+    'Must be between 1,000 and 50,000.',
+  ],
+  [
+    'a monthly income of a billion',
+    single,
+    (p) => ({ ...p, netMonthlyIncome: 1e9 }),
+    'netMonthlyIncome',
+    'Must be between 0 and 100,000.',
+  ],
+  [
+    'a joint applicant’s monthly income over the greatest',
+    joint,
+    (p) => ({ ...p, JointApplicant: { ...p.JointApplicant, netMonthlyIncome: 100001 } }),
+    'JointApplicant.netMonthlyIncome',
+    'Must be between 0 and 100,000.',
+  ],
+  [
+    'a cash deposit over the vehicle’s price',
+    single,
+    (p) => ({ ...p, price: 9000, cashDeposit: 9001 }),
+    'cashDeposit',
+    'Must be between 1 and 9,000.',
+  ],
+  [
+    'a cash deposit over the greatest loan, without a vehicle',
+    single,
+    (p) => ({ ...p, price: undefined, cashDeposit: 50001 }),
+    'cashDeposit',
+    'Must be between 1 and 50,000.',
+  ],
+  [
+    'a vehicle price over a million',
+    single,
+    (p) => ({ ...p, price: 1_000_001 }),
+    'price',
+    'Must be between 0 and 1,000,000.',
+  ],
+  [
+    'a mileage over a million',
+    single,
+    (p) => ({ ...p, mileage: 1_000_001 }),
+    'mileage',
+    'Must be between 0 and 1,000,000.',
+  ],
+  [
+    'a property value over ten million',
+    joint,
+    (p) => ({ ...p, propertyValue: 10_000_001 }),
+    'propertyValue',
+    'Must be between 10,000 and 10,000,000.',
+  ],
+  [
+    'a mortgage balance over ten million',
+    joint,
+    (p) => ({ ...p, mortgageBalance: 10_000_001 }),
+    'mortgageBalance',
+    'Must be between 0 and 10,000,000.',
+  ],
+  // Names and free text (decision 1803).
+  [
+    'a first name with a bidirectional override',
+    single,
+    (p) => ({ ...p, firstName: 'Ada\u202Egnp.exe' }),
+    'firstName',
+    'Please try again. Your first name contains characters we cannot accept.',
+  ],
+  [
+    'a last name with a control character',
+    single,
+    (p) => ({ ...p, lastName: 'O\u0000Neill' }),
+    'lastName',
+    'Please try again. Your last name contains characters we cannot accept.',
+  ],
+  [
+    'a last name of zero-width spaces only',
+    single,
+    (p) => ({ ...p, lastName: '\u200B\u200B\uFEFF' }),
+    'lastName',
+    'Please enter your last name.',
+  ],
+  [
+    'a joint applicant’s first name with an isolate',
+    joint,
+    (p) => ({ ...p, JointApplicant: { ...p.JointApplicant, firstName: 'Bo\u2067b' } }),
+    'JointApplicant.firstName',
+    'Please try again. Their first name contains characters we cannot accept.',
+  ],
+  [
+    'an employer name with an escape character',
+    single,
+    (p) => ({
+      ...p,
+      employments: p.employments?.map((e) => ({ ...e, employerName: 'Acme\u001B[31m' })),
+    }),
+    'employments.0.employerName',
+    'Please try again. Your employer name contains characters we cannot accept.',
+  ],
+  [
+    'additional needs with a right-to-left override',
+    single,
+    (p) => ({ ...p, additionalNeedsRequirements: 'Large print\u202E' }),
+    'additionalNeedsRequirements',
+    'must not contain control or bidirectional formatting characters',
+  ],
+  [
+    'a vehicle picture on another scheme',
+    single,
+    (p) => ({ ...p, imageUrl: 'javascript:alert(1)' }),
+    'imageUrl',
+    'must be an https: address or a path on this site',
+  ],
+  [
+    'a vehicle picture over plain http',
+    single,
+    (p) => ({ ...p, imageUrl: 'http://cdn.example/car.jpg' }),
+    'imageUrl',
+    'must be an https: address or a path on this site',
+  ],
+  [
+    'a vehicle picture at a protocol-relative address',
+    single,
+    (p) => ({ ...p, imageUrl: '//evil.example/car.jpg' }),
+    'imageUrl',
+    'must be an https: address or a path on this site',
+  ],
 ])('%s is refused', (_name, make, change, field, message) => {
   expect(validateSubmission(change(make()), opts)).toEqual({
     ok: false,
@@ -672,6 +810,19 @@ test.each([
   ['79 until tomorrow', '1945-06-03T00:00:00.000', true],
 ])('an applicant who %s may apply', (_name, dateOfBirth, ok) => {
   expect(validateSubmission({ ...single(), dateOfBirth }, opts).ok).toBe(ok)
+})
+
+test.each([
+  ['an https: picture', { imageUrl: 'https://cdn.example/car.jpg' }],
+  ['a picture of our own', { imageUrl: '/vehicles/demo-car-1.jpg' }],
+  [
+    'additional needs on several lines',
+    { additionalNeedsRequirements: 'Large print\nA carer\tpresent' },
+  ],
+  ['a name with accents, composed or not', { firstName: 'Zoe\u0301', lastName: 'Ñúñez' }],
+  ['the greatest amounts', { netMonthlyIncome: 100000, price: 1_000_000, mileage: 1_000_000 }],
+])('%s is accepted', (_name, change) => {
+  expect(validateSubmission({ ...single(), ...change }, opts).ok).toBe(true)
 })
 
 test('the 6500 sent for an unknown amount is accepted below a homeowner loan’s minimum', () => {

@@ -2,12 +2,19 @@
 // validates what `toFullSubmissionPayload` sends, applying the same field rules as the browser, and
 // strips unknown keys. Decision record: docs/decisions/0205-submission-schema.md.
 
+import {
+  MORTGAGE_BALANCE,
+  NET_MONTHLY_INCOME,
+  PROPERTY_VALUE,
+  VEHICLE_MILEAGE,
+  VEHICLE_PRICE,
+} from '../fields/amount-bounds'
 import { z } from 'zod'
 import { type CalendarDate, type DateParts, validateDateOfBirth } from '../fields/date-of-birth'
 import { validateEmail } from '../fields/email'
 import { validatePhone } from '../fields/phone'
 import { isValidUkPostcode } from '../fields/postcode'
-import { TEXT_MAX_LENGTH, validateText } from '../fields/text'
+import { TEXT_MAX_LENGTH, hasUnsafeCharacters, validateText } from '../fields/text'
 import {
   MONTHS_CAP,
   SECURITY_YEARS_CAP_FROM_FORM,
@@ -73,6 +80,8 @@ export const SUBMISSION_SHAPE_MESSAGES = {
   jointOnly: 'is sent only with a joint application',
   jointElsewhereOnly: 'is sent only when the joint applicant lives elsewhere',
   tooLong: (max: number) => `must be ${max} characters or fewer`,
+  characters: 'must not contain control or bidirectional formatting characters',
+  imageUrl: 'must be an https: address or a path on this site',
   tooMany: (max: number) => `must hold at most ${max} entries`,
 } as const
 
@@ -88,10 +97,26 @@ const VEHICLE_TYPES = ['Caravan', 'Van', 'Horsebox', 'Motorhome', 'Motorcycle', 
 const values = (options: readonly Option[]) => options.map((option) => option.value)
 const missing = (issue: { input: unknown }) => issue.input === undefined
 
-function text(max = TEXT_MAX_LENGTH) {
+function text(max = TEXT_MAX_LENGTH, opts: { lineBreaks?: boolean } = {}) {
   return z
     .string({ error: (issue) => (missing(issue) ? M.required : M.text) })
     .max(max, M.tooLong(max))
+    .refine((value) => !hasUnsafeCharacters(value, opts), M.characters)
+}
+
+/** Text checked as an answer elsewhere (validateText), which gives the message of its own. */
+function answerText() {
+  return z
+    .string({ error: (issue) => (missing(issue) ? M.required : M.text) })
+    .max(TEXT_MAX_LENGTH, M.tooLong(TEXT_MAX_LENGTH))
+}
+
+/** The vehicle's picture: an https: address, or a path on this site (not `//host`, not `javascript:`). */
+function imageUrl() {
+  return text(LONG_TEXT).refine(
+    (value) => value === '' || /^https:\/\/[^/\s]/i.test(value) || /^\/(?![/\\])/.test(value),
+    M.imageUrl,
+  )
 }
 
 function flag() {
@@ -104,7 +129,23 @@ function amount() {
     .nonnegative(M.notNegative)
 }
 
-/** A required docs/requirements.md#validation text answer: 'Please enter your {label}.' when blank, the 50-character limit. */
+/** An amount within its bounds (decision 1803), refused with the specification's range message. */
+function bounded(bounds: { min: number; max: number }, label?: string, person: Person = 'main') {
+  const range = messageText('number.range', bounds)
+  return z
+    .number({
+      error: (issue) =>
+        label !== undefined
+          ? messageText('number.required', { label }, person)
+          : missing(issue)
+            ? M.required
+            : M.number,
+    })
+    .min(bounds.min, range)
+    .max(bounds.max, range)
+}
+
+/** A required text answer (docs/requirements.md#text): 'Please enter your {label}.' when blank, the 50-character limit. */
 function answer(label: string, person: Person) {
   return z
     .string({ error: () => messageText('text.required', { label }, person) })
@@ -287,12 +328,13 @@ function checkEmployer(
   ctx: z.RefinementCtx,
   person: Person,
 ) {
-  if (!hasEmployer(entry.employmentStatus)) return
+  // Without an employer they are not asked for, but checked as answers when sent anyway.
+  const required = hasEmployer(entry.employmentStatus)
   for (const [field, label] of [
     ['occupation', 'occupation'],
     ['employerName', 'employer name'],
   ] as const) {
-    const error = validateText(entry[field] ?? '', { label, person })
+    const error = validateText(entry[field] ?? '', { label, person, required })
     if (error) ctx.addIssue({ code: 'custom', message: error.text, path: [field] })
   }
 }
@@ -303,8 +345,8 @@ const employmentSchema = z
     employmentStatus: dropdown(employmentStatusOptions, 'employment status'),
     yearsAtEmployer: years(YEARS_CAP).optional(),
     monthsAtEmployer: months().optional(),
-    occupation: text().optional(),
-    employerName: text().optional(),
+    occupation: answerText().optional(),
+    employerName: answerText().optional(),
     Town: text().optional(),
   })
   .superRefine((entry, ctx) => {
@@ -357,14 +399,10 @@ function jointApplicantSchema(today: CalendarDate) {
         employmentStatus: dropdown(employmentStatusOptions, 'employment status', 'joint'),
         yearsAtEmployer: years(YEARS_CAP).optional(),
         monthsAtEmployer: months().optional(),
-        occupation: text().optional(),
-        employerName: text().optional(),
+        occupation: answerText().optional(),
+        employerName: answerText().optional(),
         Town: text().optional(),
-        netMonthlyIncome: z
-          .number({
-            error: () => messageText('number.required', { label: 'monthly income' }, 'joint'),
-          })
-          .nonnegative(M.notNegative),
+        netMonthlyIncome: bounded(NET_MONTHLY_INCOME, 'monthly income', 'joint'),
         ...optIns,
       },
       { error: M.object },
@@ -450,10 +488,10 @@ export function createSubmissionSchema(opts: SubmissionSchemaOptions) {
         isJointApplication: flag(),
         financeType: text(),
         discussFinancialCirumstances: z.boolean({ error: () => messageText('radio.required') }),
-        additionalNeedsRequirements: text(LONG_TEXT).optional(),
+        additionalNeedsRequirements: text(LONG_TEXT, { lineBreaks: true }).optional(),
         agreeSoftSearch: flag(),
-        propertyValue: amount().optional(),
-        mortgageBalance: amount().optional(),
+        propertyValue: bounded(PROPERTY_VALUE).optional(),
+        mortgageBalance: bounded(MORTGAGE_BALANCE).optional(),
         propertyBedrooms: dropdown(propertyBedroomOptions, 'number of bedrooms').optional(),
         propertyType: dropdown(propertyTypeOptions, 'property type').optional(),
         dateOfBirth: dateOfBirth(today, 'main'),
@@ -462,9 +500,7 @@ export function createSubmissionSchema(opts: SubmissionSchemaOptions) {
         addresses: indexedList(addressSchema, 'addressIndex', M.atLeastOneAddress),
         securityAddress: securityAddressSchema.optional(),
         employments: indexedList(employmentSchema, 'employmentIndex', M.atLeastOneEmployment),
-        netMonthlyIncome: z
-          .number({ error: () => messageText('number.required', { label: 'monthly income' }) })
-          .nonnegative(M.notNegative),
+        netMonthlyIncome: bounded(NET_MONTHLY_INCOME, 'monthly income'),
         ...optIns,
         Attribution: z
           .object(
@@ -490,11 +526,11 @@ export function createSubmissionSchema(opts: SubmissionSchemaOptions) {
         submittedBy: text(255).optional(),
         IsCompleted: z.literal(true, { error: () => M.completed }),
         vehicleId: text(100).optional(),
-        imageUrl: text(LONG_TEXT).optional(),
+        imageUrl: imageUrl().optional(),
         make: text().optional(),
         model: text(100).optional(),
-        price: amount().optional(),
-        mileage: amount().optional(),
+        price: bounded(VEHICLE_PRICE).optional(),
+        mileage: bounded(VEHICLE_MILEAGE).optional(),
         colour: text().optional(),
         vrm: text(10).optional(),
         JointApplicant: jointApplicantSchema(today).optional(),
@@ -510,15 +546,22 @@ export function createSubmissionSchema(opts: SubmissionSchemaOptions) {
       if (payload.term < minTerm || payload.term > maxTerm) {
         add('term', messageText('slider.range', { min: minTerm, max: maxTerm }))
       }
-      // The 6500 sent for "I'm not sure yet" (docs/requirements.md#validation) need not fit the range the slider offers.
+      // The 6500 sent for "I'm not sure yet" need not reach the slider's least amount, but no
+      // amount, sure or not, goes beyond its greatest (decision 1803).
       if (
-        !payload.loanAmountUnknown &&
-        (payload.loanAmount < limits.minAmount || payload.loanAmount > limits.maxAmount)
+        payload.loanAmount > limits.maxAmount ||
+        (!payload.loanAmountUnknown && payload.loanAmount < limits.minAmount)
       ) {
         add(
           'loanAmount',
           messageText('number.range', { min: limits.minAmount, max: limits.maxAmount }),
         )
+      }
+      // A cash deposit is at most the vehicle's price, or the greatest loan without one: the deposit
+      // screen's own bound.
+      const depositMax = payload.price ?? limits.maxAmount
+      if (payload.cashDeposit > depositMax) {
+        add('cashDeposit', messageText('number.range', { min: 1, max: depositMax }))
       }
 
       const property = {

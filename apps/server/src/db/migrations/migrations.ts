@@ -12,6 +12,7 @@ import { createEmails } from './0040-create-emails'
 import { createEvidence } from './0041-create-evidence'
 import { createSupport } from './0042-create-support'
 import { createLenderDecisions } from './0043-create-lender-decisions'
+import { createApplicationSecrets } from './0050-create-application-secrets'
 import { createSaveAndReturn } from './0060-create-save-and-return'
 
 export const migrations: Record<string, Migration> = {
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0041-create-evidence': createEvidence,
   '0042-create-support': createSupport,
   '0043-create-lender-decisions': createLenderDecisions,
+  '0050-create-application-secrets': createApplicationSecrets,
   '0060-create-save-and-return': createSaveAndReturn,
 }

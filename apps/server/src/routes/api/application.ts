@@ -4,6 +4,8 @@
 // Decision records: docs/decisions/0605-partial-saves.md, 1461-sqlite-writer-thread.md.
 
 import type { FastifyPluginAsync } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Tables } from '../../db/tables'
 import { MAX_HISTORY_ENTRIES } from '@forecourt/domain/histories/histories'
 import {
   SUBMISSION_SHAPE_MESSAGES,
@@ -22,11 +24,47 @@ import {
   stampReceived,
   SUBMISSION_MESSAGES,
 } from './submission'
+import { refuseWithoutSecret, secretRefusedBody } from './application-secret'
 
 export interface ApplicationRoutesOptions {
+  /** Reads the application's browser binding (decision 1801); writes go through the write store. */
+  db: Kysely<Tables>
   clock?: () => Date
   /** The back office's search index rows of a payload; none are written without it. */
   searchIndexer?: SearchIndexer
+  /** Partial saves per client address per hour; 0 or absent: no quota (decision 1803). */
+  partialSavesPerHour?: number
+}
+
+/**
+ * The largest partial save a real application makes is about 38 KB (a joint application, 36 addresses and
+ * 36 employments, every text at its longest); a quarter more for headroom (decision 1803).
+ */
+export const PARTIAL_BODY_LIMIT_BYTES = 48 * 1024
+
+const HOUR_MS = 60 * 60 * 1000
+/** Clients counted at once; the oldest is forgotten first, so a flood of addresses cannot grow it. */
+const QUOTA_CLIENTS = 50_000
+
+/**
+ * Counts each client's partial saves in a fixed hour. In this process's memory: behind several instances
+ * each counts its own share (the per-minute limits of decision 0802 use Redis when configured).
+ */
+export function hourlyQuota(perHour: number, clock: () => Date) {
+  const windows = new Map<string, { start: number; count: number }>()
+  /** Seconds until the client may save again, or 0 when this save is within the quota. */
+  return (client: string): number => {
+    const now = clock().getTime()
+    let window = windows.get(client)
+    if (window === undefined || now - window.start >= HOUR_MS) {
+      windows.delete(client)
+      window = { start: now, count: 0 }
+      if (windows.size >= QUOTA_CLIENTS) windows.delete(windows.keys().next().value ?? '')
+      windows.set(client, window)
+    }
+    window.count += 1
+    return window.count > perHour ? Math.ceil((window.start + HOUR_MS - now) / 1000) : 0
+  }
 }
 
 export const APPLICATION_MESSAGES = {
@@ -35,6 +73,8 @@ export const APPLICATION_MESSAGES = {
   keyMismatch: 'must equal the application key in the address',
   tooDeep: 'is nested too deeply',
   tooManyFields: 'has too many fields',
+  quota:
+    'Too many saves from this address this hour: the answers are kept in the page and sent with the application',
 } as const
 
 export const PARTIAL_LIMITS = {
@@ -151,7 +191,7 @@ const statusBody = (status: string) =>
 const schema = {
   summary: 'Save a partial application',
   description:
-    'The partial payload (docs/requirements.md#partial-saves): the same mapped payload as the submission, possibly incomplete. The later request wins; an application already submitted is left as it is and the answer says so.',
+    'The partial payload (docs/requirements.md#partial-saves): the same mapped payload as the submission, possibly incomplete, with the x-application-secret header of the browser that started the application (403 without it or with another); at most 48 KiB, and an hourly quota per client (429). The later request wins; an application already submitted is left as it is and the answer says so.',
   params: {
     type: 'object',
     properties: { applicationKey: { type: 'string', pattern: KEY_PATTERN } },
@@ -166,8 +206,10 @@ const schema = {
     200: statusBody('already-submitted'),
     202: statusBody('saved'),
     400: invalidBody,
+    403: secretRefusedBody,
     413: invalidBody,
     415: invalidBody,
+    429: invalidBody,
   },
 } as const
 
@@ -175,14 +217,17 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = a
   app,
   options,
 ) => {
+  const { db } = options
   const clock = options.clock ?? (() => new Date())
   // Chosen once at start-up (decision 1861): on SQLite the writer thread saves, off the event loop
   // (decision 1461).
   const store = app.writeStore
+  const perHour = options.partialSavesPerHour ?? 0
+  const quota = perHour > 0 ? hourlyQuota(perHour, clock) : undefined
 
   app.post<{ Params: { applicationKey: string }; Body: unknown }>(
     '/api/application/:applicationKey',
-    { schema, attachValidation: true, onRequest: requireJson },
+    { schema, attachValidation: true, onRequest: requireJson, bodyLimit: PARTIAL_BODY_LIMIT_BYTES },
     async (request, reply) => {
       if (request.validationError) {
         return sendShapeError(
@@ -196,6 +241,14 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = a
       const now = clock()
       const serverSequence = nextServerSequence(now.getTime())
       const applicationKey = request.params.applicationKey.toLowerCase()
+      const wait = quota?.(request.ip) ?? 0
+      if (wait > 0) {
+        return reply
+          .code(429)
+          .header('retry-after', String(wait))
+          .send({ error: APPLICATION_MESSAGES.quota })
+      }
+      if (await refuseWithoutSecret(db, request, reply, applicationKey, now)) return reply
       const check = checkPartialPayload(request.body, applicationKey)
       if (!check.ok) {
         return reply.code(400).send({ error: APPLICATION_MESSAGES.invalid, errors: check.errors })

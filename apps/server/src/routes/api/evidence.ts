@@ -17,6 +17,7 @@ import {
   requireJson,
   sendShapeError,
 } from './submission'
+import { refuseWithoutSecret, secretRefusedBody } from './application-secret'
 
 export interface EvidenceRoutesOptions {
   db: Kysely<Tables>
@@ -90,6 +91,7 @@ const schema = {
       required: ['recorded'],
     },
     400: invalidBody,
+    403: secretRefusedBody,
     413: invalidBody,
     415: invalidBody,
   },
@@ -132,6 +134,7 @@ export const evidenceRoutes: FastifyPluginAsync<EvidenceRoutesOptions> = async (
       }
       const now = clock()
       const applicationKey = request.params.applicationKey.toLowerCase()
+      if (await refuseWithoutSecret(db, request, reply, applicationKey, now)) return reply
       const { affiliateKey, items } = request.body
       const brand = brandForAffiliateKey(affiliateKey) as BrandId | undefined
       if (brand === undefined) {

@@ -22,6 +22,7 @@ import { nextServerSequence } from '../../repositories/application-repository'
 import { bodyHash } from '../../repositories/body-hash'
 import { recordNeedsAttention } from '../../repositories/needs-attention-repository'
 import { findSubmission, type StoredAnswer } from '../../repositories/submission-repository'
+import { refuseWithoutSecret, secretRefusedBody } from './application-secret'
 
 export interface SubmissionRoutesOptions {
   db: Kysely<Tables>
@@ -132,6 +133,21 @@ const refusedBody = {
   required: ['error'],
 } as const
 
+/**
+ * A conflicting submission's 409: the key already holds another application; this one was kept beside it
+ * for the broker under the same reference (decision 1802).
+ */
+const conflictBody = {
+  type: 'object',
+  properties: {
+    error: { type: 'string' },
+    submissionKey: { type: 'string' },
+    reference: { type: 'string' },
+    status: { type: 'string', const: 'needs-attention' },
+  },
+  required: ['error'],
+} as const
+
 /** The status of a refused submission that was kept for the broker (decision 1504). */
 export const NEEDS_ATTENTION = 'needs-attention'
 
@@ -145,7 +161,7 @@ const keyParams = (name: string) =>
 const schema = {
   summary: 'Submit a completed application',
   description:
-    'The full submission payload. Stored with its lender deliveries in one transaction and answered after the commit. The same key and body again → the first answer again (Idempotent-Replayed: true); the same key with another body → 409. A JSON object the schema refuses is kept as needing attention and answered 400 with the errors, the reference and status "needs-attention".',
+    'The full submission payload. Stored with its lender deliveries in one transaction and answered after the commit. The same key and body again → the first answer again (Idempotent-Replayed: true); the same key with another body → 409 with the reference and status "needs-attention": the other body is kept beside the first for the broker. Every write sends the x-application-secret header of the browser that started the application (403 without it or with another). A JSON object the schema refuses is kept as needing attention and answered 400 with the errors, the reference and status "needs-attention".',
   params: keyParams('submissionKey'),
   body: {
     type: 'object',
@@ -162,7 +178,8 @@ const schema = {
       required: ['submissionKey', 'reference', 'status'],
     },
     400: refusedBody,
-    409: errorBody,
+    403: secretRefusedBody,
+    409: conflictBody,
     413: errorBody,
     415: errorBody,
   },
@@ -232,6 +249,7 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
       const now = clock()
       const serverSequence = nextServerSequence(now.getTime())
       const submissionKey = request.params.submissionKey.toLowerCase()
+      if (await refuseWithoutSecret(db, request, reply, submissionKey, now)) return reply
 
       const result = validateSubmission(request.body, {
         today: todayInLondon(now),
@@ -249,7 +267,10 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
         // A body stored earlier is answered as before, even if today's rules would refuse it (an
         // applicant who turned 80 since); the lookup is only needed here, as storing finds repeats.
         const earlier = await findSubmission(db, submissionKey)
-        if (earlier !== undefined) return answerRepeat(reply, earlier, bodyHash(request.body))
+        if (earlier !== undefined) {
+          await answerRepeat(reply, earlier, bodyHash(request.body), conflict(request, now))
+          return reply
+        }
         // Kept before answering, so the reference the applicant is given always names a record; a
         // database that cannot keep it answers 503, which the browser retries.
         const body = request.body as Record<string, unknown>
@@ -308,7 +329,10 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
         evidence: submissionEvidence(recorded),
         supportFlag: supportFlagFor(recorded),
       })
-      if (!outcome.stored) return answerRepeat(reply, outcome.existing, outcome.bodyHash)
+      if (!outcome.stored) {
+        await answerRepeat(reply, outcome.existing, outcome.bodyHash, conflict(request, now))
+        return reply
+      }
       if (options.afterStored !== undefined) {
         options.afterStored(request, { submissionKey, brand, payload, now }).catch((error) => {
           request.log.warn({ err: error }, 'after-submission step failed')
@@ -317,15 +341,53 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
       return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body)
     },
   )
+
+  /**
+   * Keeps a body sent under a key that already holds another application, beside the first, for the
+   * broker (decision 1802): a duplicated tab whose copy was changed and sent is never lost. Kept before
+   * answering, so the reference the applicant is given names it.
+   */
+  function conflict(request: FastifyRequest<{ Params: { submissionKey: string } }>, now: Date) {
+    return async (): Promise<{ submissionKey: string; reference: string }> => {
+      const submissionKey = request.params.submissionKey.toLowerCase()
+      const body = request.body as Record<string, unknown>
+      const reference = applicationReference(submissionKey)
+      await recordNeedsAttention(
+        db,
+        {
+          submissionKey,
+          reference,
+          reason: 'conflict',
+          statusCode: 409,
+          brand: brandOfRefusedBody(body, request.host),
+          body,
+          errors: [],
+          now,
+        },
+        dataKeys,
+      )
+      return { submissionKey, reference }
+    }
+  }
 }
 
-function answerRepeat(
+/**
+ * Answers a body sent again under a used key: the first answer again when it is the same body, else 409
+ * once the other body is kept. Sends the reply and resolves to nothing: a reply is a thenable, which an
+ * async function's promise would wait on rather than hand back.
+ */
+async function answerRepeat(
   reply: FastifyReply,
   earlier: { body_hash: string; response_status: number; response_body: string },
   hash: string,
-): FastifyReply {
+  keepConflict: () => Promise<{ submissionKey: string; reference: string }>,
+): Promise<void> {
   if (earlier.body_hash !== hash) {
-    return reply.code(409).send({ error: SUBMISSION_MESSAGES.conflict })
+    const kept = await keepConflict()
+    void reply
+      .code(409)
+      .send({ error: SUBMISSION_MESSAGES.conflict, ...kept, status: NEEDS_ATTENTION })
+    return
   }
-  return replay(reply, { status: earlier.response_status, body: earlier.response_body })
+  void replay(reply, { status: earlier.response_status, body: earlier.response_body })
 }

@@ -41,3 +41,26 @@ test('answers are stored with capital first letters and Continue goes to the con
   expect(completedSteps).toContain('personal')
   expect(location.history?.at(-1)).toBe('/contact')
 })
+
+test('a name with a hidden direction override or only invisible characters is refused with a clear message', async () => {
+  givenState('carfinance')
+  const { container, location } = renderInMain(<PersonalScreen />, '/personal')
+  await userEvent.click(screen.getByRole('radio', { name: 'Ms' }))
+  // Pasted, as these characters cannot be typed: a right-to-left override, and zero-width spaces.
+  await userEvent.click(screen.getByRole('textbox', { name: 'First name' }))
+  await userEvent.paste('Ada\u202Eecalevol')
+  await userEvent.click(screen.getByRole('textbox', { name: 'Last name' }))
+  await userEvent.paste('\u200B\u200B')
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
+
+  const summary = screen.getByRole('heading', { name: 'There is a problem' }).parentElement!
+  expect([...summary.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+    'Please try again. Your first name contains characters we cannot accept.',
+    'Please enter your last name.',
+  ])
+  expect(screen.getByRole('textbox', { name: 'First name' })).toHaveAccessibleDescription(
+    'Error: Please try again. Your first name contains characters we cannot accept.',
+  )
+  expect(location.history?.at(-1)).toBe('/personal')
+  await expectNoAxeViolations(container)
+})

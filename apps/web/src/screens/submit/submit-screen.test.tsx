@@ -21,6 +21,15 @@ const NEEDS_ATTENTION = {
   status: 'needs-attention',
 }
 
+/** The label of a 'Submission Error': a random id of the event, never the GUID (decision 1801). */
+const EVENT_ID = expect.stringMatching(/^[A-Za-z0-9_-]{16}$/)
+/** Another application was already sent under this key; this one was kept beside it (decision 1802). */
+const CONFLICT = {
+  error: 'This submission key was already used with a different application',
+  reference: 'FC-NN07-T1T4-FN9J',
+  status: 'needs-attention',
+}
+
 let assign: ReturnType<typeof vi.fn<(url: string) => void>>
 
 beforeEach(() => {
@@ -59,7 +68,13 @@ function fetchAnswering(...statuses: (number | 'network')[]) {
     const status = statuses.length > 1 ? statuses.shift()! : statuses[0]!
     if (status === 'network') throw new TypeError('Failed to fetch')
     const body =
-      status === 201 ? CREATED : status === 400 ? NEEDS_ATTENTION : { error: 'Service unavailable' }
+      status === 201
+        ? CREATED
+        : status === 400
+          ? NEEDS_ATTENTION
+          : status === 409
+            ? CONFLICT
+            : { error: 'Service unavailable' }
     return new Response(JSON.stringify(body), { status })
   })
   vi.stubGlobal('fetch', fetchMock)
@@ -204,7 +219,7 @@ test('a 503 is retried with the same key and body, then the answer is shown', as
   expect(sendingStatus()).toHaveTextContent('FC-NN07-T1T4-FN9J')
 })
 
-test('when every attempt fails: Submission Error with the GUID, the reference, and still the redirect', async () => {
+test('when every attempt fails: Submission Error with a random event id, the reference, and still the redirect', async () => {
   given()
   withExternalThankYou()
   const beacon = vi.fn((_url: string, _body?: BodyInit | null) => true)
@@ -216,7 +231,7 @@ test('when every attempt fails: Submission Error with the GUID, the reference, a
   expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(3)
   expect(new Set(fetchMock.mock.calls.map(([url]) => url))).toEqual(new Set([SUBMISSION_URL]))
   expect(assign).toHaveBeenCalledExactlyOnceWith(THANK_YOU)
-  const failure = { event: 'Submission Error', category: 'Application form', label: FILLED_GUID }
+  const failure = { event: 'Submission Error', category: 'Application form', label: EVENT_ID }
   expect(window.dataLayer).toContainEqual(failure)
   const sent = beacon.mock.calls.map(([, body]) => JSON.parse(body as string) as object)
   expect(sent).toContainEqual(expect.objectContaining(failure))
@@ -239,8 +254,9 @@ test('a refusal stays on the page: it says so, with the reference and the broker
   expect(window.dataLayer).toContainEqual({
     event: 'Submission Error',
     category: 'Application form',
-    label: FILLED_GUID,
+    label: EVENT_ID,
   })
+  expect(JSON.stringify(window.dataLayer)).not.toContain(FILLED_GUID)
   expect(heading()).toHaveTextContent('Your application could not be sent automatically')
   expect(document.title).toBe(
     'Your application could not be sent automatically – Car Finance Direct',
@@ -267,6 +283,36 @@ test('a refusal stays on the page: it says so, with the reference and the broker
   await advance(60_000)
   expect(assign).not.toHaveBeenCalled()
   expect(location.history).toEqual(['/submit'])
+  vi.useRealTimers()
+  await expectNoAxeViolations(container)
+})
+
+test('a conflicting submission (409) is never reported as sent: it says so, with the reference and the broker’s phone and email', async () => {
+  given()
+  withExternalThankYou()
+  fetchAnswering(409)
+  const { container } = renderInMain(<SubmitScreen />, '/submit')
+  await advance(0)
+  await vi.waitFor(() =>
+    expect(heading()).toHaveTextContent('Your application could not be sent automatically'),
+  )
+  expect(screen.queryByText(/has been sent/)).not.toBeInTheDocument()
+  expect(screen.getByRole('status')).toHaveTextContent(
+    'Your application could not be sent to us automatically. We have kept the details you sent.' +
+      'Please call or email us and quote your reference FC-NN07-T1T4-FN9J, so that we can finish ' +
+      'your application with you.',
+  )
+  expect(screen.getByRole('link', { name: '0113 496 0745' })).toHaveAttribute(
+    'href',
+    'tel:+441134960745',
+  )
+  expect(screen.getByRole('link', { name: 'hello@carfinance.example' })).toHaveAttribute(
+    'href',
+    'mailto:hello@carfinance.example',
+  )
+  expect(getApplication().applicationSubmitOk).toBe(false)
+  await advance(60_000)
+  expect(assign).not.toHaveBeenCalled()
   vi.useRealTimers()
   await expectNoAxeViolations(container)
 })
