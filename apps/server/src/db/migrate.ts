@@ -60,8 +60,9 @@ export async function migrateToLatest(database: Database): Promise<MigrationSumm
 }
 
 const CATALOGUE_RACE_RETRIES = 5
-// undefined_table, invalid_schema_name
-const CATALOGUE_RACE_CODES = new Set(['42P01', '3F000'])
+// undefined_table, invalid_schema_name, undefined_column (a table of another schema dropped or altered
+// between the catalogue's list of columns and the question about one of them)
+const CATALOGUE_RACE_CODES = new Set(['42P01', '3F000', '42703'])
 
 function isCatalogueRace({ error, results }: MigrationResultSet): boolean {
   const code = (error as { code?: unknown } | undefined)?.code
