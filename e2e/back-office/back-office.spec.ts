@@ -38,8 +38,10 @@ const TITLE = (screen: string) => `${screen} – Forecourt back office`
 async function submitApplication(
   request: APIRequestContext,
   email: string,
-): Promise<{ reference: string; key: string }> {
+): Promise<{ reference: string; key: string; secret: string }> {
   const key = randomUUID()
+  // The secret of the browser that started the application (decision 1801), sent with every write.
+  const secret = newApplicationSecret()
   const state = filledState()
   state.GUID = key
   state.applicationKey = key
@@ -60,20 +62,19 @@ async function submitApplication(
     headers: {
       ...submit.headers,
       'x-csrf-token': token,
-      // The secret of the browser that started the application (decision 1801).
-      'x-application-secret': newApplicationSecret(),
+      'x-application-secret': secret,
     },
     data: payload,
   })
   expect(answer.status(), await answer.text()).toBe(201)
-  return { reference: ((await answer.json()) as { reference: string }).reference, key }
+  return { reference: ((await answer.json()) as { reference: string }).reference, key, secret }
 }
 
 /**
  * The applicant asks "How much commission will you receive?" before submitting: the report the form
  * sends (apps/web/src/lib/evidence.ts), naming the commission text by the hash of what it showed.
  */
-async function askHowMuchCommission(request: APIRequestContext, key: string) {
+async function askHowMuchCommission(request: APIRequestContext, key: string, secret: string) {
   const text = currentDisclosure('carfinance', 'commission')!
   const csrf = apiRequest('carfinance', '/api/csrf')
   const { token } = (await (await request.get(csrf.url, { headers: csrf.headers })).json()) as {
@@ -81,7 +82,7 @@ async function askHowMuchCommission(request: APIRequestContext, key: string) {
   }
   const evidence = apiRequest('carfinance', `/api/evidence/${key}`)
   const answer = await request.post(evidence.url, {
-    headers: { ...evidence.headers, 'x-csrf-token': token },
+    headers: { ...evidence.headers, 'x-csrf-token': token, 'x-application-secret': secret },
     data: {
       affiliateKey: brands.carfinance.affiliateKey,
       items: [
@@ -172,8 +173,8 @@ test('an admin enrols, finds an application, retries its delivery, notes, sees a
   await expect(page).toHaveURL(/\/applications$/)
 
   // An application submitted on carfinance; its lender refuses it for now.
-  const { reference, key } = await submitApplication(request, applicantEmail)
-  await askHowMuchCommission(request, key)
+  const { reference, key, secret } = await submitApplication(request, applicantEmail)
+  await askHowMuchCommission(request, key, secret)
   await expect
     .poll(async () => (await lenderReceived()).filter((r) => r.type === 'application').length, {
       timeout: 20_000,

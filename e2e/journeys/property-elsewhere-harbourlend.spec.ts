@@ -7,7 +7,6 @@ import {
   countApplications,
   expectThankYouPage,
   findAddress,
-  expectThankYouPage,
   step,
   storedApplication,
   stubThankYouPages,

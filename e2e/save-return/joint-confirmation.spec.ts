@@ -5,6 +5,7 @@
 // `application.joint-confirmed` event. axe on every new page.
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
+import { newApplicationSecret } from '@forecourt/domain/application-secret/application-secret'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import { filledJointState } from '@forecourt/domain/test-support/test-fixtures'
@@ -29,7 +30,12 @@ async function submitJointApplication(request: APIRequestContext, jointEmail: st
   }
   const submit = apiRequest('harbourlend', `/api/submission/${key}`)
   const answer = await request.post(submit.url, {
-    headers: { ...submit.headers, 'x-csrf-token': token },
+    headers: {
+      ...submit.headers,
+      'x-csrf-token': token,
+      // The secret of the browser that started the application (decision 1801).
+      'x-application-secret': newApplicationSecret(),
+    },
     data: payload,
   })
   expect(answer.status(), await answer.text()).toBe(201)
