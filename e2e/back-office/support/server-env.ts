@@ -18,6 +18,8 @@ export function BACK_OFFICE_ENV(): Record<string, string> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
+    // The suite's journeys all come from one address (the quota is tested in apps/server/test).
+    RATE_LIMIT_PARTIAL_SAVES_PER_HOUR: '0',
     FORECOURT_DATA_KEY: dataKey,
     LENDER_DESTINATIONS: JSON.stringify({
       carfinance: [{ id: 'fake-lender', url: `${FAKE_LENDER}/applications`, secret }],

@@ -26,6 +26,7 @@ export function SAVE_RETURN_ENV(): Record<string, string> {
     // Every journey of the suite comes from one address, a screen a second: far more writes a minute than
     // one applicant makes. The limit itself is tested in apps/server/test.
     RATE_LIMIT_WRITES_PER_MINUTE: '600',
+    RATE_LIMIT_PARTIAL_SAVES_PER_HOUR: '0',
     FORECOURT_DATA_KEY: dataKey,
     SMTP_URL: `smtp://127.0.0.1:${SMTP_INBOX_PORT}`,
     LENDER_DESTINATIONS: JSON.stringify({

@@ -7,8 +7,10 @@
 // a repeat is recorded once. A refusal (another 4xx) drops the request's items: sending them again
 // would not change the answer. Nothing here holds up the journey, and nothing personal is logged.
 
+import { applicationSecretHeaders } from '@forecourt/domain/application-secret/application-secret'
 import { ApiError, postJson } from './api'
 import type { EvidenceReport } from './evidence-report'
+import { getApplication } from './session-store'
 
 /** Where reports wait to be sent, in this tab's session storage. */
 export const EVIDENCE_QUEUE_KEY = 'forecourt.evidence'
@@ -245,8 +247,13 @@ function sessionStore(): Storage | undefined {
 /** The page's one queue. */
 const pageQueue = createEvidenceQueue({
   storage: sessionStore,
+  // Every write to an application carries the secret of the browser that started it (decision 1801).
   post: (url, body, { keepalive }) =>
-    postJson(url, body, { keepalive, timeoutMs: ATTEMPT_TIMEOUT_MS }),
+    postJson(url, body, {
+      keepalive,
+      timeoutMs: ATTEMPT_TIMEOUT_MS,
+      headers: applicationSecretHeaders(getApplication().applicationSecret),
+    }),
   hash: sha256Hex,
   newId: () => crypto.randomUUID(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
