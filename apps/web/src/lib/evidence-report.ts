@@ -25,7 +25,11 @@ export function reportEvidence(screen: string, reports: readonly EvidenceReport[
   // Nothing to send from the build's pre-rendering.
   if (reports.length === 0 || typeof window === 'undefined') return
   const state = getApplication()
-  const application = { key: state.GUID, affiliateKey: state.affiliateConfig?.affiliateKey ?? '' }
+  const application = {
+    key: state.GUID,
+    affiliateKey: state.affiliateConfig?.affiliateKey ?? '',
+    secret: state.applicationSecret,
+  }
   void import('./evidence').then(
     (evidence) => evidence.enqueueEvidence(application, screen, reports),
     (error: unknown) =>

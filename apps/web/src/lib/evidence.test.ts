@@ -13,7 +13,8 @@ import {
 import type { EvidenceReport } from './evidence-report'
 
 const KEY = '3f2b8c1e-7d4a-4b9e-8c21-5a6d7e8f9a0b'
-const APPLICATION = { key: KEY, affiliateKey: 'aff-cfdx-1f6b38' }
+const SECRET = 'c2VjcmV0LW9mLXRoaXMtYnJvd3Nlcg'
+const APPLICATION = { key: KEY, affiliateKey: 'aff-cfdx-1f6b38', secret: SECRET }
 const COMMISSION = { id: 'commission', version: 1, text: 'We are paid commission by the lender.' }
 const PANEL = { id: 'panel', version: 1, text: 'We work with a panel of 12 lenders.' }
 
@@ -26,6 +27,7 @@ interface Call {
   url: string
   body: { affiliateKey: string; items: { id: string; kind: string; disclosureId: string }[] }
   keepalive: boolean
+  headers: Record<string, string>
 }
 
 function harness(answers: (() => Promise<unknown>)[] = []) {
@@ -35,8 +37,8 @@ function harness(answers: (() => Promise<unknown>)[] = []) {
   let ids = 0
   const deps: EvidenceDeps = {
     storage: () => sessionStorage,
-    post: (url, body, { keepalive }) => {
-      calls.push({ url, body: body as Call['body'], keepalive })
+    post: (url, body, { keepalive, headers }) => {
+      calls.push({ url, body: body as Call['body'], keepalive, headers })
       return (answers.shift() ?? (() => Promise.resolve({ recorded: 1 })))()
     },
     hash: sha256Hex,
@@ -69,6 +71,8 @@ test('a report is sent with each text named by id, version and hash, then leaves
     {
       url: `/api/evidence/${KEY}`,
       keepalive: false,
+      // Like every write, with the secret of the browser that started the application (decision 1801).
+      headers: { 'x-application-secret': SECRET },
       body: {
         affiliateKey: 'aff-cfdx-1f6b38',
         items: [

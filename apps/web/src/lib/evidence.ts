@@ -10,7 +10,6 @@
 import { applicationSecretHeaders } from '@forecourt/domain/application-secret/application-secret'
 import { ApiError, postJson } from './api'
 import type { EvidenceReport } from './evidence-report'
-import { getApplication } from './session-store'
 
 /** Where reports wait to be sent, in this tab's session storage. */
 export const EVIDENCE_QUEUE_KEY = 'forecourt.evidence'
@@ -34,11 +33,14 @@ export interface EvidenceItem {
 export interface EvidenceApplication {
   key: string
   affiliateKey: string
+  /** The secret of the browser that started the application, sent with every write (decision 1801). */
+  secret?: string
 }
 
 interface QueuedItem {
   applicationKey: string
   affiliateKey: string
+  secret?: string
   item: EvidenceItem
 }
 
@@ -52,7 +54,11 @@ interface Stored {
 
 export interface EvidenceDeps {
   storage: () => Storage | undefined
-  post: (url: string, body: unknown, options: { keepalive: boolean }) => Promise<unknown>
+  post: (
+    url: string,
+    body: unknown,
+    options: { keepalive: boolean; headers: Record<string, string> },
+  ) => Promise<unknown>
   hash: (text: string) => Promise<string>
   newId: () => string
   sleep: (ms: number) => Promise<void>
@@ -146,7 +152,7 @@ export function createEvidenceQueue(deps: EvidenceDeps) {
     return deps.post(
       `${evidenceUrl(first.applicationKey, deps.host)}`,
       { affiliateKey: first.affiliateKey, items: batch.map((queued) => queued.item) },
-      { keepalive },
+      { keepalive, headers: applicationSecretHeaders(first.secret ?? '') },
     )
   }
 
@@ -214,6 +220,7 @@ export function createEvidenceQueue(deps: EvidenceDeps) {
         queue.push({
           applicationKey: application.key,
           affiliateKey: application.affiliateKey,
+          ...(application.secret ? { secret: application.secret } : {}),
           item: {
             id: deps.newId(),
             applicant: report.applicant,
@@ -247,13 +254,8 @@ function sessionStore(): Storage | undefined {
 /** The page's one queue. */
 const pageQueue = createEvidenceQueue({
   storage: sessionStore,
-  // Every write to an application carries the secret of the browser that started it (decision 1801).
-  post: (url, body, { keepalive }) =>
-    postJson(url, body, {
-      keepalive,
-      timeoutMs: ATTEMPT_TIMEOUT_MS,
-      headers: applicationSecretHeaders(getApplication().applicationSecret),
-    }),
+  post: (url, body, { keepalive, headers }) =>
+    postJson(url, body, { keepalive, timeoutMs: ATTEMPT_TIMEOUT_MS, headers }),
   hash: sha256Hex,
   newId: () => crypto.randomUUID(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
