@@ -60,8 +60,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
-      // Every journey of the suite comes from one address: more partial saves an hour than any one
-      // applicant makes. The quota is tested in apps/server/test/application.test.ts.
+      // Every journey of the suite comes from one address, two at a time: more writes a minute and partial
+      // saves an hour than any one applicant makes. The limits are tested in apps/server/test
+      // (rate-limit.test.ts, application.test.ts).
+      RATE_LIMIT_WRITES_PER_MINUTE: '600',
       RATE_LIMIT_PARTIAL_SAVES_PER_HOUR: '0',
     },
   },

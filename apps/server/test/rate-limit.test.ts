@@ -45,6 +45,7 @@ test.each<[string, string, string | undefined]>([
   ['POST', '/api/submission/:submissionKey', 'writes'],
   ['POST', '/api/application/:applicationKey', 'writes'],
   ['POST', '/api/events', 'events'],
+  ['POST', '/api/evidence/:applicationKey', 'evidence'],
   ['DELETE', '/api/anything', 'writes'],
   ['GET', '/api/address', 'lookups'],
   ['GET', '/api/stock/:vehicleId', 'lookups'],

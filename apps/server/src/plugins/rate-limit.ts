@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import { Redis } from 'ioredis'
 import type { Config } from '../config'
 
-export type RateLimitGroup = 'writes' | 'events' | 'lookups'
+export type RateLimitGroup = 'writes' | 'events' | 'evidence' | 'lookups'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,7 +33,13 @@ export function rateLimitGroup(method: string, url: string): RateLimitGroup | un
   // sign-in (routes/api/back-office/back-office-api.ts).
   if (url.startsWith('/api/back-office/')) return undefined
   // Telemetry has its own counter, so a chatty page can never use up the budget its submission needs.
-  if (WRITE_METHODS.has(method)) return url === '/api/events' ? 'events' : 'writes'
+  // So has the evidence the page reports screen by screen (decision 1654): its queue retries, and must not
+  // use up what the partial saves and the submission need either.
+  if (WRITE_METHODS.has(method)) {
+    if (url === '/api/events') return 'events'
+    if (url.startsWith('/api/evidence/')) return 'evidence'
+    return 'writes'
+  }
   if (READ_METHODS.has(method)) return 'lookups'
   return undefined
 }
@@ -46,6 +52,7 @@ export async function registerRateLimits(
   const budgets: Record<RateLimitGroup, number> = {
     writes: writesPerMinute,
     events: writesPerMinute,
+    evidence: writesPerMinute,
     lookups: lookupsPerMinute,
   }
   const groupOf = (request: FastifyRequest): RateLimitGroup =>
