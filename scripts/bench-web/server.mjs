@@ -37,7 +37,20 @@ export async function startServer({ port = 0 } = {}) {
   try {
     await cp(WEB_DIST, webCopy, { recursive: true })
     const child = await startChild({
-      env: { ...faultServerEnv(), ...database.env, LOG_LEVEL: 'warn', WEB_DIST_DIR: webCopy },
+      env: {
+        ...faultServerEnv(),
+        ...database.env,
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: webCopy,
+        // Production serves only its configured hosts (decision 1573): here each brand's *.localhost name.
+        ALLOWED_HOSTS: [
+          'localhost',
+          '127.0.0.1',
+          ...['harbourlend', 'milebroker', 'carfinance', 'scorepal', 'creditlens', 'apply'].map(
+            (label) => `${label}.localhost`,
+          ),
+        ].join(','),
+      },
       ...(port === 0 ? {} : { port }),
     })
     return {
