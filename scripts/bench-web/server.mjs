@@ -10,6 +10,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { LOCAL_ALLOWED_HOSTS } from '../local-brand-hosts.mjs'
 
 const WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'apps', 'web', 'dist')
 
@@ -42,14 +43,8 @@ export async function startServer({ port = 0 } = {}) {
         ...database.env,
         LOG_LEVEL: 'warn',
         WEB_DIST_DIR: webCopy,
-        // Production serves only its configured hosts (decision 1573): here each brand's *.localhost name.
-        ALLOWED_HOSTS: [
-          'localhost',
-          '127.0.0.1',
-          ...['harbourlend', 'milebroker', 'carfinance', 'scorepal', 'creditlens', 'apply'].map(
-            (label) => `${label}.localhost`,
-          ),
-        ].join(','),
+        // Production serves only its configured hosts: here each brand's *.localhost name.
+        ALLOWED_HOSTS: LOCAL_ALLOWED_HOSTS,
       },
       ...(port === 0 ? {} : { port }),
     })

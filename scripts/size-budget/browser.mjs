@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { tsImport } from 'tsx/esm/api'
 import { gzipSize } from './bundle.mjs'
+import { LOCAL_ALLOWED_HOSTS } from '../local-brand-hosts.mjs'
 
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -61,13 +62,7 @@ export async function startServer(repositoryRoot, distDir) {
       FORECOURT_SECRET: randomBytes(48).toString('base64'),
       FORECOURT_DATA_KEY: randomBytes(32).toString('base64'),
       // Production serves only its configured hosts: here each brand's *.localhost name.
-      ALLOWED_HOSTS: [
-        'localhost',
-        '127.0.0.1',
-        ...['harbourlend', 'milebroker', 'carfinance', 'scorepal', 'creditlens', 'apply'].map(
-          (label) => `${label}.localhost`,
-        ),
-      ].join(','),
+      ALLOWED_HOSTS: LOCAL_ALLOWED_HOSTS,
       // Emails are queued with each submission; with the worker off none is sent or written.
       MAIL_TRANSPORT: 'file',
       LOG_LEVEL: 'warn',
