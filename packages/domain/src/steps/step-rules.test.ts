@@ -119,6 +119,36 @@ test('changing the loan kind lets go of an amount and a term outside the new lim
   expect(unsure.form.loanAmountCompleted).toBe(true)
 })
 
+test('changing the loan kind asks again for a cash deposit over the new bound', () => {
+  const changedTo = (loanPurposeType: string, cashDeposit: number, price: number | null = null) => {
+    const state = createInitialState()
+    state.hasDeposit = true
+    Object.assign(state.form, {
+      loanPurposeType,
+      depositType: 'Cash and part exchange',
+      cashDeposit,
+    })
+    state.form.vehicle.price = price
+    stepRules['loan-type']!.complete!(state, { state, brand: brands.harbourlend, n: 1, today })
+    return [state.hasDeposit, state.form.depositType, state.form.cashDeposit]
+  }
+  // Property → vehicle: £146,553 is over the vehicle loan's £50,000; the screen shows what was given.
+  expect(changedTo('vehicle', 146553)).toEqual([null, 'Cash and part exchange', 146553])
+  // It fits the vehicle's greatest loan, or the vehicle's own price when there is one.
+  expect(changedTo('vehicle', 50000)).toEqual([true, 'Cash and part exchange', 50000])
+  expect(changedTo('vehicle', 60000, 80000)).toEqual([true, 'Cash and part exchange', 60000])
+  expect(changedTo('property', 146553)).toEqual([true, 'Cash and part exchange', 146553])
+
+  const state = createInitialState()
+  state.hasDeposit = true
+  Object.assign(state.form, {
+    loanPurposeType: 'vehicle',
+    depositType: 'Cash and part exchange',
+    cashDeposit: 146553,
+  })
+  expect(messages('deposit', state)).toEqual(['cashDeposit: Must be between 1 and 50,000.'])
+})
+
 test('a completed date of birth is stored at midnight UTC', () => {
   const state = createInitialState()
   Object.assign(state, { dobDay: '07', dobMonth: '03', dobYear: '1990' })

@@ -160,6 +160,14 @@ export const stepRules: Readonly<Record<StepId, StepRules>> = {
         state.form.term = null
         state.form.financeDetailsCompleted = false
       }
+      // The deposit screen bounds a cash deposit by the vehicle's price or, without one, by the kind's
+      // greatest loan: a deposit over the new bound makes the deposit question unanswered again, so the
+      // journey goes back to it (its type and amount stay, to be shown and corrected there).
+      const depositMax = state.form.vehicle.price ?? maxAmount
+      const { depositType, cashDeposit } = state.form
+      if (state.hasDeposit === true && depositType.includes('Cash') && cashDeposit > depositMax) {
+        state.hasDeposit = null
+      }
     },
   },
   'amount-to-finance': {
