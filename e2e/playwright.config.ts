@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { productionArgs } from '../apps/server/src/production-start'
-import { E2E_PORT } from './support/env'
+import { E2E_PORT, e2eServerEnv } from './support/env'
 
 // The whole product as a user gets it: the built front end served by the compiled server (`npm run build`
 // first), started as `npm start` starts it, by the Node running these tests, on loopback only, with its
@@ -54,17 +54,6 @@ export default defineConfig({
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      // Every journey of the suite comes from one address, two at a time: more writes a minute and partial
-      // saves an hour than any one applicant makes. The limits are tested in apps/server/test
-      // (rate-limit.test.ts, application.test.ts).
-      RATE_LIMIT_WRITES_PER_MINUTE: '600',
-      RATE_LIMIT_PARTIAL_SAVES_PER_HOUR: '0',
-    },
+    env: e2eServerEnv(dataDir),
   },
 })

@@ -2,7 +2,8 @@
 // `npm test`: builds the front end, runs every test runner (Vitest for the domain, web and server;
 // Playwright in real Chromium for the end-to-end journeys) plus the type check and lint, then adds up
 // the runners' JSON reports and prints the closing line CI reads: `N passed, N failed`.
-// A missing report, or a runner that ran zero tests, counts as a failure.
+// A missing report, or a runner that ran zero tests, counts as a failure; a runner that needs PostgreSQL
+// and finds none is skipped, loudly, and counted as skipped.
 // On a two-core machine the checks that are one process each (build, type check, lint, audit) run side by
 // side, their output printed whole as each ends; the runners then run one after the other.
 import { spawn, spawnSync } from 'node:child_process'
@@ -101,6 +102,13 @@ function runnerResult(label, report, counts) {
   results.push({ label, passed, failed, skipped })
 }
 
+/** A Playwright JSON report's counts: a flaky test passed in the end; an error outside a test fails. */
+const playwrightCounts = (r) => ({
+  passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
+  failed: (r.stats?.unexpected ?? 0) + (r.errors?.length ?? 0),
+  skipped: r.stats?.skipped ?? 0,
+})
+
 const checksStarted = Date.now()
 const [built] = await Promise.all([
   // The build (front ends and server), then the JavaScript, CSS and HTML budgets of docs/requirements.md#performance measured
@@ -153,11 +161,7 @@ if (built) {
 runnerResult(
   'playwright',
   existsSync(playwrightReport) ? readJson(playwrightReport) : undefined,
-  (r) => ({
-    passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
-    failed: (r.stats?.unexpected ?? 0) + (r.errors?.length ?? 0),
-    skipped: r.stats?.skipped ?? 0,
-  }),
+  playwrightCounts,
 )
 
 // The back office's journey: its own server set-up (a fake lender, the data key), one worker.
@@ -175,11 +179,7 @@ if (built) {
 runnerResult(
   'playwright back office',
   existsSync(backOfficeReport) ? readJson(backOfficeReport) : undefined,
-  (r) => ({
-    passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
-    failed: (r.stats?.unexpected ?? 0) + (r.errors?.length ?? 0),
-    skipped: r.stats?.skipped ?? 0,
-  }),
+  playwrightCounts,
 )
 
 // Save and come back later, and the joint applicant's confirmation: a real SMTP server, a fake lender.
@@ -197,12 +197,42 @@ if (built) {
 runnerResult(
   'playwright save and return',
   existsSync(saveReturnReport) ? readJson(saveReturnReport) : undefined,
-  (r) => ({
-    passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
-    failed: (r.stats?.unexpected ?? 0) + (r.errors?.length ?? 0),
-    skipped: r.stats?.skipped ?? 0,
-  }),
+  playwrightCounts,
 )
+
+// The evidence journeys again with the server on PostgreSQL (decision 1931). Without TEST_DATABASE_URL, or
+// when it does not answer, the probe says so loudly and exits 3: the runner is counted as skipped, not run.
+const postgresLabel = 'playwright PostgreSQL'
+const postgresReport = join(reports, 'playwright-postgres.json')
+if (built) {
+  const probe = spawnSync('node', ['--import', 'tsx', 'e2e/postgres/support/probe.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  })
+  if (probe.status === 3) {
+    console.error(`⚠ ${postgresLabel}: NOT RUN (see above): counted as skipped`)
+    results.push({ label: postgresLabel, passed: 0, failed: 0, skipped: 1 })
+  } else if (probe.status !== 0) {
+    console.error(`✖ ${postgresLabel}: the PostgreSQL probe failed (exit ${probe.status})`)
+    results.push({ label: postgresLabel, passed: 0, failed: 1, skipped: 0 })
+  } else {
+    run(
+      'end-to-end evidence journeys on PostgreSQL (Chromium)',
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/postgres/playwright.config.ts'],
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: postgresReport },
+    )
+    runnerResult(
+      postgresLabel,
+      existsSync(postgresReport) ? readJson(postgresReport) : undefined,
+      playwrightCounts,
+    )
+  }
+} else {
+  console.error('✖ PostgreSQL end-to-end tests not run: the build failed')
+  runnerResult(postgresLabel, undefined, playwrightCounts)
+}
 
 console.log('\nSummary')
 for (const r of results) {

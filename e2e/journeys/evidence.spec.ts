@@ -2,43 +2,21 @@
 // (docs/requirements.md#evidence-and-consent-records, decision 1654): the commission disclosure on
 // the start screen and again before submitting, the notices, each marketing consent per channel and
 // per applicant, the soft search and the terms, and the question "How much commission will you
-// receive?". The rows are read straight from the e2e server's SQLite file; each hash is checked
-// against the text the page showed.
+// receive?". The rows are read straight from the e2e server's database, on SQLite
+// (e2e/playwright.config.ts) and on PostgreSQL (e2e/postgres/playwright.config.ts, decision 1931): the same
+// rows on both; each hash is checked against the text the page showed.
 import { createHash } from 'node:crypto'
-import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { expect, test, type Page } from '@playwright/test'
 import { address, aboutYou } from '../support/answers'
 import { expectNoAxeViolations } from '../support/axe'
 import { brandUrl } from '../support/brands'
+import {
+  evidenceDatabaseMissing,
+  evidenceEngine,
+  evidenceRows,
+  type EvidenceRow,
+} from '../support/evidence-rows'
 import { choose, step, submissionBody, yearsMonths } from '../support/journey'
-
-interface EvidenceRow {
-  applicant: string
-  kind: string
-  disclosure_id: string
-  version: number
-  text_hash: string
-  channel: string | null
-  screen: string | null
-  source: string
-}
-
-function evidenceRows(key: string): EvidenceRow[] {
-  const db = new Database(join(process.env.E2E_DATA_DIR!, 'forecourt.sqlite'), {
-    readonly: true,
-    fileMustExist: true,
-  })
-  try {
-    return db
-      .prepare(
-        'select applicant, kind, disclosure_id, version, text_hash, channel, screen, source from evidence where application_key = ? order by id',
-      )
-      .all(key) as EvidenceRow[]
-  } finally {
-    db.close()
-  }
-}
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 
@@ -74,7 +52,10 @@ async function softSearchAndNotice(page: Page) {
   )
 }
 
-test('carfinance: a single applicant’s disclosures, consents and commission question are recorded', async ({
+// The PostgreSQL runner without a PostgreSQL: its global set-up has said so loudly.
+test.skip(evidenceDatabaseMissing !== undefined, evidenceDatabaseMissing)
+
+test(`carfinance on ${evidenceEngine}: a single applicant’s disclosures, consents and commission question are recorded`, async ({
   page,
 }) => {
   test.setTimeout(180_000)
@@ -130,7 +111,7 @@ test('carfinance: a single applicant’s disclosures, consents and commission qu
   const key = String((await submissionBody(await submission)).submissionKey)
 
   await expect
-    .poll(() => browserLines(evidenceRows(key)), { timeout: 30_000 })
+    .poll(async () => browserLines(await evidenceRows(key)), { timeout: 30_000 })
     .toEqual(
       [
         'shown main commission /',
@@ -155,7 +136,7 @@ test('carfinance: a single applicant’s disclosures, consents and commission qu
       ].sort(),
     )
 
-  const rows = evidenceRows(key)
+  const rows = await evidenceRows(key)
   const hashOf = (kind: string, id: string, screen: string) =>
     rows.find(
       (row) =>
@@ -177,8 +158,8 @@ test('carfinance: a single applicant’s disclosures, consents and commission qu
   // The submission's own records stand beside the browser's (stored with it, which the page's own
   // reports can overtake).
   await expect
-    .poll(() =>
-      evidenceRows(key)
+    .poll(async () =>
+      (await evidenceRows(key))
         .filter((row) => row.source === 'submission')
         .map((row) => `${row.kind} ${row.disclosure_id}`)
         .sort(),
@@ -195,7 +176,7 @@ test('carfinance: a single applicant’s disclosures, consents and commission qu
     )
 })
 
-test('carfinance: a joint application records what was shown and chosen for the joint applicant', async ({
+test(`carfinance on ${evidenceEngine}: a joint application records what was shown and chosen for the joint applicant`, async ({
   page,
 }) => {
   test.setTimeout(180_000)
@@ -264,7 +245,7 @@ test('carfinance: a joint application records what was shown and chosen for the 
   const joint = (rows: EvidenceRow[]) =>
     browserLines(rows).filter((line) => line.includes(' joint '))
   await expect
-    .poll(() => joint(evidenceRows(key)), { timeout: 30_000 })
+    .poll(async () => joint(await evidenceRows(key)), { timeout: 30_000 })
     .toEqual(
       [
         ...CHANNELS.map((channel) => `shown joint joint-marketing-${channel} /joint-optins`),
@@ -281,7 +262,7 @@ test('carfinance: a joint application records what was shown and chosen for the 
         'shown joint terms /before-you-submit',
       ].sort(),
     )
-  const rows = evidenceRows(key)
+  const rows = await evidenceRows(key)
   expect(
     rows.find(
       (row) =>
@@ -293,8 +274,8 @@ test('carfinance: a joint application records what was shown and chosen for the 
   // The main applicant's own records are there too.
   expect(browserLines(rows)).toContain('shown main commission /')
   await expect
-    .poll(() =>
-      evidenceRows(key)
+    .poll(async () =>
+      (await evidenceRows(key))
         .filter((row) => row.source === 'submission' && row.applicant === 'joint')
         .map((row) => `${row.kind} ${row.disclosure_id}`),
     )

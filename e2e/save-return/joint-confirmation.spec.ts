@@ -1,17 +1,25 @@
 // The joint applicant confirms their own part in Chromium
 // (docs/requirements.md#the-joint-applicant-confirms-their-own-part): a joint application is submitted on
 // harbourlend; the joint applicant's email arrives at the SMTP server; its link opens, after their date of birth, what was said about them; they
-// write a correction, choose their marketing channels and confirm; the fake lender receives the signed
-// `application.joint-confirmed` event. axe on every new page.
+// write a correction, choose their marketing channels and confirm; their agreement to the fair processing
+// notice and each marketing choice are recorded as their own evidence, with the hash of the text the page
+// showed (decision 1823); the fake lender receives the signed `application.joint-confirmed` event. axe on
+// every new page.
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { newApplicationSecret } from '@forecourt/domain/application-secret/application-secret'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import { filledJointState } from '@forecourt/domain/test-support/test-fixtures'
 import { expectNoAxeViolations } from '../support/axe'
 import { apiRequest, brandUrl } from '../support/brands'
+import { evidenceRows } from '../support/evidence-rows'
 import { FAKE_LENDER, inbox } from './support/server-env'
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
+
+/** Every channel harbourlend asks about, in the order the page lists them. */
+const CHANNELS = ['email', 'sms', 'phone', 'post', 'partner-email', 'partner-sms', 'partner-phone']
 
 async function submitJointApplication(request: APIRequestContext, jointEmail: string) {
   const key = randomUUID()
@@ -48,7 +56,7 @@ test('harbourlend: the joint applicant checks, corrects and confirms; the lender
 }) => {
   await request.post(`${FAKE_LENDER}/accept`)
   const jointEmail = `sam.${Date.now()}@example.co.uk`
-  const { reference } = await submitJointApplication(request, jointEmail)
+  const { key, reference } = await submitJointApplication(request, jointEmail)
 
   let text = ''
   await expect
@@ -105,10 +113,50 @@ test('harbourlend: the joint applicant checks, corrects and confirms; the lender
   })
   await consents.getByRole('checkbox', { name: /from Harbour Lending by email/ }).check()
   await consents.getByRole('checkbox', { name: /from Harbour Lending by post/ }).check()
+  // The texts as the page shows them, to check the hashes the server records against.
+  const notice =
+    (await page
+      .getByRole('heading', { level: 2, name: 'How we use your information' })
+      .locator('xpath=following-sibling::p[1]')
+      .textContent()) ?? ''
+  expect(notice).toMatch(/^Harbour Lending /)
+  await expect(consents.getByRole('checkbox')).toHaveCount(CHANNELS.length)
+  const consentTexts = new Map<string, string>()
+  for (const channel of CHANNELS) {
+    const label = consents.locator(`label[for="joint-marketing-${channel}"]`)
+    consentTexts.set(channel, (await label.textContent()) ?? '')
+  }
   await page.getByRole('button', { name: 'Confirm' }).click()
   await expect(
     page.getByRole('heading', { level: 1, name: 'Thank you, you have confirmed your part' }),
   ).toBeVisible()
+  // Their own agreement, as the joint applicant: the notice and every channel, yes or no, each with the
+  // hash of the words they read (docs/requirements.md#the-joint-applicant-confirms-their-own-part).
+  // The application was submitted through the API: every record from a page is from this one.
+  const confirmed = (await evidenceRows(key))
+    .filter((row) => row.source === 'browser')
+    .map((row) =>
+      [
+        row.kind,
+        row.applicant,
+        row.disclosure_id,
+        row.screen,
+        row.channel ?? '-',
+        row.text_hash,
+      ].join(' '),
+    )
+    .sort()
+  const chosen = (channel: string) =>
+    channel === 'email' || channel === 'post' ? 'agreed' : 'declined'
+  expect(confirmed).toEqual(
+    [
+      `agreed joint fair-processing /joint-confirm - ${sha256(notice)}`,
+      ...CHANNELS.map(
+        (channel) =>
+          `${chosen(channel)} joint marketing-${channel} /joint-confirm ${channel} ${sha256(consentTexts.get(channel)!)}`,
+      ),
+    ].sort(),
+  )
   await expect(
     page.getByText(
       `We have recorded your confirmation for application ${reference} and passed it to the lenders.`,
