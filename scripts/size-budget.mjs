@@ -5,7 +5,7 @@
 //   server, with no input, until the network is idle; ≤ 90 KB and ≤ 1.35 × a bare React + react-dom
 //   build made here with the web app's own Vite settings.
 // - Each further screen's own chunk ≤ 8 KB; all JavaScript of a whole journey (every chunk reachable
-//   from the entry through static and lazy imports) ≤ 173 KB (decisions 1882, 1824); the CSS (no bar): from Vite's manifest.
+//   from the entry through static and lazy imports) ≤ 174 KB (decisions 1882, 1824, 1921); the CSS (no bar): from Vite's manifest.
 // - The first HTML response of `/` per brand host, as sent (headers and body, in the encoding the
 //   server chose for Chromium) ≤ 14 KiB; no request to another host before the first input.
 //

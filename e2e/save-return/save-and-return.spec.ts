@@ -3,49 +3,20 @@
 // second browser (no shared storage) opens it, passes the date-of-birth check, lands on the screen left
 // with the same answers, finishes and submits. Then a used, an expired, a tampered and a voided link, and
 // the 6-digit code on every brand host. axe on every new page.
-import Database from 'better-sqlite3'
 import { expect, test, type Page } from '@playwright/test'
-import { createHash } from 'node:crypto'
-import { join } from 'node:path'
 import { agreeAndSubmit, circumstancesAndConsent } from '../support/answers'
 import { expectNoAxeViolations } from '../support/axe'
 import { brandUrl, expectedBrands } from '../support/brands'
 import { choose, expectThankYouPage, findAddress, step, yearsMonths } from '../support/journey'
+import { emailTo, expireLink } from './support/links'
 import { inbox, type InboxMessage } from './support/server-env'
 
 const LINK = /(http:\/\/[a-z.]+:\d+\/continue\/([A-Za-z0-9_-]{43}))/
-
-async function emailTo(address: string, after = 0): Promise<InboxMessage> {
-  let found: InboxMessage | undefined
-  await expect
-    .poll(async () => {
-      found = (await inbox()).slice(after).find((message) => message.to.includes(address))
-      return found !== undefined
-    })
-    .toBe(true)
-  return found!
-}
 
 function linkIn(message: InboxMessage): { url: string; token: string } {
   const match = LINK.exec(message.text)
   if (!match) throw new Error(`No link in the email:\n${message.text}`)
   return { url: match[1]!, token: match[2]! }
-}
-
-/** The e2e server's SQLite file, written to directly only to make a link older than it is. */
-function expireLink(token: string): void {
-  const db = new Database(join(process.env.E2E_DATA_DIR!, 'forecourt.sqlite'), {
-    fileMustExist: true,
-  })
-  try {
-    const hash = createHash('sha256').update(`forecourt/link/${token}`).digest('hex')
-    const changed = db
-      .prepare('update resume_links set expires_at = ? where token_hash = ?')
-      .run(new Date(Date.now() - 60_000).toISOString(), hash).changes
-    expect(changed).toBe(1)
-  } finally {
-    db.close()
-  }
 }
 
 async function saveForLater(page: Page, email: string | undefined): Promise<void> {

@@ -10,8 +10,9 @@ export const BARS = {
   firstLoad: 90 * KB,
   firstLoadRatio: 1.35,
   screen: 8 * KB,
-  // Decisions 1882 and 1824: the disclosures, the evidence queue and the save-and-return pages.
-  journey: 173 * KB,
+  // Decisions 1882, 1824 and 1921: the disclosures, the evidence queue, the save-and-return pages and
+  // the joint applicant's request for a new link.
+  journey: 174 * KB,
   html: 14 * KIB,
 }
 

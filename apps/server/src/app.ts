@@ -159,7 +159,13 @@ export async function buildApp(
       afterStored: (request, stored) =>
         stored.payload.isJointApplication === true
           ? requestJointConfirmation(
-              { db: database.db, mail: config.mail, transport: linkTransport, log: request.log },
+              {
+                db: database.db,
+                mail: config.mail,
+                transport: linkTransport,
+                log: request.log,
+                hashKey: indexKey,
+              },
               request,
               stored,
             )
@@ -187,8 +193,14 @@ export async function buildApp(
       hashKey: indexKey,
       searchIndexer,
     })
-    // The joint applicant confirms their own part (decision 1823)
-    await api.register(jointConfirmationRoutes, { db: database.db, dataKeys: config.dataKeys })
+    // The joint applicant confirms their own part, and may ask for a new link (decisions 1823, 1921)
+    await api.register(jointConfirmationRoutes, {
+      db: database.db,
+      dataKeys: config.dataKeys,
+      mail: config.mail,
+      transport: linkTransport,
+      hashKey: indexKey,
+    })
     // Lenders' decisions, signed like our deliveries (decision 1656)
     await api.register(lenderDecisionRoutes, {
       db: database.db,

@@ -2,7 +2,9 @@
 // server: after a joint submission they get their own link; their date of birth opens what was said about
 // them; their confirmation, corrections and marketing choices become their own evidence, and the lenders
 // that were sent the application get `application.joint-confirmed` through the delivery outbox. The back
-// office reads whether they confirmed. Decision 1823.
+// office reads whether they confirmed. A used or expired link offers a new one, sent only to the address
+// the old one went to while the joint applicant has still to confirm, with the same answer and limits as
+// "continue your application". Decisions 1823, 1921.
 
 import { randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -11,8 +13,10 @@ import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import { filledJointState } from '@forecourt/domain/test-support/test-fixtures'
 import { parseDataKeyring } from '../src/crypto/field-encryption'
 import { submittedPayloadLoader } from '../src/delivery/payload'
+import { eraseApplication } from '../src/back-office/erasure'
 import { currentText } from '../src/evidence/disclosure-hash'
 import { jointConfirmationStatus } from '../src/save-return/joint-confirmation'
+import { hashToken } from '../src/save-return/links'
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture'
 import { startEngineApp, submissionUrl, type EngineApp } from './submission-test-helpers'
 import { engines } from './test-databases'
@@ -43,6 +47,7 @@ function jointSubmission(jointEmail: string) {
 }
 
 const SAM = { day: '21', month: '11', year: '1983' }
+const ANSWER = { message: 'If this address is right, we have sent a link to it.' }
 
 describe.each(allEngines)('the joint applicant’s confirmation on $name', (engine) => {
   let app: EngineApp
@@ -61,10 +66,13 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
     await smtp?.close()
   })
 
-  async function linkFor(address: string): Promise<string> {
+  /** The token of the `nth` email (from 1) to `address`, once it has arrived. */
+  async function linkFor(address: string, nth = 1): Promise<string> {
     const end = Date.now() + 5000
     for (;;) {
-      const message = smtp.messages.find((m) => m.to.includes(address))
+      const message = smtp.messages
+        .filter((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()))
+        .at(nth - 1)
       if (message !== undefined) {
         expect(message.headers.get('subject')).toMatch(
           /^Confirm your part of the application \(FC-[0-9A-Z-]+\)$/,
@@ -73,10 +81,27 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
         if (token === undefined) throw new Error(message.text)
         return token
       }
-      if (Date.now() > end) throw new Error('no email to the joint applicant')
+      if (Date.now() > end) throw new Error(`no email number ${nth} to the joint applicant`)
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
   }
+
+  const emailsTo = (address: string) =>
+    smtp.messages.filter((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()))
+      .length
+
+  /** Every joint-confirm link ever issued for the application, whatever its state. */
+  async function jointLinks(key: string): Promise<number> {
+    const rows = await app.database.db
+      .selectFrom('resume_links')
+      .select('id')
+      .where('application_key', '=', key)
+      .execute()
+    return rows.length
+  }
+
+  const newLink = (token: string, email: string, headers: Record<string, string> = HOST) =>
+    app.post('/api/joint-confirmation/new-link', { token, email }, headers)
 
   test.skipIf(!engine.available)(
     'the joint applicant checks, corrects and confirms; evidence, the lender event and the back office follow',
@@ -267,6 +292,171 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
       expect(
         (await jointConfirmationStatus(app.database.db, key, eightDaysLater))?.outstanding,
       ).toBe(true)
+    },
+  )
+
+  test.skipIf(!engine.available)(
+    'a used or expired joint link gets a new one, only at the address it went to; the new one replaces the old and confirms',
+    async () => {
+      const email = `sam.${randomUUID().slice(0, 8)}@example.co.uk`
+      const { key, payload } = jointSubmission(email)
+      await app.post(submissionUrl(key), payload, HOST)
+      const first = await linkFor(email)
+      const db = app.database.db
+      const asked = await jointConfirmationStatus(db, key, new Date())
+
+      // Asked while the first still works: the new one replaces it.
+      const renewed = await newLink(first, email.toUpperCase())
+      expect(renewed.statusCode).toBe(202)
+      expect(renewed.json()).toEqual(ANSWER)
+      const second = await linkFor(email, 2)
+      expect(second).not.toBe(first)
+      expect(
+        (await app.post('/api/joint-confirmation/open', { token: first }, HOST)).json(),
+      ).toEqual({ error: 'This link has expired' })
+      expect(
+        (await app.post('/api/joint-confirmation/open', { token: second }, HOST)).json(),
+      ).toEqual({ check: 'date-of-birth' })
+
+      // Expired: another address gets nothing, and the same answer.
+      await db
+        .updateTable('resume_links')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('token_hash', '=', hashToken(second))
+        .execute()
+      expect(
+        (await app.post('/api/joint-confirmation/open', { token: second }, HOST)).statusCode,
+      ).toBe(410)
+      const stranger = await newLink(second, 'someone.else@example.com')
+      expect(stranger.statusCode).toBe(202)
+      expect(stranger.body).toBe(renewed.body)
+      expect(await jointLinks(key)).toBe(2)
+      const owner = await newLink(second, email)
+      expect(owner.body).toBe(renewed.body)
+      expect(await jointLinks(key)).toBe(3)
+      const third = await linkFor(email, 3)
+      expect(smtp.messages.some((m) => m.to.includes('someone.else@example.com'))).toBe(false)
+
+      const confirmed = await app.post(
+        '/api/joint-confirmation/confirm',
+        { token: third, dateOfBirth: SAM },
+        HOST,
+      )
+      expect(confirmed.statusCode).toBe(200)
+      // Still counted from the first request: the back office's 7 days do not start again.
+      expect(await jointConfirmationStatus(db, key, new Date())).toEqual({
+        requestedAt: asked!.requestedAt,
+        confirmedAt: expect.any(String),
+        outstanding: false,
+      })
+      for (const token of [first, second, third]) {
+        expect(app.logText()).not.toContain(token)
+      }
+      expect(app.logText().toLowerCase()).not.toContain(email.toLowerCase())
+    },
+  )
+
+  test.skipIf(!engine.available)(
+    'no new link once the joint applicant confirmed, on another brand’s site, through the other link route, or after erasure',
+    async () => {
+      const db = app.database.db
+      const confirmedEmail = `sam.${randomUUID().slice(0, 8)}@example.co.uk`
+      const confirmedApplication = jointSubmission(confirmedEmail)
+      await app.post(submissionUrl(confirmedApplication.key), confirmedApplication.payload, HOST)
+      const used = await linkFor(confirmedEmail)
+      expect(
+        (await app.post('/api/joint-confirmation/confirm', { token: used, dateOfBirth: SAM }, HOST))
+          .statusCode,
+      ).toBe(200)
+      const afterConfirming = await newLink(used, confirmedEmail)
+      expect(afterConfirming.statusCode).toBe(202)
+      expect(afterConfirming.json()).toEqual(ANSWER)
+      expect(await jointLinks(confirmedApplication.key)).toBe(1)
+
+      const waitingEmail = `sam.${randomUUID().slice(0, 8)}@example.co.uk`
+      const waiting = jointSubmission(waitingEmail)
+      await app.post(submissionUrl(waiting.key), waiting.payload, HOST)
+      const token = await linkFor(waitingEmail)
+      // On carfinance's site: the link is harbourlend's.
+      const elsewhere = await newLink(token, waitingEmail, {})
+      expect(elsewhere.statusCode).toBe(202)
+      expect(elsewhere.json()).toEqual(ANSWER)
+      // "Continue your application" renews only its own links.
+      const otherRoute = await app.post(
+        '/api/continue/new-link',
+        { token, email: waitingEmail },
+        HOST,
+      )
+      expect(otherRoute.statusCode).toBe(202)
+      expect(otherRoute.json()).toEqual(ANSWER)
+      expect(await jointLinks(waiting.key)).toBe(1)
+
+      await eraseApplication(db, {
+        applicationKey: waiting.key,
+        reason: 'The applicant asked',
+        operatorId: 'op_test',
+        now: new Date(),
+      })
+      const erased = await newLink(token, waitingEmail)
+      expect(erased.json()).toEqual(ANSWER)
+      expect(await jointLinks(waiting.key)).toBe(0)
+
+      // A link that is sent arrives within moments: by the time this one has, none of the above was.
+      const controlEmail = `sam.${randomUUID().slice(0, 8)}@example.co.uk`
+      const control = jointSubmission(controlEmail)
+      await app.post(submissionUrl(control.key), control.payload, HOST)
+      await newLink(await linkFor(controlEmail), controlEmail)
+      await linkFor(controlEmail, 2)
+      expect(emailsTo(confirmedEmail)).toBe(1)
+      expect(emailsTo(waitingEmail)).toBe(1)
+    },
+  )
+
+  test.skipIf(!engine.available)(
+    'a request for a new joint link is checked and limited as a request to continue is',
+    async () => {
+      for (const url of ['/api/joint-confirmation/new-link', '/api/continue/new-link']) {
+        const malformed = await app.post(url, { token: 'x', email: 'not an address' }, HOST)
+        expect(malformed.statusCode).toBe(400)
+        expect(malformed.json()).toEqual({
+          error: 'Invalid request',
+          errors: [
+            { field: 'email', message: 'Please try again. That email address doesn’t look right.' },
+          ],
+        })
+      }
+      const missing = await app.post('/api/joint-confirmation/new-link', { token: 'x' }, HOST)
+      const missingToo = await app.post('/api/continue/new-link', { token: 'x' }, HOST)
+      expect(missing.statusCode).toBe(400)
+      expect(missing.body).toBe(missingToo.body)
+
+      // Five an hour per address, the two routes counted together.
+      const email = `limit.${randomUUID().slice(0, 8)}@example.co.uk`
+      const statuses: number[] = []
+      for (let i = 0; i < 6; i += 1) {
+        const url = i % 2 === 0 ? '/api/joint-confirmation/new-link' : '/api/continue/new-link'
+        statuses.push((await app.post(url, { token: 'x', email }, HOST)).statusCode)
+      }
+      expect(statuses).toEqual([202, 202, 202, 202, 202, 429])
+      const limited = await newLink('x', email)
+      expect(limited.statusCode).toBe(429)
+      expect(limited.json()).toEqual({
+        error: 'You have asked for too many links. Please wait an hour and try again.',
+      })
+
+      // Twenty an hour per client, whatever the addresses: every address below is new.
+      const perClient: number[] = []
+      for (let i = 0; i < 20; i += 1) {
+        perClient.push(
+          (await newLink('x', `c${i}.${randomUUID().slice(0, 6)}@example.co.uk`)).statusCode,
+        )
+      }
+      const firstRefused = perClient.indexOf(429)
+      expect(firstRefused).toBeGreaterThan(0)
+      expect(perClient.slice(firstRefused).every((status) => status === 429)).toBe(true)
+      expect(
+        JSON.stringify(await app.database.db.selectFrom('link_requests').selectAll().execute()),
+      ).not.toContain(email)
     },
   )
 })

@@ -327,6 +327,13 @@ const LINK_WRITES: {
     ok: 410,
   },
   {
+    name: 'new joint link asked for',
+    route: 'POST /api/joint-confirmation/new-link',
+    path: () => '/api/joint-confirmation/new-link',
+    body: () => ({ token: 'x', email: 'jo@example.com' }),
+    ok: 202,
+  },
+  {
     name: 'joint applicant confirms',
     route: 'POST /api/joint-confirmation/confirm',
     path: () => '/api/joint-confirmation/confirm',

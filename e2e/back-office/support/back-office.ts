@@ -11,13 +11,18 @@ const ROOT = join(import.meta.dirname, '..', '..', '..')
 
 /**
  * Adds an operator with the real command, `npm run operators -- add …`, and answers the one-time
- * enrolment address it prints on a line of its own.
+ * enrolment address it prints on a line of its own. `serverEnv`: the environment of the server the
+ * journey runs against (the save-and-return journeys' server serves the back office too).
  */
-export function addOperator(email: string, role: 'admin' | 'caseworker' | 'viewer'): string {
+export function addOperator(
+  email: string,
+  role: 'admin' | 'caseworker' | 'viewer',
+  serverEnv: Record<string, string> = BACK_OFFICE_ENV(),
+): string {
   const run = spawnSync(
     'npm',
     ['run', '--silent', 'operators', '--', 'add', email, '--role', role, '--brands', 'all'],
-    { cwd: ROOT, env: { ...process.env, ...BACK_OFFICE_ENV() }, encoding: 'utf8' },
+    { cwd: ROOT, env: { ...process.env, ...serverEnv }, encoding: 'utf8' },
   )
   expect(run.status, run.stderr).toBe(0)
   const address = run.stdout.split('\n').find((line) => /^http\S*\/enrol#\S+$/.test(line))

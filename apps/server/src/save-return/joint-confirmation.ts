@@ -24,7 +24,7 @@ import type { MailTransport } from '../email/transport'
 import { currentText, type CurrentText } from '../evidence/disclosure-hash'
 import { appendEvidence, evidenceRow } from '../evidence/evidence-repository'
 import { jointConfirmEmail, sendLinkEmail } from './link-email'
-import { issueLink } from './links'
+import { emailSubject, issueLink, keyedHash } from './links'
 
 export const JOINT_CONFIRMED_KEY_PREFIX = 'joint-confirmed:'
 export const JOINT_CONFIRMED_EVENT = 'application.joint-confirmed'
@@ -60,26 +60,48 @@ export interface JointSubmission {
   now: Date
 }
 
+export interface JointLinkDeps {
+  db: Kysely<Tables>
+  mail: MailConfig
+  transport: MailTransport
+  log: FastifyBaseLogger
+  /** Keys the hash of the address the link goes to, so a new link can be asked for it (decision 1921). */
+  hashKey: Buffer
+}
+
 /**
  * After a joint submission is stored for the first time: the joint applicant's link, stored as a hash,
- * and its email, sent without waiting. Nothing happens without their email address or date of birth.
+ * and its email. Nothing happens without their email address or date of birth.
  */
 export async function requestJointConfirmation(
-  deps: {
-    db: Kysely<Tables>
-    mail: MailConfig
-    transport: MailTransport
-    log: FastifyBaseLogger
-  },
+  deps: JointLinkDeps,
   request: FastifyRequest,
   submission: JointSubmission,
 ): Promise<void> {
+  await (
+    await issueJointConfirmLink(deps, request, submission)
+  )?.sent
+}
+
+/**
+ * Stores a new joint-confirm link for the application (the earlier one stops working) and hands its email
+ * to the transport; `sent` settles when the transport is done, and never rejects. Used after the
+ * submission and when the joint applicant asks for a new link (decision 1921). Undefined, with nothing
+ * stored or sent, when the payload has no joint applicant's email address or date of birth.
+ */
+export async function issueJointConfirmLink(
+  deps: JointLinkDeps,
+  request: FastifyRequest,
+  submission: JointSubmission,
+): Promise<{ sent: Promise<void> } | undefined> {
   const joint = submission.payload.JointApplicant
-  if (typeof joint !== 'object' || joint === null || !isBrandId(submission.brand)) return
+  if (typeof joint !== 'object' || joint === null || !isBrandId(submission.brand)) return undefined
   const { email, dateOfBirth, firstName, lastName } = joint as Record<string, unknown>
-  if (typeof email !== 'string' || email === '') return
-  if (typeof dateOfBirth !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(dateOfBirth)) return
+  if (typeof email !== 'string' || email === '') return undefined
+  if (typeof dateOfBirth !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(dateOfBirth)) return undefined
   const issued = await deps.db.transaction().execute(async (trx) => {
+    // A new link for the same application keeps the time it was first asked for: the back office's
+    // "outstanding after 7 days" counts from there.
     await trx
       .insertInto('joint_confirmations')
       .values({
@@ -96,14 +118,14 @@ export async function requestJointConfirmation(
       applicationKey: submission.submissionKey,
       brand: submission.brand,
       hasDateOfBirth: true,
-      emailHash: null,
+      emailHash: keyedHash(deps.hashKey, 'email', emailSubject(email)),
       screen: JOINT_CONFIRM_SCREEN,
       now: submission.now,
     })
   })
   const brand = brands[submission.brand]
   const name = [firstName, lastName].filter((part) => typeof part === 'string').join(' ')
-  await sendLinkEmail(
+  const sent = sendLinkEmail(
     deps.transport,
     deps.mail,
     brand,
@@ -119,6 +141,7 @@ export async function requestJointConfirmation(
     deps.log,
     'joint-confirm',
   )
+  return { sent }
 }
 
 export interface JointConfirmation {

@@ -88,9 +88,14 @@ export async function checkLink<T>(url: string, body: object): Promise<CheckOutc
 export type NewLinkOutcome =
   { kind: 'requested'; message: string } | { kind: 'refused'; message: string | undefined }
 
-export async function requestNewLink(token: string, email: string): Promise<NewLinkOutcome> {
+/** `url`: `/api/continue/new-link` or `/api/joint-confirmation/new-link`, which answer alike. */
+export async function requestNewLink(
+  url: string,
+  token: string,
+  email: string,
+): Promise<NewLinkOutcome> {
   try {
-    const answer = (await postJson('/api/continue/new-link', { token, email })) as {
+    const answer = (await postJson(url, { token, email })) as {
       message: string
     }
     return { kind: 'requested', message: answer.message }

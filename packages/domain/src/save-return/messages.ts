@@ -59,6 +59,7 @@ export const JOINT_CONFIRM_MESSAGES = {
   referenceLine: 'The application’s reference is',
   confirmStatement:
     'By pressing Confirm you say that what we were told about you is right, apart from any corrections you have written above, and that you have read how we use your information.',
-  expiredBody: (tradingName: string, email: string, phone: string) =>
-    `Links work once and for 7 days, and stop working after 5 wrong answers. To get a new one, contact ${tradingName} at ${email} or on ${phone}.`,
+  /** Below the form that sends a new link, which a joint applicant's expired page offers too (decision 1921). */
+  expiredContact: (tradingName: string, email: string, phone: string) =>
+    `If no new link arrives, or you no longer use that address, contact ${tradingName} at ${email} or on ${phone}.`,
 } as const

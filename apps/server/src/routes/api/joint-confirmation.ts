@@ -3,6 +3,8 @@
 //   POST /api/joint-confirmation/open     whether the link still works
 //   POST /api/joint-confirmation/check    their date of birth; then what was said about them and the texts
 //   POST /api/joint-confirmation/confirm  the date of birth again, corrections, marketing choices: recorded
+//   POST /api/joint-confirmation/new-link a new link to the address the old one went to, while the joint
+//                                         applicant has still to confirm (decision 1921; new-link.ts)
 // The token travels in the body only.
 
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
@@ -21,19 +23,29 @@ import {
 } from '@forecourt/domain/save-return/messages'
 import type { DataKeyring } from '../../crypto/field-encryption'
 import type { ResumeLinkRow, Tables } from '../../db/tables'
+import type { MailConfig } from '../../email/mail-config'
+import type { MailTransport } from '../../email/transport'
 import { findApplication, type StoredApplication } from '../../repositories/application-repository'
 import {
   fairProcessingText,
+  issueJointConfirmLink,
+  jointConfirmationStatus,
   jointMarketingTexts,
   recordJointConfirmation,
 } from '../../save-return/joint-confirmation'
 import { equalHex, findLink, isUsable, recordFailedCheck, useLink } from '../../save-return/links'
+import { registerNewLinkRoute } from './new-link'
 import { storedDateOfBirth } from './save-and-return'
 import { requireJson, siteBrand } from './submission'
 
 export interface JointConfirmationRoutesOptions {
   db: Kysely<Tables>
   dataKeys: DataKeyring | undefined
+  mail: MailConfig
+  /** The transport the joint applicant's first link went through. */
+  transport: MailTransport
+  /** Keys the hashes of addresses and client addresses (the back office's index key). */
+  hashKey: Buffer
   clock?: () => Date
 }
 
@@ -78,7 +90,7 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
   app,
   options,
 ) => {
-  const { db, dataKeys } = options
+  const { db, dataKeys, mail, transport, hashKey } = options
   const clock = options.clock ?? (() => new Date())
 
   type Checked =
@@ -285,4 +297,28 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
       })
     },
   )
+
+  registerNewLinkRoute(app, {
+    url: '/api/joint-confirmation/new-link',
+    purpose: 'joint-confirm',
+    summary: 'Ask for a new link to confirm the joint applicant’s part',
+    description:
+      'Sent to the address given when it is the one the old link went to and the joint applicant has still to confirm. The answer is the same either way.',
+    db,
+    hashKey,
+    clock,
+    renew: async (request, link, _email, now) => {
+      const application = await findApplication(db, link.application_key, dataKeys)
+      if (application?.status !== 'submitted') return
+      const status = await jointConfirmationStatus(db, application.applicationKey, now)
+      if (status === null || status.confirmedAt !== null) return
+      // The email is not waited for: the answer must not depend on it (decision 1821).
+      await issueJointConfirmLink({ db, mail, transport, log: request.log, hashKey }, request, {
+        submissionKey: application.applicationKey,
+        brand: application.brand,
+        payload: application.payload,
+        now,
+      })
+    },
+  })
 }

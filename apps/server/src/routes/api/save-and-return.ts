@@ -2,7 +2,7 @@
 //   POST /api/save-and-return/{applicationKey}  the page's answers saved, and a link emailed
 //   POST /api/continue/open                     which check a link asks for (or that it no longer works)
 //   POST /api/continue/check                    the date of birth or the code; the answers when right
-//   POST /api/continue/new-link                 a new link to the address the old one went to
+//   POST /api/continue/new-link                 a new link to the address the old one went to (new-link.ts)
 // A token travels in the body, never in an address the server logs.
 
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
@@ -10,7 +10,6 @@ import type { Kysely } from 'kysely'
 import { brands, isBrandId } from '@forecourt/domain/brands/brand-data'
 import { validateEmail } from '@forecourt/domain/fields/email'
 import {
-  LINK_REQUESTS_PER_HOUR,
   datePartsToKey,
   isReturnScreen,
   maskEmail,
@@ -32,11 +31,11 @@ import {
   isUsable,
   issueLink,
   keyedHash,
-  overRequestLimit,
   recordFailedCheck,
   useLink,
 } from '../../save-return/links'
 import { checkPartialPayload } from './application'
+import { linkRequestLimited, registerNewLinkRoute } from './new-link'
 import { KEY_PATTERN, invalidBody, requireJson, siteBrand, stampReceived } from './submission'
 
 export interface SaveAndReturnRoutesOptions {
@@ -107,22 +106,6 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
   const clock = options.clock ?? (() => new Date())
   const transport = options.transport ?? createMailTransport(mail)
   app.addHook('onClose', async () => transport.close())
-
-  const limited = (request: FastifyRequest, email: string, now: Date) =>
-    overRequestLimit(
-      db,
-      [
-        {
-          hash: keyedHash(hashKey, 'email', emailSubject(email)),
-          perHour: LINK_REQUESTS_PER_HOUR.perAddress,
-        },
-        {
-          hash: keyedHash(hashKey, 'client', request.ip),
-          perHour: LINK_REQUESTS_PER_HOUR.perClient,
-        },
-      ],
-      now,
-    )
 
   /** Issues a link for the application, stores it, and sends its email without waiting. */
   async function sendResumeLink(
@@ -237,7 +220,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
         return reply.code(400).send({ error: INVALID, errors })
       }
 
-      if (await limited(request, email, now)) {
+      if (await linkRequestLimited(db, hashKey, request, email, now)) {
         return reply.code(429).send({ error: SAVE_RETURN_MESSAGES.tooManyRequests })
       }
 
@@ -495,78 +478,36 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
     },
   )
 
-  app.post<{ Body: { token: string; email: string } }>(
-    '/api/continue/new-link',
-    {
-      schema: {
-        summary: 'Ask for a new link to continue',
-        description:
-          'Sent to the address given when it is the one the old link went to and the answers are still kept. The answer is the same either way.',
-        body: {
-          type: 'object',
-          properties: {
-            token: { type: 'string', maxLength: 100 },
-            email: { type: 'string', maxLength: 320 },
-          },
-          required: ['token', 'email'],
+  registerNewLinkRoute(app, {
+    url: '/api/continue/new-link',
+    purpose: 'resume',
+    summary: 'Ask for a new link to continue',
+    description:
+      'Sent to the address given when it is the one the old link went to and the answers are still kept. The answer is the same either way.',
+    db,
+    hashKey,
+    clock,
+    renew: async (request, link, email, now) => {
+      const application = await findApplication(db, link.application_key, dataKeys)
+      const saved = await db
+        .selectFrom('saved_answers')
+        .select('application_key')
+        .where('application_key', '=', link.application_key)
+        .executeTakeFirst()
+      if (application?.status !== 'partial' || saved === undefined) return
+      await sendResumeLink(
+        request,
+        {
+          applicationKey: link.application_key,
+          brand: link.brand,
+          email,
+          screen: link.screen ?? '/',
+          payload: application.payload,
         },
-        response: {
-          202: {
-            type: 'object',
-            properties: { message: { type: 'string' } },
-            required: ['message'],
-          },
-          400: invalidBody,
-          429: errorBody,
-        },
-      },
-      onRequest: requireJson,
+        now,
+      )
     },
-    async (request, reply) => {
-      const now = clock()
-      const email = request.body.email.trim()
-      const emailError = validateEmail(email)
-      if (emailError !== null) {
-        return reply.code(400).send({
-          error: INVALID,
-          errors: [{ field: 'email', message: emailError.text }],
-        })
-      }
-      if (await limited(request, email, now)) {
-        return reply.code(429).send({ error: SAVE_RETURN_MESSAGES.tooManyRequests })
-      }
-      const link = await findLink(db, request.body.token)
-      const emailHash = keyedHash(hashKey, 'email', emailSubject(email))
-      if (
-        link !== undefined &&
-        link.purpose === 'resume' &&
-        link.brand === siteBrand(request) &&
-        link.email_hash !== null &&
-        equalHex(link.email_hash, emailHash)
-      ) {
-        const application = await findApplication(db, link.application_key, dataKeys)
-        const saved = await db
-          .selectFrom('saved_answers')
-          .select('application_key')
-          .where('application_key', '=', link.application_key)
-          .executeTakeFirst()
-        if (application?.status === 'partial' && saved !== undefined) {
-          await sendResumeLink(
-            request,
-            {
-              applicationKey: link.application_key,
-              brand: link.brand,
-              email,
-              screen: link.screen ?? '/',
-              payload: application.payload,
-            },
-            now,
-          )
-        }
-      }
-      return reply.code(202).send({ message: SAVE_RETURN_MESSAGES.requestAnswer })
-    },
-  )
+  })
 }
 
 /**

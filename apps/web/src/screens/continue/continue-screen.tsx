@@ -6,15 +6,14 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useLocation, useParams } from 'wouter'
 import type { DateParts } from '@forecourt/domain/fields/date-of-birth'
-import { validateEmail } from '@forecourt/domain/fields/email'
 import { SAVE_RETURN_MESSAGES as M } from '@forecourt/domain/save-return/messages'
 import { restoreState } from '@forecourt/domain/state/restore-state'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import { useBrand } from '#brand/use-brand'
 import { DateOfBirth } from '#components/form/date-of-birth/date-of-birth'
-import { EmailInput } from '#components/form/email-input/email-input'
 import { ErrorSummary } from '#components/form/error-summary/error-summary'
 import { InputField } from '#components/form/input-field'
+import { NewLinkForm } from '#components/new-link-form/new-link-form'
 import { ScreenHeading } from '#components/screen-heading/screen-heading'
 import { applicationStore, getApplication, setApplication } from '#lib/session-store'
 import { usePageTitle } from '#lib/use-page-title'
@@ -24,7 +23,6 @@ import {
   keepToken,
   keptToken,
   openLink,
-  requestNewLink,
   startSavedAnswersRefresh,
   type LinkCheck,
 } from '#lib/save-return'
@@ -79,7 +77,7 @@ export default function ContinueScreen() {
       </p>
     )
   }
-  if (phase.kind === 'expired') return <ExpiredLink token={token} />
+  if (phase.kind === 'expired') return <NewLinkForm url="/api/continue/new-link" token={token} />
   return (
     <CheckForm
       token={token}
@@ -186,51 +184,6 @@ function CheckForm({
       <div className="step-actions">
         <button type="submit" className="button" disabled={sending}>
           {M.checkSubmit}
-        </button>
-      </div>
-    </form>
-  )
-}
-
-function ExpiredLink({ token }: { token: string }) {
-  const [email, setEmail] = useState('')
-  const [error, setError] = useState<string | undefined>()
-  const [answer, setAnswer] = useState<string | undefined>()
-  const [attempt, setAttempt] = useState(0)
-  const [sending, setSending] = useState(false)
-  const field = 'new-link-email'
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (sending) return
-    setAttempt((count) => count + 1)
-    const invalid = validateEmail(email)
-    if (invalid) return setError(invalid.text)
-    setError(undefined)
-    setSending(true)
-    const outcome = await requestNewLink(token, email.trim())
-    setSending(false)
-    if (outcome.kind === 'requested') return setAnswer(outcome.message)
-    setError(outcome.message ?? M.notSaved)
-  }
-
-  return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
-      <ErrorSummary errors={error ? [{ id: field, message: error }] : []} focusKey={attempt} />
-      <ScreenHeading>{M.expiredHeading}</ScreenHeading>
-      <p>{M.expiredBody}</p>
-      <div role="status">{answer && <p className="page-notice">{answer}</p>}</div>
-      <EmailInput
-        id={field}
-        name="email"
-        label={M.emailLabel}
-        value={email}
-        onChange={setEmail}
-        error={error}
-      />
-      <div className="step-actions">
-        <button type="submit" className="button" disabled={sending}>
-          {M.newLinkSubmit}
         </button>
       </div>
     </form>

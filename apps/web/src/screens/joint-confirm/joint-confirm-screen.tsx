@@ -1,7 +1,8 @@
 // /joint-confirm/{token}: the joint applicant's own link (decision 1823,
 // docs/requirements.md#the-joint-applicant-confirms-their-own-part). The token leaves the address bar at
 // once; their date of birth opens what the applicant said about them, a box for corrections, the fair
-// processing notice and their own marketing choices per channel; "Confirm" records them as their own.
+// processing notice and their own marketing choices per channel; "Confirm" records them as their own. A
+// used or expired link offers a new one by email (decision 1921).
 import { useEffect, useState, type FormEvent } from 'react'
 import { useLocation, useParams } from 'wouter'
 import type { DateParts } from '@forecourt/domain/fields/date-of-birth'
@@ -14,6 +15,7 @@ import { useBrand } from '#brand/use-brand'
 import { Checkbox } from '#components/form/checkbox/checkbox'
 import { DateOfBirth } from '#components/form/date-of-birth/date-of-birth'
 import { ErrorSummary } from '#components/form/error-summary/error-summary'
+import { NewLinkForm } from '#components/new-link-form/new-link-form'
 import { Textarea } from '#components/form/textarea/textarea'
 import { ScreenHeading } from '#components/screen-heading/screen-heading'
 import { usePageTitle } from '#lib/use-page-title'
@@ -79,7 +81,7 @@ export default function JointConfirmScreen() {
         </p>
       )
     case 'expired':
-      return <JointExpired />
+      return <JointExpired token={token} />
     case 'check':
       return (
         <DateOfBirthCheck
@@ -111,14 +113,16 @@ export default function JointConfirmScreen() {
   }
 }
 
-/** A joint applicant's link cannot be sent again from here: the broker can, so the page says whom to ask. */
-function JointExpired() {
+/**
+ * A new link goes to the address the old one went to, while their part is still to confirm (decision 1921);
+ * the broker's details stay for anyone whose address has changed or whose part is already confirmed.
+ */
+function JointExpired({ token }: { token: string }) {
   const brand = useBrand()
   return (
-    <div>
-      <ScreenHeading>{M.expiredHeading}</ScreenHeading>
-      <p>{J.expiredBody(brand.tradingName, brand.contact.email, brand.contact.phone)}</p>
-    </div>
+    <NewLinkForm url="/api/joint-confirmation/new-link" token={token}>
+      <p>{J.expiredContact(brand.tradingName, brand.contact.email, brand.contact.phone)}</p>
+    </NewLinkForm>
   )
 }
 

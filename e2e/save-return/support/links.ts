@@ -1,0 +1,80 @@
+// What the save-and-return journeys share: the links read from the SMTP server's inbox, a link made older
+// than it is, and a joint application submitted as the browser that started it would send it.
+import Database from 'better-sqlite3'
+import { expect, type APIRequestContext } from '@playwright/test'
+import { createHash, randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import { newApplicationSecret } from '@forecourt/domain/application-secret/application-secret'
+import { brands } from '@forecourt/domain/brands/brand-data'
+import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
+import { filledJointState } from '@forecourt/domain/test-support/test-fixtures'
+import { apiRequest } from '../../support/brands'
+import { inbox, type InboxMessage } from './server-env'
+
+/** The first message to `address` after the first `after` messages of the inbox, once it has arrived. */
+export async function emailTo(address: string, after = 0): Promise<InboxMessage> {
+  let found: InboxMessage | undefined
+  await expect
+    .poll(async () => {
+      found = (await inbox()).slice(after).find((message) => message.to.includes(address))
+      return found !== undefined
+    })
+    .toBe(true)
+  return found!
+}
+
+/** The e2e server's SQLite file, written to directly only to make a link older than it is. */
+export function expireLink(token: string): void {
+  const db = new Database(join(process.env.E2E_DATA_DIR!, 'forecourt.sqlite'), {
+    fileMustExist: true,
+  })
+  try {
+    const hash = createHash('sha256').update(`forecourt/link/${token}`).digest('hex')
+    const changed = db
+      .prepare('update resume_links set expires_at = ? where token_hash = ?')
+      .run(new Date(Date.now() - 60_000).toISOString(), hash).changes
+    expect(changed).toBe(1)
+  } finally {
+    db.close()
+  }
+}
+
+const JOINT_LINK = /(http:\/\/[a-z.]+:\d+\/joint-confirm\/([A-Za-z0-9_-]{43}))/
+
+export function jointLinkIn(message: InboxMessage): { url: string; token: string } {
+  const match = JOINT_LINK.exec(message.text)
+  if (!match) throw new Error(`No joint applicant's link in the email:\n${message.text}`)
+  return { url: match[1]!, token: match[2]! }
+}
+
+/**
+ * A joint application submitted on harbourlend through the API, with the anti-forgery pair and the
+ * secret of the browser that started it (decision 1801); the joint applicant's address is `jointEmail`.
+ */
+export async function submitJointApplication(request: APIRequestContext, jointEmail: string) {
+  const key = randomUUID()
+  const state = filledJointState()
+  state.GUID = key
+  state.applicationKey = key
+  state.form.joint.email = jointEmail
+  const payload = toFullSubmissionPayload(state, {
+    brand: brands.harbourlend,
+    now: new Date(),
+    agreeTerms: true,
+  })
+  const csrf = apiRequest('harbourlend', '/api/csrf')
+  const { token } = (await (await request.get(csrf.url, { headers: csrf.headers })).json()) as {
+    token: string
+  }
+  const submit = apiRequest('harbourlend', `/api/submission/${key}`)
+  const answer = await request.post(submit.url, {
+    headers: {
+      ...submit.headers,
+      'x-csrf-token': token,
+      'x-application-secret': newApplicationSecret(),
+    },
+    data: payload,
+  })
+  expect(answer.status(), await answer.text()).toBe(201)
+  return { key, reference: ((await answer.json()) as { reference: string }).reference }
+}
