@@ -2,7 +2,7 @@
 // server: after a joint submission they get their own link; their date of birth opens what was said about
 // them; their confirmation, corrections and marketing choices become their own evidence, and the lenders
 // that were sent the application get `application.joint-confirmed` through the delivery outbox. The back
-// office reads whether they confirmed. Decision 1823.
+// office reads whether they confirmed. Decisions 1823, 1951 (the link's email through the email outbox).
 
 import { randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -13,6 +13,7 @@ import { parseDataKeyring } from '../src/crypto/field-encryption'
 import { submittedPayloadLoader } from '../src/delivery/payload'
 import { currentText } from '../src/evidence/disclosure-hash'
 import { jointConfirmationStatus } from '../src/save-return/joint-confirmation'
+import { createEmailSender, type EmailSender } from '../src/email/sender'
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture'
 import { startEngineApp, submissionUrl, type EngineApp } from './submission-test-helpers'
 import { engines } from './test-databases'
@@ -47,6 +48,7 @@ const SAM = { day: '21', month: '11', year: '1983' }
 describe.each(allEngines)('the joint applicant’s confirmation on $name', (engine) => {
   let app: EngineApp
   let smtp: SmtpCapture
+  let sender: EmailSender
   beforeAll(async () => {
     if (!engine.available) return
     smtp = await startSmtpCapture()
@@ -55,8 +57,13 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
       FORECOURT_DATA_KEY: DATA_KEY,
       LENDER_DESTINATIONS: JSON.stringify(LENDERS),
     })
+    // The link emails go through the email outbox (decision 1951): a sender as the server runs one
+    // (its key from the same configuration), polling often. Its log lines join the app's.
+    sender = createEmailSender(app.config, app.database, app.app.log, { pollIntervalMs: 20 })
+    sender.start()
   })
   afterAll(async () => {
+    await sender?.stop()
     await app?.close()
     await smtp?.close()
   })
@@ -64,11 +71,15 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
   async function linkFor(address: string): Promise<string> {
     const end = Date.now() + 5000
     for (;;) {
-      const message = smtp.messages.find((m) => m.to.includes(address))
+      // Their confirmation ("You are named on an application") goes to them too, from the same outbox.
+      const message = smtp.messages.find(
+        (m) =>
+          m.to.includes(address) &&
+          /^Confirm your part of the application \(FC-[0-9A-Z-]+\)$/.test(
+            m.headers.get('subject') ?? '',
+          ),
+      )
       if (message !== undefined) {
-        expect(message.headers.get('subject')).toMatch(
-          /^Confirm your part of the application \(FC-[0-9A-Z-]+\)$/,
-        )
         const token = /\/joint-confirm\/([A-Za-z0-9_-]{43})/.exec(message.text)?.[1]
         if (token === undefined) throw new Error(message.text)
         return token
@@ -88,6 +99,20 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
       expect(
         JSON.stringify(await app.database.db.selectFrom('resume_links').selectAll().execute()),
       ).not.toContain(token)
+      // Its email came from the outbox (decision 1951): once sent, the row holds neither the token nor
+      // the address, sealed or not.
+      const linkEmail = () =>
+        app.database.db
+          .selectFrom('emails')
+          .selectAll()
+          .where('application_key', '=', key)
+          .where('template', '=', 'joint-confirm-link')
+          .executeTakeFirstOrThrow()
+      await expect.poll(async () => (await linkEmail()).status).toBe('sent')
+      const sentRow = await linkEmail()
+      expect(sentRow).toMatchObject({ recipient: 'joint-applicant', attempts: 1, sealed: null })
+      expect(JSON.stringify(sentRow)).not.toContain(token)
+      expect(JSON.stringify(sentRow)).not.toContain(email)
       const db = app.database.db
       expect(await jointConfirmationStatus(db, key, new Date())).toEqual({
         requestedAt: expect.any(String),

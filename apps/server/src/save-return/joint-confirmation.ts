@@ -4,10 +4,10 @@
 // choices. Their confirmation is their own evidence, and the lenders that were sent the application get a
 // signed `application.joint-confirmed` event through the delivery outbox.
 
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { BrandId } from '@forecourt/domain/brands/brand'
-import { brands, isBrandId } from '@forecourt/domain/brands/brand-data'
+import { isBrandId } from '@forecourt/domain/brands/brand-data'
 import {
   CONSENT_CHANNELS,
   brandDisclosures,
@@ -18,12 +18,12 @@ import {
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { openPayload, sealPayload, type DataKeyring } from '../crypto/field-encryption'
 import type { Tables } from '../db/tables'
-import type { MailConfig } from '../email/mail-config'
+import { enqueueEmails } from '../email/outbox'
+import type { SealKey } from '../email/sealed-params'
 import { enqueueDeliveries } from '../repositories/delivery-repository'
-import type { MailTransport } from '../email/transport'
 import { currentText, type CurrentText } from '../evidence/disclosure-hash'
 import { appendEvidence, evidenceRow } from '../evidence/evidence-repository'
-import { jointConfirmEmail, sendLinkEmail } from './link-email'
+import { linkEmailRow } from './link-email'
 import { issueLink } from './links'
 
 export const JOINT_CONFIRMED_KEY_PREFIX = 'joint-confirmed:'
@@ -62,14 +62,15 @@ export interface JointSubmission {
 
 /**
  * After a joint submission is stored for the first time: the joint applicant's link, stored as a hash,
- * and its email, sent without waiting. Nothing happens without their email address or date of birth.
+ * and its email, queued with it and sealed (decision 1951). Nothing happens without their email address
+ * or date of birth.
  */
 export async function requestJointConfirmation(
   deps: {
     db: Kysely<Tables>
-    mail: MailConfig
-    transport: MailTransport
-    log: FastifyBaseLogger
+    sealKey: SealKey
+    /** Told once the email is queued, so a sender in this process sends it at once. */
+    onEmailQueued?: () => void
   },
   request: FastifyRequest,
   submission: JointSubmission,
@@ -79,7 +80,8 @@ export async function requestJointConfirmation(
   const { email, dateOfBirth, firstName, lastName } = joint as Record<string, unknown>
   if (typeof email !== 'string' || email === '') return
   if (typeof dateOfBirth !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(dateOfBirth)) return
-  const issued = await deps.db.transaction().execute(async (trx) => {
+  const name = [firstName, lastName].filter((part) => typeof part === 'string').join(' ')
+  await deps.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('joint_confirmations')
       .values({
@@ -91,7 +93,7 @@ export async function requestJointConfirmation(
       })
       .onConflict((conflict) => conflict.column('application_key').doNothing())
       .execute()
-    return issueLink(trx, {
+    const link = await issueLink(trx, {
       purpose: 'joint-confirm',
       applicationKey: submission.submissionKey,
       brand: submission.brand,
@@ -100,25 +102,19 @@ export async function requestJointConfirmation(
       screen: JOINT_CONFIRM_SCREEN,
       now: submission.now,
     })
+    await enqueueEmails(trx, [
+      linkEmailRow({
+        template: 'joint-confirm-link',
+        link,
+        brand: submission.brand,
+        origin: `${request.protocol}://${request.host}`,
+        to: { name, address: email },
+        key: deps.sealKey,
+        now: submission.now,
+      }),
+    ])
   })
-  const brand = brands[submission.brand]
-  const name = [firstName, lastName].filter((part) => typeof part === 'string').join(' ')
-  await sendLinkEmail(
-    deps.transport,
-    deps.mail,
-    brand,
-    { name, address: email },
-    jointConfirmEmail({
-      brand,
-      link: `${request.protocol}://${request.host}/joint-confirm/${issued.token}`,
-      expiresAt: issued.expiresAt,
-      code: undefined,
-      recipientName: name || undefined,
-      reference: applicationReference(submission.submissionKey),
-    }),
-    deps.log,
-    'joint-confirm',
-  )
+  deps.onEmailQueued?.()
 }
 
 export interface JointConfirmation {

@@ -125,7 +125,7 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
       stored !== undefined &&
       equalHex(Buffer.from(given).toString('hex'), Buffer.from(stored).toString('hex'))
     if (!right) {
-      const left = await recordFailedCheck(db, link)
+      const left = await recordFailedCheck(db, link, now)
       if (left === 0) return { ok: false, sent: reply.code(410).send(expired) }
       const message = SAVE_RETURN_MESSAGES.dateOfBirthWrong(left)
       return {
