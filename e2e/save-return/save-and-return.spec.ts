@@ -48,6 +48,28 @@ function expireLink(token: string): void {
   }
 }
 
+/**
+ * A link's email as the e2e server's outbox stored it (decision 1951), read raw from its SQLite file: the
+ * row's every column as text.
+ */
+function linkEmailRow(token: string): Record<string, unknown> | undefined {
+  const db = new Database(join(process.env.E2E_DATA_DIR!, 'forecourt.sqlite'), {
+    fileMustExist: true,
+    readonly: true,
+  })
+  try {
+    const hash = createHash('sha256').update(`forecourt/link/${token}`).digest('hex')
+    return db
+      .prepare(
+        `select emails.* from emails join resume_links
+          on emails.dedupe_key = 'link-email:' || resume_links.id where resume_links.token_hash = ?`,
+      )
+      .get(hash) as Record<string, unknown> | undefined
+  } finally {
+    db.close()
+  }
+}
+
 async function saveForLater(page: Page, email: string | undefined): Promise<void> {
   await page.getByRole('button', { name: 'Save and come back later' }).click()
   await expect(page).toHaveURL(/\/save\?from=/)
@@ -158,8 +180,14 @@ test('carfinance: saved on one browser, continued on another after the date of b
   expect(message.subject).toBe('Continue your application')
   expect(message.text).toContain('Continue your application:')
   expect(message.text).toContain('When the page asks for it, enter your date of birth.')
-  const { url } = linkIn(message)
+  const { url, token } = linkIn(message)
   expect(url.startsWith(brandUrl('carfinance', '/continue/'))).toBe(true)
+  // It came from the email outbox, and once sent its row keeps neither the token nor the address.
+  await expect.poll(() => linkEmailRow(token)?.status).toBe('sent')
+  const row = linkEmailRow(token)!
+  expect(row).toMatchObject({ template: 'continue-link', attempts: 1, sealed: null })
+  expect(JSON.stringify(row)).not.toContain(token)
+  expect(JSON.stringify(row)).not.toContain(email)
 
   // Another browser: nothing of the first one's storage.
   const second = await browser.newContext()
