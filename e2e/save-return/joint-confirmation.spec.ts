@@ -27,14 +27,23 @@ test('harbourlend: the joint applicant checks, corrects and confirms; the lender
   const jointEmail = `sam.${Date.now()}@example.co.uk`
   const { key, reference } = await submitJointApplication(request, jointEmail)
 
+  // Two emails come to the joint applicant from the email outbox, in either order: their confirmation
+  // ("You are named on an application") and their link (decision 1951).
   let text = ''
   await expect
     .poll(async () => {
-      const message = (await inbox()).find((m) => m.to.includes(jointEmail))
-      text = message?.text ?? ''
-      return message?.subject
+      const subjects = (await inbox())
+        .filter((m) => m.to.includes(jointEmail))
+        .map((m) => {
+          if (m.subject.startsWith('Confirm your part')) text = m.text
+          return m.subject
+        })
+      return subjects.sort()
     })
-    .toBe(`Confirm your part of the application (${reference})`)
+    .toEqual([
+      `Confirm your part of the application (${reference})`,
+      `You are named on an application (${reference})`,
+    ])
   const url = /(http:\/\/[a-z.]+:\d+\/joint-confirm\/[A-Za-z0-9_-]{43})/.exec(text)?.[1]
   expect(url?.startsWith(brandUrl('harbourlend', '/joint-confirm/'))).toBe(true)
 

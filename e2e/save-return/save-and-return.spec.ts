@@ -8,7 +8,7 @@ import { agreeAndSubmit, circumstancesAndConsent } from '../support/answers'
 import { expectNoAxeViolations } from '../support/axe'
 import { brandUrl, expectedBrands } from '../support/brands'
 import { choose, expectThankYouPage, findAddress, step, yearsMonths } from '../support/journey'
-import { emailTo, expireLink } from './support/links'
+import { emailTo, expireLink, linkEmailRow } from './support/links'
 import { inbox, type InboxMessage } from './support/server-env'
 
 const LINK = /(http:\/\/[a-z.]+:\d+\/continue\/([A-Za-z0-9_-]{43}))/
@@ -129,8 +129,14 @@ test('carfinance: saved on one browser, continued on another after the date of b
   expect(message.subject).toBe('Continue your application')
   expect(message.text).toContain('Continue your application:')
   expect(message.text).toContain('When the page asks for it, enter your date of birth.')
-  const { url } = linkIn(message)
+  const { url, token } = linkIn(message)
   expect(url.startsWith(brandUrl('carfinance', '/continue/'))).toBe(true)
+  // It came from the email outbox, and once sent its row keeps neither the token nor the address.
+  await expect.poll(() => linkEmailRow(token)?.status).toBe('sent')
+  const row = linkEmailRow(token)!
+  expect(row).toMatchObject({ template: 'continue-link', attempts: 1, sealed: null })
+  expect(JSON.stringify(row)).not.toContain(token)
+  expect(JSON.stringify(row)).not.toContain(email)
 
   // Another browser: nothing of the first one's storage.
   const second = await browser.newContext()

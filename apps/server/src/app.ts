@@ -51,7 +51,7 @@ import { createEmailSender } from './email/sender'
 import { registerLinkPageHeaders, saveAndReturnRoutes } from './routes/api/save-and-return'
 import { jointConfirmationRoutes } from './routes/api/joint-confirmation'
 import { requestJointConfirmation } from './save-return/joint-confirmation'
-import { createMailTransport } from './email/transport'
+import { sealKeyFor } from './email/sealed-params'
 
 export interface BuildAppOptions {
   /**
@@ -133,6 +133,13 @@ export async function buildApp(
   const indexKey = searchIndexKey(config.backOffice.indexKey, config.dataKeys)
   registerSearchIndexCheck(app, () => ensureSearchIndex(database.db, indexKey, config.dataKeys))
   const searchIndexer = createSearchIndexer(indexKey)
+  // Link emails: their tokens sealed in the outbox (decision 1951), and the sender in this process, if it
+  // runs here, told at once that one is waiting.
+  const sealKey = sealKeyFor(config)
+  const sender = config.deliveryWorker
+    ? createEmailSender(config, database, app.log.child({ component: 'email' }))
+    : undefined
+  const emailQueued = () => sender?.nudge()
   await app.register(async (api) => {
     // API answers are per request and will carry personal data: no browser or proxy may keep them.
     api.addHook('onRequest', async (_request, reply) => {
@@ -149,9 +156,8 @@ export async function buildApp(
     // Address lookup
     await api.register(addressRoutes, { provider: createAddressProvider(config, app.log) })
     // Submissions and partial saves
-    // The joint applicant's own link goes out once their application is stored (decision 1823).
-    const linkTransport = createMailTransport(config.mail)
-    app.addHook('onClose', async () => linkTransport.close())
+    // The joint applicant's own link is queued once their application is stored (decision 1823), sealed
+    // like every link's email (decision 1951).
     await api.register(submissionRoutes, {
       db: database.db,
       dataKeys: config.dataKeys,
@@ -159,13 +165,7 @@ export async function buildApp(
       afterStored: (request, stored) =>
         stored.payload.isJointApplication === true
           ? requestJointConfirmation(
-              {
-                db: database.db,
-                mail: config.mail,
-                transport: linkTransport,
-                log: request.log,
-                hashKey: indexKey,
-              },
+              { db: database.db, sealKey, onEmailQueued: emailQueued, hashKey: indexKey },
               request,
               stored,
             )
@@ -189,16 +189,17 @@ export async function buildApp(
     await api.register(saveAndReturnRoutes, {
       db: database.db,
       dataKeys: config.dataKeys,
-      mail: config.mail,
       hashKey: indexKey,
+      sealKey,
+      onEmailQueued: emailQueued,
       searchIndexer,
     })
     // The joint applicant confirms their own part, and may ask for a new link (decisions 1823, 1921)
     await api.register(jointConfirmationRoutes, {
       db: database.db,
       dataKeys: config.dataKeys,
-      mail: config.mail,
-      transport: linkTransport,
+      sealKey,
+      onEmailQueued: emailQueued,
       hashKey: indexKey,
     })
     // Lenders' decisions, signed like our deliveries (decision 1656)
@@ -220,8 +221,7 @@ export async function buildApp(
   }
   // Emails: which brands have a broker inbox (for the outbox), and the sender beside the delivery worker
   setActiveMailConfig(config.mail)
-  if (config.deliveryWorker) {
-    const sender = createEmailSender(config, database, app.log.child({ component: 'email' }))
+  if (sender !== undefined) {
     app.addHook('onReady', async () => sender.start())
     app.addHook('preClose', async () => sender.stop())
   }

@@ -1,6 +1,7 @@
 // Every template on every brand: axe finds nothing wrong in the HTML part (in jsdom, so colour contrast is
 // checked here by the WCAG formula instead), there is one h1 with h2 under it, every link names where it
-// goes, there are no images, and the plain-text part says the same things. Decision 1653.
+// goes, there are no images, and the plain-text part says the same things. Decisions 1653, 1951 (the
+// link emails are templates like the others).
 
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -46,6 +47,20 @@ const PARAMS: Record<TemplateName, Record<string, string>> = {
     link: 'https://backoffice.example.com/applications/3f2b8c1e-7d4a-4b9e-8c21-5a6d7e8f9a0b',
   },
   'decision-update': { reference: 'FC-NN07-T1T4', decision: 'declined' },
+  // A link's email, as the sender gives it the sealed parameters and the link's expiry (decision 1951).
+  'continue-link': {
+    linkId: 'rsl_0123456789abcdef0123456789abcdef',
+    origin: 'https://carfinance.example',
+    token: 'q9mJ3x0f2Yc6rT8uW1eZ5vB7nK4sL0pA9dG2hJ6kL3m',
+    code: '042917',
+    expiresAt: '2026-12-03T14:05:00.000Z',
+  },
+  'joint-confirm-link': {
+    linkId: 'rsl_0123456789abcdef0123456789abcdef',
+    origin: 'https://carfinance.example',
+    token: 'q9mJ3x0f2Yc6rT8uW1eZ5vB7nK4sL0pA9dG2hJ6kL3m',
+    expiresAt: '2026-12-03T14:05:00.000Z',
+  },
 }
 
 const cases = BRAND_IDS.flatMap((brand) =>

@@ -4,7 +4,7 @@
 // that were sent the application get `application.joint-confirmed` through the delivery outbox. The back
 // office reads whether they confirmed. A used or expired link offers a new one, sent only to the address
 // the old one went to while the joint applicant has still to confirm, with the same answer and limits as
-// "continue your application". Decisions 1823, 1921.
+// "continue your application". Decisions 1823, 1921, 1951 (the link's email through the email outbox).
 
 import { randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -17,6 +17,7 @@ import { eraseApplication } from '../src/back-office/erasure'
 import { currentText } from '../src/evidence/disclosure-hash'
 import { jointConfirmationStatus } from '../src/save-return/joint-confirmation'
 import { hashToken } from '../src/save-return/links'
+import { createEmailSender, type EmailSender } from '../src/email/sender'
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture'
 import { startEngineApp, submissionUrl, type EngineApp } from './submission-test-helpers'
 import { engines } from './test-databases'
@@ -52,6 +53,7 @@ const ANSWER = { message: 'If this address is right, we have sent a link to it.'
 describe.each(allEngines)('the joint applicant’s confirmation on $name', (engine) => {
   let app: EngineApp
   let smtp: SmtpCapture
+  let sender: EmailSender
   beforeAll(async () => {
     if (!engine.available) return
     smtp = await startSmtpCapture()
@@ -60,8 +62,13 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
       FORECOURT_DATA_KEY: DATA_KEY,
       LENDER_DESTINATIONS: JSON.stringify(LENDERS),
     })
+    // The link emails go through the email outbox (decision 1951): a sender as the server runs one
+    // (its key from the same configuration), polling often. Its log lines join the app's.
+    sender = createEmailSender(app.config, app.database, app.app.log, { pollIntervalMs: 20 })
+    sender.start()
   })
   afterAll(async () => {
+    await sender?.stop()
     await app?.close()
     await smtp?.close()
   })
@@ -70,13 +77,17 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
   async function linkFor(address: string, nth = 1): Promise<string> {
     const end = Date.now() + 5000
     for (;;) {
+      // Their confirmation ("You are named on an application") goes to them too, from the same outbox.
       const message = smtp.messages
-        .filter((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()))
+        .filter(
+          (m) =>
+            m.to.some((to) => to.toLowerCase() === address.toLowerCase()) &&
+            /^Confirm your part of the application \(FC-[0-9A-Z-]+\)$/.test(
+              m.headers.get('subject') ?? '',
+            ),
+        )
         .at(nth - 1)
       if (message !== undefined) {
-        expect(message.headers.get('subject')).toMatch(
-          /^Confirm your part of the application \(FC-[0-9A-Z-]+\)$/,
-        )
         const token = /\/joint-confirm\/([A-Za-z0-9_-]{43})/.exec(message.text)?.[1]
         if (token === undefined) throw new Error(message.text)
         return token
@@ -86,9 +97,13 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
     }
   }
 
+  /** The link emails `address` has had (their confirmation of the submission comes from the same outbox). */
   const emailsTo = (address: string) =>
-    smtp.messages.filter((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()))
-      .length
+    smtp.messages.filter(
+      (m) =>
+        m.to.some((to) => to.toLowerCase() === address.toLowerCase()) &&
+        (m.headers.get('subject') ?? '').startsWith('Confirm your part of the application'),
+    ).length
 
   /** Every joint-confirm link ever issued for the application, whatever its state. */
   async function jointLinks(key: string): Promise<number> {
@@ -113,6 +128,20 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
       expect(
         JSON.stringify(await app.database.db.selectFrom('resume_links').selectAll().execute()),
       ).not.toContain(token)
+      // Its email came from the outbox (decision 1951): once sent, the row holds neither the token nor
+      // the address, sealed or not.
+      const linkEmail = () =>
+        app.database.db
+          .selectFrom('emails')
+          .selectAll()
+          .where('application_key', '=', key)
+          .where('template', '=', 'joint-confirm-link')
+          .executeTakeFirstOrThrow()
+      await expect.poll(async () => (await linkEmail()).status).toBe('sent')
+      const sentRow = await linkEmail()
+      expect(sentRow).toMatchObject({ recipient: 'joint-applicant', attempts: 1, sealed: null })
+      expect(JSON.stringify(sentRow)).not.toContain(token)
+      expect(JSON.stringify(sentRow)).not.toContain(email)
       const db = app.database.db
       expect(await jointConfirmationStatus(db, key, new Date())).toEqual({
         requestedAt: expect.any(String),

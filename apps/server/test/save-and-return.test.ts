@@ -11,6 +11,7 @@ import { toPartialPayload } from '@forecourt/domain/payload/partial-payload'
 import { SAVE_RETURN_MESSAGES } from '@forecourt/domain/save-return/messages'
 import { filledState } from '@forecourt/domain/test-support/test-fixtures'
 import { hashToken } from '../src/save-return/links'
+import { createEmailSender, type EmailSender } from '../src/email/sender'
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture'
 import {
   startEngineApp,
@@ -52,6 +53,7 @@ async function until<T>(read: () => T | undefined, timeoutMs = 5000): Promise<T>
 describe.each(allEngines)('save and come back later on $name', (engine) => {
   let app: EngineApp
   let smtp: SmtpCapture
+  let sender: EmailSender
   beforeAll(async () => {
     if (!engine.available) return
     smtp = await startSmtpCapture()
@@ -59,8 +61,13 @@ describe.each(allEngines)('save and come back later on $name', (engine) => {
       SMTP_URL: smtp.url,
       FORECOURT_DATA_KEY: randomBytes(32).toString('base64'),
     })
+    // The link emails go through the email outbox (decision 1951): a sender as the server runs one
+    // (its key from the same configuration), polling often. Its log lines join the app's.
+    sender = createEmailSender(app.config, app.database, app.app.log, { pollIntervalMs: 20 })
+    sender.start()
   })
   afterAll(async () => {
+    await sender?.stop()
     await app?.close()
     await smtp?.close()
   })

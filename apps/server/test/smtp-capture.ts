@@ -27,7 +27,8 @@ export interface SmtpCapture {
   close(): Promise<void>
 }
 
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+/** On a free port, or on `port` (a relay coming back where it was). */
+export async function startSmtpCapture(options: { port?: number } = {}): Promise<SmtpCapture> {
   let arrivals = 0
   const waiting: ((index: number) => void)[] = []
   const capture: SmtpCapture = {
@@ -73,7 +74,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   server.on('error', (error: Error & { code?: string }) => {
     if (error.code !== 'ECONNRESET') throw error
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve()),
+  )
   const address = server.server.address()
   capture.port = typeof address === 'object' && address !== null ? address.port : 0
   capture.url = `smtp://127.0.0.1:${capture.port}`

@@ -12,7 +12,7 @@ import { toPartialPayload, type PartialPayload } from '@forecourt/domain/payload
 import { filledState } from '@forecourt/domain/test-support/test-fixtures'
 import { expect } from 'vitest'
 import { buildApp } from '../src/app'
-import { loadConfig } from '../src/config'
+import { loadConfig, type Config } from '../src/config'
 import type { Database } from '../src/db/database'
 import { migrateToLatest } from '../src/db/migrate'
 import { brandForAffiliateKey } from '../src/routes/api/submission'
@@ -55,6 +55,8 @@ export const TEST_ENV: Record<string, string> = {
 export interface EngineApp {
   app: FastifyInstance
   database: Database
+  /** The configuration the app was built from (a test's own email sender uses it). */
+  config: Config
   post(url: string, body: unknown, headers?: Record<string, string>): Promise<Answer>
   /** Every log line written so far. */
   logText(): string
@@ -86,6 +88,7 @@ export async function startEngineApp(
     return {
       app,
       database: testDatabase.database,
+      config,
       post: (url, body, extra = {}) => postJson(app, url, body, { ...headers, ...extra }),
       logText: () => lines.join(''),
       close: async () => {

@@ -78,3 +78,25 @@ export async function submitJointApplication(request: APIRequestContext, jointEm
   expect(answer.status(), await answer.text()).toBe(201)
   return { key, reference: ((await answer.json()) as { reference: string }).reference }
 }
+
+/**
+ * A link's email as the e2e server's outbox stored it (decision 1951), read raw from its SQLite file: the
+ * row's every column as text.
+ */
+export function linkEmailRow(token: string): Record<string, unknown> | undefined {
+  const db = new Database(join(process.env.E2E_DATA_DIR!, 'forecourt.sqlite'), {
+    fileMustExist: true,
+    readonly: true,
+  })
+  try {
+    const hash = createHash('sha256').update(`forecourt/link/${token}`).digest('hex')
+    return db
+      .prepare(
+        `select emails.* from emails join resume_links
+          on emails.dedupe_key = 'link-email:' || resume_links.id where resume_links.token_hash = ?`,
+      )
+      .get(hash) as Record<string, unknown> | undefined
+  } finally {
+    db.close()
+  }
+}

@@ -701,6 +701,9 @@ const EMAIL_NAMES: Readonly<Record<string, string>> = {
   'joint-applicant-confirmation': 'Confirmation',
   'decision-update': 'Decision update',
   'broker-alert': 'Alert',
+  // The link emails (decision 1951): which link, never the link.
+  'continue-link': 'Link to continue the application',
+  'joint-confirm-link': 'Link to confirm their part',
 }
 
 const RECIPIENT_NAMES: Readonly<Record<string, string>> = {

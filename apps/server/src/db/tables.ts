@@ -344,7 +344,10 @@ export type AuditRow = Selectable<AuditLogTable>
 export const EMAIL_STATUSES = ['pending', 'in_flight', 'sent', 'dead'] as const
 export type EmailStatus = (typeof EMAIL_STATUSES)[number]
 
-/** Who a message goes to, found when it is sent (never stored here): decision 1652. */
+/**
+ * Who a message goes to, found when it is sent (decision 1652), or for a link email kept sealed with the
+ * row until then (decision 1951).
+ */
 export const EMAIL_RECIPIENTS = ['applicant', 'joint-applicant', 'broker'] as const
 export type EmailRecipient = (typeof EMAIL_RECIPIENTS)[number]
 
@@ -359,6 +362,11 @@ export interface EmailsTable {
   recipient: EmailRecipient
   /** JSON: the template's parameters, never personal data (a reference, a decision id, a time). */
   params: string
+  /**
+   * A link email's recipient, token and code, encrypted (email/sealed-params.ts, decision 1951); null for
+   * every other message, and set to null once the message is sent, dead, or its link no longer works.
+   */
+  sealed: string | null
   /** One message per cause: a repeated enqueue (a replayed transaction) inserts nothing. */
   dedupe_key: string
   status: EmailStatus

@@ -27,6 +27,8 @@ export interface NewEmail {
   recipient: EmailRecipient
   /** Never personal data: it is stored in clear. */
   params: Readonly<Record<string, string | number | boolean | null>>
+  /** What must not be stored readable, already sealed (sealed-params.ts; decision 1951). */
+  sealed?: string
   /** One message per cause (`applicant-confirmation:<key>`): a second enqueue of it inserts nothing. */
   dedupeKey: string
   now: Date
@@ -42,6 +44,9 @@ export function emailRow(email: NewEmail): NewEmailRow {
     application_key: email.applicationKey,
     recipient: email.recipient,
     params: JSON.stringify(email.params),
+    // Only when there is one: the SQLite writer thread's statement for a submission's messages names no
+    // such column.
+    ...(email.sealed === undefined ? {} : { sealed: email.sealed }),
     dedupe_key: email.dedupeKey,
     status: 'pending',
     attempts: 0,
@@ -135,6 +140,7 @@ export async function claimDueEmails(
       locked_by: null,
       locked_until: null,
       last_error: 'the sender stopped during the last attempt',
+      sealed: null,
       updated_at: now,
     })
     .where('status', '=', 'in_flight')
@@ -213,6 +219,8 @@ export async function recordEmailAttempt(
       last_error: record.error,
       updated_at: now,
       ...(status === 'sent' ? { sent_at: now } : {}),
+      // A message that will not be tried again keeps nothing sealed: the token is not left at rest.
+      ...(status === 'sent' || status === 'dead' ? { sealed: null } : {}),
     })
     .where('id', '=', record.id)
     .where('status', '=', 'in_flight')
@@ -220,6 +228,33 @@ export async function recordEmailAttempt(
     .where('attempts', '=', record.attempt)
     .executeTakeFirst()
   return result.numUpdatedRows > 0n
+}
+
+/**
+ * Messages whose cause no longer wants them sent (a link used, replaced or void: decision 1951): their
+ * sealed parameters are wiped whatever their state, and those still waiting are marked dead with `reason`.
+ * One being sent now finishes its attempt; if that fails, the next finds nothing to open and stops.
+ */
+export async function withdrawEmails(
+  db: Db,
+  dedupeKeys: readonly string[],
+  reason: string,
+  now: Date,
+): Promise<void> {
+  if (dedupeKeys.length === 0) return
+  const at = now.toISOString()
+  await db
+    .updateTable('emails')
+    .set({ status: 'dead', last_error: reason, updated_at: at })
+    .where('dedupe_key', 'in', [...dedupeKeys])
+    .where('status', '=', 'pending')
+    .execute()
+  await db
+    .updateTable('emails')
+    .set({ sealed: null })
+    .where('dedupe_key', 'in', [...dedupeKeys])
+    .where('sealed', 'is not', null)
+    .execute()
 }
 
 // --- Read models (the back office, the operator) ---

@@ -2,6 +2,8 @@
 // or the brand's broker inbox), renders the template and hands the message to the transport; then marks
 // it sent, or backs off and tries again, in the delivery worker's style (decisions 0705, 1652). Several
 // senders share one database safely. Logs name the message id, template and attempt, never an address.
+// A link's email carries its recipient and token sealed (decision 1951): they are opened only here, only
+// while the link still works, and the row keeps them no longer than until it is sent or given up.
 
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
@@ -15,8 +17,10 @@ import type { EmailRow } from '../db/tables'
 import { nextStep, type AttemptResult, type RetryPolicy } from '../delivery/backoff'
 import type { DeliveryLogger } from '../delivery/worker'
 import { findApplication } from '../repositories/application-repository'
+import { findLinkById, isUsable } from '../save-return/links'
 import type { MailConfig } from './mail-config'
 import { claimDueEmails, recordEmailAttempt } from './outbox'
+import { openParams, sealKeyFor, SealedParamsError, type SealKey } from './sealed-params'
 import { findTemplate } from './templates'
 import { createMailTransport, SendError, type MailTransport, type OutgoingEmail } from './transport'
 
@@ -40,6 +44,8 @@ export interface EmailSenderOptions {
   transport: MailTransport
   mail: MailConfig
   dataKeys: DataKeyring | undefined
+  /** Opens the sealed parameters of link emails; without it they wait (failed attempts) for one. */
+  sealKey?: SealKey
   logger?: DeliveryLogger
   workerId?: string
   concurrency?: number
@@ -59,12 +65,16 @@ interface Recipient {
 /** A message that can never be sent as it stands (no address, an unknown template). */
 class Unsendable extends Error {}
 
+/** A message that cannot be sent yet but may be once the configuration is put right (a key). */
+class NotYet extends Error {}
+
 export class EmailSender {
   readonly workerId: string
   private readonly database: Database
   private readonly transport: MailTransport
   private readonly mail: MailConfig
   private readonly dataKeys: DataKeyring | undefined
+  private readonly sealKey: SealKey | undefined
   private readonly logger: DeliveryLogger | undefined
   private readonly concurrency: number
   private readonly pollIntervalMs: number
@@ -82,6 +92,7 @@ export class EmailSender {
     this.transport = options.transport
     this.mail = options.mail
     this.dataKeys = options.dataKeys
+    this.sealKey = options.sealKey
     this.logger = options.logger
     this.workerId =
       options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
@@ -111,6 +122,11 @@ export class EmailSender {
     while (this.active.size > 0) await Promise.all(this.active)
     this.transport.close()
     if (wasRunning) this.logger?.info({ workerId: this.workerId }, 'email sender stopped')
+  }
+
+  /** Looks for due messages now rather than at the next poll: one was just queued in this process. */
+  nudge(): void {
+    this.wake?.()
   }
 
   /** One round without the loop (tests): claims what is due and waits for those sends. */
@@ -176,12 +192,18 @@ export class EmailSender {
       result =
         error instanceof Unsendable
           ? { kind: 'undeliverable', error: error.message }
-          : error instanceof SendError
-            ? error.permanent
-              ? { kind: 'rejected', statusCode: error.responseCode ?? null, error: error.message }
-              : { kind: 'failed', statusCode: error.responseCode ?? null, error: error.message }
-            : { kind: 'failed', statusCode: null, error: 'internal error while sending' }
-      if (!(error instanceof Unsendable) && !(error instanceof SendError)) {
+          : error instanceof NotYet
+            ? { kind: 'failed', statusCode: null, error: error.message }
+            : error instanceof SendError
+              ? error.permanent
+                ? { kind: 'rejected', statusCode: error.responseCode ?? null, error: error.message }
+                : { kind: 'failed', statusCode: error.responseCode ?? null, error: error.message }
+              : { kind: 'failed', statusCode: null, error: 'internal error while sending' }
+      if (
+        !(error instanceof Unsendable) &&
+        !(error instanceof NotYet) &&
+        !(error instanceof SendError)
+      ) {
         this.logger?.error({ ...fields, err: error }, 'email attempt failed unexpectedly')
       }
     }
@@ -220,13 +242,21 @@ export class EmailSender {
     }
     if (!isBrandId(row.brand)) throw new Unsendable('unknown brand')
     const brand = brands[row.brand]
-    const recipient = await this.recipientOf(row, brand)
+    let params = JSON.parse(row.params) as Record<string, unknown>
+    let recipient: Recipient
+    if (template.link === true) {
+      const opened = await this.openLinkEmail(row, params)
+      recipient = opened.to
+      params = { ...params, ...opened.params }
+    } else {
+      recipient = await this.recipientOf(row, brand)
+    }
     const rendered = template.render({
       brand,
       mail: brandMail[row.brand as BrandId],
       recipientName: row.recipient === 'broker' ? undefined : recipient.name,
       applicationKey: row.application_key,
-      params: JSON.parse(row.params) as Record<string, unknown>,
+      params,
       backOfficeUrl: this.mail.backOfficeUrl,
     })
     return {
@@ -238,6 +268,32 @@ export class EmailSender {
       text: rendered.text,
       html: rendered.html,
       date: new Date(row.created_at),
+    }
+  }
+
+  /**
+   * A link's email: only while its link still works (not used, replaced, void or expired, nor deleted
+   * with its application), the recipient and the token from the sealed parameters, the expiry from the
+   * link (decision 1951).
+   */
+  private async openLinkEmail(
+    row: EmailRow,
+    params: Record<string, unknown>,
+  ): Promise<{ to: Recipient; params: Record<string, string> }> {
+    const linkId = params.linkId
+    if (typeof linkId !== 'string') throw new Unsendable('the message names no link')
+    const link = await findLinkById(this.database.db, linkId)
+    if (link === undefined || !isUsable(link, this.now()) || row.sealed === null) {
+      throw new Unsendable('the link no longer works')
+    }
+    if (this.sealKey === undefined) throw new NotYet('no key to open the sealed parameters')
+    try {
+      const opened = openParams(row.sealed, this.sealKey, row.dedupe_key)
+      return { to: opened.to, params: { ...opened.params, expiresAt: link.expires_at } }
+    } catch (error) {
+      // A key changed under a waiting message: tried again, in case the change is put back.
+      if (error instanceof SealedParamsError) throw new NotYet(error.message)
+      throw error
     }
   }
 
@@ -270,7 +326,7 @@ export function messageIdOf(emailId: string, from: string): string {
 
 /** The sender as the server and `npm run worker` run it. */
 export function createEmailSender(
-  config: Pick<Config, 'mail' | 'dataKeys'>,
+  config: Pick<Config, 'mail' | 'dataKeys' | 'backOffice' | 'secret'>,
   database: Database,
   logger: DeliveryLogger,
   options: Partial<EmailSenderOptions> = {},
@@ -280,6 +336,7 @@ export function createEmailSender(
     transport: createMailTransport(config.mail),
     mail: config.mail,
     dataKeys: config.dataKeys,
+    sealKey: sealKeyFor(config),
     logger,
     ...options,
   })

@@ -8,6 +8,7 @@ import type { Brand } from '@forecourt/domain/brands/brand'
 import type { BrandMail } from '@forecourt/domain/brands/brand-mail'
 import { currentDisclosure } from '@forecourt/domain/brands/disclosures'
 import type { EmailRecipient } from '../db/tables'
+import { LINK_EMAIL_TEMPLATES } from '../save-return/link-email'
 import { renderLayout, type Block, type RenderedEmail } from './layout'
 
 export interface TemplateContext {
@@ -23,6 +24,11 @@ export interface TemplateContext {
 export interface EmailTemplate {
   /** Who the message may be for: the sender refuses a row asking for anyone else. */
   recipients: readonly EmailRecipient[]
+  /**
+   * A link's email (decision 1951): the recipient and the token are in the row's sealed parameters, the
+   * expiry comes from the link, and nothing is sent once the link no longer works.
+   */
+  link?: true
   render(context: TemplateContext): RenderedEmail
 }
 
@@ -236,6 +242,7 @@ export const TEMPLATES = {
   },
   'broker-alert': { recipients: ['broker'], render: brokerAlert },
   'decision-update': { recipients: ['applicant', 'joint-applicant'], render: decisionUpdate },
+  ...LINK_EMAIL_TEMPLATES,
 } as const satisfies Record<string, EmailTemplate>
 
 export type TemplateName = keyof typeof TEMPLATES

@@ -8,7 +8,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
 import { deleteExpiredRecords } from '../evidence/retention'
-import { deleteSaveReturnRecords } from '../save-return/links'
+import { deleteSaveReturnRecords, wipeLapsedLinkEmails } from '../save-return/links'
 
 export interface RetentionPolicy {
   /** Days after submission that a submitted application is kept. */
@@ -169,6 +169,8 @@ export async function deleteExpired(
 
   // The evidence, emails and support records of those applications (decision 1654).
   await deleteExpiredRecords(db, { submittedBefore, partialBefore }, batchSize)
+  // A link email's sealed token outlives its link nowhere, even with no sender running (decision 1951).
+  await wipeLapsedLinkEmails(db, now)
 
   return summary
 }

@@ -4,10 +4,10 @@
 // choices. Their confirmation is their own evidence, and the lenders that were sent the application get a
 // signed `application.joint-confirmed` event through the delivery outbox.
 
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { BrandId } from '@forecourt/domain/brands/brand'
-import { brands, isBrandId } from '@forecourt/domain/brands/brand-data'
+import { isBrandId } from '@forecourt/domain/brands/brand-data'
 import {
   CONSENT_CHANNELS,
   brandDisclosures,
@@ -18,12 +18,12 @@ import {
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { openPayload, sealPayload, type DataKeyring } from '../crypto/field-encryption'
 import type { Tables } from '../db/tables'
-import type { MailConfig } from '../email/mail-config'
+import { enqueueEmails } from '../email/outbox'
+import type { SealKey } from '../email/sealed-params'
 import { enqueueDeliveries } from '../repositories/delivery-repository'
-import type { MailTransport } from '../email/transport'
 import { currentText, type CurrentText } from '../evidence/disclosure-hash'
 import { appendEvidence, evidenceRow } from '../evidence/evidence-repository'
-import { jointConfirmEmail, sendLinkEmail } from './link-email'
+import { linkEmailRow } from './link-email'
 import { emailSubject, issueLink, keyedHash } from './links'
 
 export const JOINT_CONFIRMED_KEY_PREFIX = 'joint-confirmed:'
@@ -62,44 +62,44 @@ export interface JointSubmission {
 
 export interface JointLinkDeps {
   db: Kysely<Tables>
-  mail: MailConfig
-  transport: MailTransport
-  log: FastifyBaseLogger
+  sealKey: SealKey
+  /** Told once the email is queued, so a sender in this process sends it at once. */
+  onEmailQueued?: () => void
   /** Keys the hash of the address the link goes to, so a new link can be asked for it (decision 1921). */
   hashKey: Buffer
 }
 
 /**
  * After a joint submission is stored for the first time: the joint applicant's link, stored as a hash,
- * and its email. Nothing happens without their email address or date of birth.
+ * and its email, queued with it and sealed (decision 1951). Nothing happens without their email address
+ * or date of birth.
  */
 export async function requestJointConfirmation(
   deps: JointLinkDeps,
   request: FastifyRequest,
   submission: JointSubmission,
 ): Promise<void> {
-  await (
-    await issueJointConfirmLink(deps, request, submission)
-  )?.sent
+  await issueJointConfirmLink(deps, request, submission)
 }
 
 /**
- * Stores a new joint-confirm link for the application (the earlier one stops working) and hands its email
- * to the transport; `sent` settles when the transport is done, and never rejects. Used after the
- * submission and when the joint applicant asks for a new link (decision 1921). Undefined, with nothing
- * stored or sent, when the payload has no joint applicant's email address or date of birth.
+ * Stores a new joint-confirm link for the application (the earlier one stops working) and queues its
+ * email in the same transaction (decision 1951). Used after the submission and when the joint applicant
+ * asks for a new link (decision 1921). False, with nothing stored or queued, when the payload has no joint
+ * applicant's email address or date of birth.
  */
 export async function issueJointConfirmLink(
   deps: JointLinkDeps,
   request: FastifyRequest,
   submission: JointSubmission,
-): Promise<{ sent: Promise<void> } | undefined> {
+): Promise<boolean> {
   const joint = submission.payload.JointApplicant
-  if (typeof joint !== 'object' || joint === null || !isBrandId(submission.brand)) return undefined
+  if (typeof joint !== 'object' || joint === null || !isBrandId(submission.brand)) return false
   const { email, dateOfBirth, firstName, lastName } = joint as Record<string, unknown>
-  if (typeof email !== 'string' || email === '') return undefined
-  if (typeof dateOfBirth !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(dateOfBirth)) return undefined
-  const issued = await deps.db.transaction().execute(async (trx) => {
+  if (typeof email !== 'string' || email === '') return false
+  if (typeof dateOfBirth !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(dateOfBirth)) return false
+  const name = [firstName, lastName].filter((part) => typeof part === 'string').join(' ')
+  await deps.db.transaction().execute(async (trx) => {
     // A new link for the same application keeps the time it was first asked for: the back office's
     // "outstanding after 7 days" counts from there.
     await trx
@@ -113,7 +113,7 @@ export async function issueJointConfirmLink(
       })
       .onConflict((conflict) => conflict.column('application_key').doNothing())
       .execute()
-    return issueLink(trx, {
+    const link = await issueLink(trx, {
       purpose: 'joint-confirm',
       applicationKey: submission.submissionKey,
       brand: submission.brand,
@@ -122,26 +122,20 @@ export async function issueJointConfirmLink(
       screen: JOINT_CONFIRM_SCREEN,
       now: submission.now,
     })
+    await enqueueEmails(trx, [
+      linkEmailRow({
+        template: 'joint-confirm-link',
+        link,
+        brand: submission.brand,
+        origin: `${request.protocol}://${request.host}`,
+        to: { name, address: email },
+        key: deps.sealKey,
+        now: submission.now,
+      }),
+    ])
   })
-  const brand = brands[submission.brand]
-  const name = [firstName, lastName].filter((part) => typeof part === 'string').join(' ')
-  const sent = sendLinkEmail(
-    deps.transport,
-    deps.mail,
-    brand,
-    { name, address: email },
-    jointConfirmEmail({
-      brand,
-      link: `${request.protocol}://${request.host}/joint-confirm/${issued.token}`,
-      expiresAt: issued.expiresAt,
-      code: undefined,
-      recipientName: name || undefined,
-      reference: applicationReference(submission.submissionKey),
-    }),
-    deps.log,
-    'joint-confirm',
-  )
-  return { sent }
+  deps.onEmailQueued?.()
+  return true
 }
 
 export interface JointConfirmation {

@@ -1,17 +1,20 @@
 // The emails that carry a link: "Continue your application" and, for a joint applicant, "Confirm your
-// part of the application". They are sent at once through the mail transport rather than queued in the
-// email outbox: the outbox keeps a message's parameters in clear, and the token must be stored nowhere
-// (decision 1821). A send that fails is logged without the address and not tried again: the page has
-// already told the applicant to ask for a new link if none arrives.
+// part of the application". Each is queued in the email outbox in the transaction that stores its link
+// (decision 1652), so it is retried until sent and never lost, and sent once per link (its dedupe key is
+// the link's id). The token, the code and the address are the row's sealed parameters, never its clear
+// ones: the database must not hand a working link to whoever reads it (decisions 1821, 1951). The sender
+// opens them when it sends, only while the link still works, and they are wiped once it is sent.
 
-import { randomBytes } from 'node:crypto'
 import type { Brand, BrandId } from '@forecourt/domain/brands/brand'
 import { brandMail } from '@forecourt/domain/brands/brand-mail'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { formatExpiry } from '@forecourt/domain/save-return/save-return'
+import type { EmailRecipient, NewEmailRow } from '../db/tables'
 import { renderLayout, type Block, type RenderedEmail } from '../email/layout'
-import type { MailConfig } from '../email/mail-config'
-import { messageIdOf } from '../email/sender'
-import type { MailTransport } from '../email/transport'
+import { emailRow } from '../email/outbox'
+import { sealParams, type SealKey } from '../email/sealed-params'
+import type { EmailTemplate, TemplateContext } from '../email/templates'
+import { linkEmailKey, type IssuedLink } from './links'
 
 const SERVICE_MESSAGE =
   'This is a service message about an application, so it has no unsubscribe link. We do not use it for marketing.'
@@ -93,42 +96,95 @@ export function jointConfirmEmail(args: LinkEmailArgs & { reference: string }): 
   })
 }
 
-export interface LinkEmailLogger {
-  info(fields: object, message: string): void
-  warn(fields: object, message: string): void
+// --- The outbox's side ---
+
+/** Where each kind of link opens, by the template that carries it. */
+export const LINK_TEMPLATES = {
+  'continue-link': { path: '/continue/', recipient: 'applicant' },
+  'joint-confirm-link': { path: '/joint-confirm/', recipient: 'joint-applicant' },
+} as const satisfies Record<string, { path: string; recipient: EmailRecipient }>
+
+export type LinkTemplateName = keyof typeof LINK_TEMPLATES
+
+export interface LinkEmailRowArgs {
+  template: LinkTemplateName
+  link: IssuedLink
+  brand: string
+  /** The page's own origin (`https://carfinance.example`): the link opens on the site it was asked on. */
+  origin: string
+  to: { name: string; address: string }
+  key: SealKey
+  now: Date
+}
+
+/** The outbox row of a link's email, for the transaction that stores the link. */
+export function linkEmailRow(args: LinkEmailRowArgs): NewEmailRow {
+  const dedupeKey = linkEmailKey(args.link.row.id)
+  return emailRow({
+    template: args.template,
+    brand: args.brand,
+    applicationKey: args.link.row.application_key,
+    recipient: LINK_TEMPLATES[args.template].recipient,
+    // In clear: which link (its id, not its token) and the site; neither opens anything.
+    params: { linkId: args.link.row.id, origin: args.origin },
+    sealed: sealParams(
+      {
+        to: args.to,
+        params: {
+          token: args.link.token,
+          ...(args.link.code === undefined ? {} : { code: args.link.code }),
+        },
+      },
+      args.key,
+      dedupeKey,
+    ),
+    dedupeKey,
+    now: args.now,
+  })
+}
+
+function param(context: TemplateContext, name: string): string {
+  const value = context.params[name]
+  if (typeof value !== 'string' || value === '') {
+    throw new TypeError(`the template needs the parameter ${name}`)
+  }
+  return value
+}
+
+function href(context: TemplateContext, template: LinkTemplateName): string {
+  return `${param(context, 'origin')}${LINK_TEMPLATES[template].path}${param(context, 'token')}`
 }
 
 /**
- * Hands a message to the transport without waiting for it: the request's answer must not depend on
- * whether, or how fast, a message went out.
+ * The templates the sender knows them by. `link`: the sender takes the recipient and the token from the
+ * sealed parameters, and the expiry from the link, and sends nothing once the link no longer works.
  */
-export function sendLinkEmail(
-  transport: MailTransport,
-  mail: MailConfig,
-  brand: Brand,
-  to: { name: string; address: string },
-  rendered: RenderedEmail,
-  log: LinkEmailLogger,
-  kind: 'continue' | 'joint-confirm',
-): Promise<void> {
-  const id = `lnk_${Date.now().toString(16).padStart(12, '0')}${randomBytes(10).toString('hex')}`
-  return transport
-    .send({
-      id,
-      messageId: messageIdOf(id, mail.from),
-      from: { name: brand.tradingName, address: mail.from },
-      to,
-      subject: rendered.subject,
-      text: rendered.text,
-      html: rendered.html,
-      date: new Date(),
-    })
-    .then(
-      () => log.info({ emailId: id, template: kind }, 'link email sent'),
-      (error: unknown) =>
-        log.warn(
-          { emailId: id, template: kind, error: error instanceof Error ? error.message : 'error' },
-          'link email not sent',
-        ),
-    )
-}
+export const LINK_EMAIL_TEMPLATES = {
+  'continue-link': {
+    recipients: ['applicant'],
+    link: true,
+    render: (context) =>
+      continueEmail({
+        brand: context.brand,
+        link: href(context, 'continue-link'),
+        expiresAt: param(context, 'expiresAt'),
+        code: typeof context.params.code === 'string' ? context.params.code : undefined,
+        recipientName: context.recipientName || undefined,
+      }),
+  },
+  'joint-confirm-link': {
+    recipients: ['joint-applicant'],
+    link: true,
+    render: (context) => {
+      if (context.applicationKey === null) throw new TypeError('the template needs the application')
+      return jointConfirmEmail({
+        brand: context.brand,
+        link: href(context, 'joint-confirm-link'),
+        expiresAt: param(context, 'expiresAt'),
+        code: undefined,
+        recipientName: context.recipientName || undefined,
+        reference: applicationReference(context.applicationKey),
+      })
+    },
+  },
+} as const satisfies Record<LinkTemplateName, EmailTemplate>

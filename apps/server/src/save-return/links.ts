@@ -2,6 +2,8 @@
 // random 256-bit token in the email, its SHA-256 here; one use, 7 days, five wrong answers and it is
 // void. The check is the date of birth stored in the application, or before one was given a 6-digit code
 // sent in the same email (stored hashed with the token, so the table alone cannot be searched for it).
+// Each link's email is queued in the email outbox with it, its token sealed (decision 1951); when the link
+// stops working (used, replaced, void) whatever is still sealed for its email is wiped.
 
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
@@ -12,6 +14,7 @@ import {
   MAX_FAILED_CHECKS,
 } from '@forecourt/domain/save-return/save-return'
 import type { LinkCheck, LinkPurpose, NewResumeLinkRow, ResumeLinkRow, Tables } from '../db/tables'
+import { withdrawEmails } from '../email/outbox'
 
 type Db = Kysely<Tables> | Transaction<Tables>
 
@@ -72,9 +75,14 @@ export interface IssuedLink {
   row: NewResumeLinkRow
 }
 
+/** The outbox's dedupe key of a link's email: one email per link, however often it is enqueued. */
+export function linkEmailKey(linkId: string): string {
+  return `link-email:${linkId}`
+}
+
 /**
  * A new link for an application; any earlier link of the same purpose stops working, so only the newest
- * email is any use (decision 1821).
+ * email is any use (decision 1821), and an earlier email not yet sent is not sent at all (decision 1951).
  */
 export async function issueLink(db: Db, args: IssueLinkArgs): Promise<IssuedLink> {
   const token = newToken()
@@ -97,15 +105,29 @@ export async function issueLink(db: Db, args: IssueLinkArgs): Promise<IssuedLink
     expires_at: expiresAt,
     used_at: null,
   }
-  await db
-    .updateTable('resume_links')
-    .set({ status: 'superseded' })
+  const earlier = await db
+    .selectFrom('resume_links')
+    .select('id')
     .where('application_key', '=', args.applicationKey)
     .where('purpose', '=', args.purpose)
     .where('status', '=', 'active')
     .execute()
+  if (earlier.length > 0) {
+    const ids = earlier.map((link) => link.id)
+    await db
+      .updateTable('resume_links')
+      .set({ status: 'superseded' })
+      .where('id', 'in', ids)
+      .where('status', '=', 'active')
+      .execute()
+    await withdrawEmails(db, ids.map(linkEmailKey), 'a newer link replaced this one', args.now)
+  }
   await db.insertInto('resume_links').values(row).execute()
   return { token, code, expiresAt, row }
+}
+
+export async function findLinkById(db: Db, id: string): Promise<ResumeLinkRow | undefined> {
+  return db.selectFrom('resume_links').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
 export async function findLink(db: Db, token: string): Promise<ResumeLinkRow | undefined> {
@@ -126,7 +148,11 @@ export function isUsable(link: ResumeLinkRow, now: Date): boolean {
  * Counts a wrong answer; the fifth voids the link. Answers how many tries are left (0: void). One
  * statement, so two wrong answers racing each other both count.
  */
-export async function recordFailedCheck(db: Db, link: ResumeLinkRow): Promise<number> {
+export async function recordFailedCheck(
+  db: Db,
+  link: ResumeLinkRow,
+  now: Date = new Date(),
+): Promise<number> {
   await db
     .updateTable('resume_links')
     .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
@@ -145,6 +171,7 @@ export async function recordFailedCheck(db: Db, link: ResumeLinkRow): Promise<nu
       .where('id', '=', link.id)
       .where('status', '=', 'active')
       .execute()
+    await withdrawEmails(db, [linkEmailKey(link.id)], 'the link was voided', now)
   }
   return Math.max(0, MAX_FAILED_CHECKS - after.failed_attempts)
 }
@@ -158,7 +185,37 @@ export async function useLink(db: Db, link: ResumeLinkRow, now: Date): Promise<b
     .where('status', '=', 'active')
     .where('expires_at', '>', now.toISOString())
     .executeTakeFirst()
-  return result.numUpdatedRows > 0n
+  const used = result.numUpdatedRows > 0n
+  // Normally sent and wiped already; a copy still queued (a send whose result was lost) is not needed.
+  if (used) await withdrawEmails(db, [linkEmailKey(link.id)], 'the link was used', now)
+  return used
+}
+
+/**
+ * The hourly job's part (decision 1951): a link email still holding its sealed token after a link's
+ * whole lifetime (its link has expired, so it can never be of use) keeps it no longer. The sender does
+ * the same when it meets one; this covers a server whose sender is not running.
+ */
+export async function wipeLapsedLinkEmails(db: Kysely<Tables>, now: Date): Promise<number> {
+  const lapsed = new Date(now.getTime() - LINK_LIFETIME_DAYS * DAY_MS).toISOString()
+  await db
+    .updateTable('emails')
+    .set({
+      status: 'dead',
+      last_error: 'the link expired before it was sent',
+      updated_at: now.toISOString(),
+    })
+    .where('sealed', 'is not', null)
+    .where('status', '=', 'pending')
+    .where('created_at', '<', lapsed)
+    .execute()
+  const wiped = await db
+    .updateTable('emails')
+    .set({ sealed: null })
+    .where('sealed', 'is not', null)
+    .where('created_at', '<', lapsed)
+    .executeTakeFirst()
+  return Number(wiped.numUpdatedRows)
 }
 
 /**

@@ -14,6 +14,7 @@ import { createSupport } from './0042-create-support'
 import { createLenderDecisions } from './0043-create-lender-decisions'
 import { createApplicationSecrets } from './0050-create-application-secrets'
 import { createSaveAndReturn } from './0060-create-save-and-return'
+import { addSealedEmailParams } from './0080-sealed-email-params'
 
 export const migrations: Record<string, Migration> = {
   '0001-create-vehicles': createVehicles,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0043-create-lender-decisions': createLenderDecisions,
   '0050-create-application-secrets': createApplicationSecrets,
   '0060-create-save-and-return': createSaveAndReturn,
+  '0080-sealed-email-params': addSealedEmailParams,
 }

@@ -23,8 +23,7 @@ import {
 } from '@forecourt/domain/save-return/messages'
 import type { DataKeyring } from '../../crypto/field-encryption'
 import type { ResumeLinkRow, Tables } from '../../db/tables'
-import type { MailConfig } from '../../email/mail-config'
-import type { MailTransport } from '../../email/transport'
+import type { SealKey } from '../../email/sealed-params'
 import { findApplication, type StoredApplication } from '../../repositories/application-repository'
 import {
   fairProcessingText,
@@ -41,9 +40,10 @@ import { requireJson, siteBrand } from './submission'
 export interface JointConfirmationRoutesOptions {
   db: Kysely<Tables>
   dataKeys: DataKeyring | undefined
-  mail: MailConfig
-  /** The transport the joint applicant's first link went through. */
-  transport: MailTransport
+  /** Seals the link in its queued email (decision 1951). */
+  sealKey: SealKey
+  /** Told once a link's email is queued, so a sender in this process sends it at once. */
+  onEmailQueued?: () => void
   /** Keys the hashes of addresses and client addresses (the back office's index key). */
   hashKey: Buffer
   clock?: () => Date
@@ -90,7 +90,7 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
   app,
   options,
 ) => {
-  const { db, dataKeys, mail, transport, hashKey } = options
+  const { db, dataKeys, sealKey, onEmailQueued, hashKey } = options
   const clock = options.clock ?? (() => new Date())
 
   type Checked =
@@ -137,7 +137,7 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
       stored !== undefined &&
       equalHex(Buffer.from(given).toString('hex'), Buffer.from(stored).toString('hex'))
     if (!right) {
-      const left = await recordFailedCheck(db, link)
+      const left = await recordFailedCheck(db, link, now)
       if (left === 0) return { ok: false, sent: reply.code(410).send(expired) }
       const message = SAVE_RETURN_MESSAGES.dateOfBirthWrong(left)
       return {
@@ -312,8 +312,8 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
       if (application?.status !== 'submitted') return
       const status = await jointConfirmationStatus(db, application.applicationKey, now)
       if (status === null || status.confirmedAt !== null) return
-      // The email is not waited for: the answer must not depend on it (decision 1821).
-      await issueJointConfirmLink({ db, mail, transport, log: request.log, hashKey }, request, {
+      // The email is queued with the link, not sent here: the answer must not depend on it (decision 1951).
+      await issueJointConfirmLink({ db, sealKey, onEmailQueued, hashKey }, request, {
         submissionKey: application.applicationKey,
         brand: application.brand,
         payload: application.payload,

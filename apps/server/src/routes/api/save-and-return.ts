@@ -7,7 +7,7 @@
 
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
-import { brands, isBrandId } from '@forecourt/domain/brands/brand-data'
+import { isBrandId } from '@forecourt/domain/brands/brand-data'
 import { validateEmail } from '@forecourt/domain/fields/email'
 import {
   datePartsToKey,
@@ -19,10 +19,10 @@ import { restoreState } from '@forecourt/domain/state/restore-state'
 import type { SearchIndexer } from '../../back-office/search-index'
 import { openPayload, sealPayload, type DataKeyring } from '../../crypto/field-encryption'
 import type { Tables } from '../../db/tables'
-import type { MailConfig } from '../../email/mail-config'
-import { createMailTransport, type MailTransport } from '../../email/transport'
+import { enqueueEmails } from '../../email/outbox'
+import type { SealKey } from '../../email/sealed-params'
 import { findApplication, nextServerSequence } from '../../repositories/application-repository'
-import { continueEmail, sendLinkEmail } from '../../save-return/link-email'
+import { linkEmailRow } from '../../save-return/link-email'
 import {
   emailSubject,
   equalHex,
@@ -41,12 +41,14 @@ import { KEY_PATTERN, invalidBody, requireJson, siteBrand, stampReceived } from 
 export interface SaveAndReturnRoutesOptions {
   db: Kysely<Tables>
   dataKeys: DataKeyring | undefined
-  mail: MailConfig
   /** Keys the hashes of addresses and client addresses (the back office's index key). */
   hashKey: Buffer
+  /** Seals the link's token and address in its outbox row (decision 1951). */
+  sealKey: SealKey
+  /** Told when a link's email was queued, so a sender in this process sends it at once. */
+  onEmailQueued?: () => void
   searchIndexer?: SearchIndexer
-  /** Tests: their own transport and clock. */
-  transport?: MailTransport
+  /** Tests: their own clock. */
   clock?: () => Date
 }
 
@@ -102,12 +104,13 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
   app,
   options,
 ) => {
-  const { db, dataKeys, mail, hashKey } = options
+  const { db, dataKeys, hashKey, sealKey } = options
   const clock = options.clock ?? (() => new Date())
-  const transport = options.transport ?? createMailTransport(mail)
-  app.addHook('onClose', async () => transport.close())
 
-  /** Issues a link for the application, stores it, and sends its email without waiting. */
+  /**
+   * Issues a link for the application and queues its email in the same transaction (decision 1951): the
+   * answer neither waits for the send nor depends on it, and the email is retried until it goes.
+   */
   async function sendResumeLink(
     request: FastifyRequest,
     args: {
@@ -119,8 +122,8 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
     },
     now: Date,
   ) {
-    const issued = await db.transaction().execute((trx) =>
-      issueLink(trx, {
+    const issued = await db.transaction().execute(async (trx) => {
+      const link = await issueLink(trx, {
         purpose: 'resume',
         applicationKey: args.applicationKey,
         brand: args.brand,
@@ -128,26 +131,23 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
         emailHash: keyedHash(hashKey, 'email', emailSubject(args.email)),
         screen: args.screen,
         now,
-      }),
-    )
-    if (!isBrandId(args.brand)) return issued
-    const brand = brands[args.brand]
-    const name = personName(args.payload)
-    void sendLinkEmail(
-      transport,
-      mail,
-      brand,
-      { name: name ?? '', address: args.email },
-      continueEmail({
-        brand,
-        link: `${siteOrigin(request)}/continue/${issued.token}`,
-        expiresAt: issued.expiresAt,
-        code: issued.code,
-        recipientName: name,
-      }),
-      request.log,
-      'continue',
-    )
+      })
+      if (isBrandId(args.brand)) {
+        await enqueueEmails(trx, [
+          linkEmailRow({
+            template: 'continue-link',
+            link,
+            brand: args.brand,
+            origin: siteOrigin(request),
+            to: { name: personName(args.payload) ?? '', address: args.email },
+            key: sealKey,
+            now,
+          }),
+        ])
+      }
+      return link
+    })
+    options.onEmailQueued?.()
     return issued
   }
 
@@ -442,7 +442,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
       }
 
       if (!right) {
-        const left = await recordFailedCheck(db, link)
+        const left = await recordFailedCheck(db, link, now)
         if (left === 0) return reply.code(410).send(expired)
         const message =
           link.check_kind === 'code'
