@@ -9,7 +9,7 @@ import { brands } from '@forecourt/domain/brands/brand-data'
 import { addOperator, authenticator, checkPage } from '../back-office/support/back-office'
 import { expectNoAxeViolations } from '../support/axe'
 import { brandUrl } from '../support/brands'
-import { emailTo, expireLink, jointLinkIn, submitJointApplication } from './support/links'
+import { expireLink, jointLinkEmailTo, jointLinkIn, submitJointApplication } from './support/links'
 import { SAVE_RETURN_ENV, inbox } from './support/server-env'
 
 const ANSWER = 'If this address is right, we have sent a link to it.'
@@ -60,7 +60,7 @@ test('harbourlend: an expired joint link’s page sends a new link to the joint 
   const stranger = `someone.else.${Date.now()}@example.co.uk`
   const start = (await inbox()).length
   const { reference } = await submitJointApplication(request, jointEmail)
-  const first = jointLinkIn(await emailTo(jointEmail, start))
+  const first = jointLinkIn(await jointLinkEmailTo(jointEmail, start))
   expireLink(first.token)
 
   await page.goto(first.url)
@@ -99,7 +99,7 @@ test('harbourlend: an expired joint link’s page sends a new link to the joint 
   await field.fill(jointEmail)
   await page.getByRole('button', { name: 'Send me a new link' }).click()
   await expect(page.getByRole('status')).toHaveText(ANSWER)
-  const renewed = await emailTo(jointEmail, asked)
+  const renewed = await jointLinkEmailTo(jointEmail, asked)
   expect(renewed.subject).toBe(`Confirm your part of the application (${reference})`)
   const second = jointLinkIn(renewed)
   expect(second.token).not.toBe(first.token)
@@ -116,7 +116,7 @@ test('harbourlend: the back office shows the joint applicant’s confirmation aw
   const jointEmail = `sam.office.${Date.now()}@example.co.uk`
   const start = (await inbox()).length
   const { key, reference } = await submitJointApplication(request, jointEmail)
-  const link = jointLinkIn(await emailTo(jointEmail, start))
+  const link = jointLinkIn(await jointLinkEmailTo(jointEmail, start))
 
   // An admin made by the operators command against this server's database, enrolled in the browser.
   const office = await browser.newContext()

@@ -11,17 +11,31 @@ import { filledJointState } from '@forecourt/domain/test-support/test-fixtures'
 import { apiRequest } from '../../support/brands'
 import { inbox, type InboxMessage } from './server-env'
 
-/** The first message to `address` after the first `after` messages of the inbox, once it has arrived. */
-export async function emailTo(address: string, after = 0): Promise<InboxMessage> {
+/**
+ * The first message to `address` after the first `after` messages of the inbox, once it has arrived; only
+ * those whose subject starts with `subject` when given (a joint applicant also gets the confirmation of the
+ * submission, from the same outbox, in either order).
+ */
+export async function emailTo(address: string, after = 0, subject?: string): Promise<InboxMessage> {
   let found: InboxMessage | undefined
   await expect
     .poll(async () => {
-      found = (await inbox()).slice(after).find((message) => message.to.includes(address))
+      found = (await inbox())
+        .slice(after)
+        .find(
+          (message) =>
+            message.to.includes(address) &&
+            (subject === undefined || message.subject.startsWith(subject)),
+        )
       return found !== undefined
     })
     .toBe(true)
   return found!
 }
+
+/** The next link email to the joint applicant at `address`. */
+export const jointLinkEmailTo = (address: string, after = 0) =>
+  emailTo(address, after, 'Confirm your part of the application')
 
 /** The e2e server's SQLite file, written to directly only to make a link older than it is. */
 export function expireLink(token: string): void {
