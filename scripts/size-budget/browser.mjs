@@ -41,8 +41,11 @@ function freePort() {
   })
 }
 
-/** Starts apps/server on 127.0.0.1 and resolves once it answers; `stop()` ends it and its data. */
-export async function startServer(repositoryRoot, distDir) {
+/**
+ * Starts apps/server on 127.0.0.1 and resolves once it answers; `stop()` ends it and its data. `env`
+ * adds to or overrides the settings below.
+ */
+export async function startServer(repositoryRoot, distDir, { env = {} } = {}) {
   const port = await freePort()
   const dataDir = await mkdtemp(join(tmpdir(), 'forecourt-size-'))
   const { productionArgs } = await tsImport(
@@ -67,6 +70,7 @@ export async function startServer(repositoryRoot, distDir) {
       MAIL_TRANSPORT: 'file',
       LOG_LEVEL: 'warn',
       DELIVERY_WORKER: 'off',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
