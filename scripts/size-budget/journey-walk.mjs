@@ -1,10 +1,11 @@
 // A whole journey as a browser fetches it (decision 1971): Chromium opens the brand's `/` in a fresh
 // context (empty cache), walks the journey to the thank-you page with the end-to-end helpers, and
-// waits there until the network has been quiet for a while, so that the code fetched ahead while idle
-// counts too. Every JavaScript response is recorded once per address, with the gzip size of its body
+// waits there until the page has been idle and the network quiet, so that the code fetched ahead
+// while idle counts too. Every JavaScript response is recorded once per address, with the gzip size of its body
 // (level 9, as every figure of the budget; the same bytes as the .gz the build writes beside it) and
 // the bytes actually sent (the encoded body, in the encoding the server chose).
 import { gzipSize } from './bundle.mjs'
+import { settle, trackRequests } from './network-quiet.mjs'
 
 const isJavaScript = (contentType) => /\b(java|ecma)script\b/i.test(contentType ?? '')
 
@@ -28,40 +29,6 @@ export function summariseScripts(responses) {
     gzip: scripts.reduce((sum, each) => sum + each.gzip, 0),
     sent: scripts.reduce((sum, each) => sum + each.sent, 0),
     encodings: [...new Set(scripts.map((each) => each.encoding))].sort(),
-  }
-}
-
-/**
- * Follows the context's requests from the start, so that `quiet()` can wait until none has been in
- * flight for `quietMs` (a route change starts new ones, so the document's load event says nothing).
- * @param {{ on: Function }} context a Playwright browser context (or anything with its events)
- * @param {() => number} [now]
- */
-export function trackRequests(context, now = Date.now) {
-  const inFlight = new Set()
-  let lastChange = now()
-  context.on('request', (request) => {
-    inFlight.add(request)
-    lastChange = now()
-  })
-  const ended = (request) => {
-    inFlight.delete(request)
-    lastChange = now()
-  }
-  context.on('requestfinished', ended)
-  context.on('requestfailed', ended)
-  return {
-    /** No request in flight, and none started or ended for `quietMs`. */
-    isQuiet: (quietMs) => inFlight.size === 0 && now() - lastChange >= quietMs,
-    async quiet({ quietMs, timeoutMs, pollMs = 100 }) {
-      const deadline = now() + timeoutMs
-      while (!this.isQuiet(quietMs)) {
-        if (now() > deadline) {
-          throw new Error(`The network was not quiet for ${quietMs} ms within ${timeoutMs} ms`)
-        }
-        await new Promise((resolve) => setTimeout(resolve, pollMs))
-      }
-    },
   }
 }
 
@@ -124,7 +91,7 @@ export async function walkJourney(
     await page
       .getByRole('heading', { level: 1, name: THANK_YOU_HEADING })
       .waitFor({ timeout: arriveWithinMs })
-    await requests.quiet({ quietMs, timeoutMs: 30_000 })
+    await settle(page, requests, { quietMs, timeoutMs: 30_000 })
     const loaded = await Promise.all(pending)
     const unread = loaded.filter((each) => each.unread).map((each) => each.url)
     if (unread.length > 0) throw new Error(`Could not read ${unread.join(', ')}`)
