@@ -149,15 +149,16 @@ function report(header, figures, bundle, pages, walks) {
         'way: one element rendered with `createRoot`, built by Vite with the plugins and build settings ' +
         'of `apps/web/vite.config.ts` (decision 1401).',
       '- `/` before the first input: Chromium opens each host with an empty cache against the real ' +
-        'server (production mode, a throw-away SQLite folder) and records every JavaScript response ' +
-        'until the network has been idle for 500 ms, with no input. The start screen fetches the first ' +
+        'server (production mode, a throw-away SQLite folder) and records every JavaScript response, ' +
+        "with no input, until the page's own idle work has run and the network has been quiet for " +
+        '500 ms after it (decision 1971). The start screen fetches the first ' +
         "question's code only after the first input, and each question the screens that may follow it " +
         'once idle (decision 1402).',
       '- A whole journey (decision 1971): Chromium opens the brand host with an empty cache against ' +
         'the same server, accepts analytics cookies (which loads the code that adds the tag manager; ' +
         "the container itself, on Google's host, is refused and not counted), walks the journey to " +
         'the thank-you page with the end-to-end helpers (`e2e/support`), pausing 250 ms before each ' +
-        'Continue, and waits there until no request has been in flight for 1.5 s. Every JavaScript ' +
+        'Continue, and waits there in the same way, with 1.5 s of quiet. Every JavaScript ' +
         'response of the brand host is counted once per address, idle prefetches of the screens that ' +
         'may follow included. "Sent" is the encoded body as the server sent it to Chromium.',
       '- Every chunk the app can load: every chunk reachable from the entry through static and lazy ' +
@@ -167,6 +168,7 @@ function report(header, figures, bundle, pages, walks) {
     ].join('\n'),
     first === undefined ? '' : `Scripts loaded on \`/\` before the first input, ${first.host}:`,
     first === undefined ? '' : scriptTable(first.scripts),
+    walks.length === 0 ? '' : 'The journeys walked:',
     walks.length === 0 ? '' : walkSummary(walks),
     walks.length === 0
       ? ''
