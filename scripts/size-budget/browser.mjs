@@ -1,6 +1,7 @@
 // The first load of `/` as a browser gets it: the real server on a free loopback port (compiled, started
 // as `npm start` starts it; production mode, a throw-away SQLite folder) and Chromium opening each brand host with a fresh cache, making
-// no input, until the network has been idle for 500 ms. Every request and every script is recorded.
+// no input, until the network has been idle for 500 ms after the page's own idle work
+// (network-quiet.mjs). Every request and every script is recorded.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -10,6 +11,7 @@ import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { tsImport } from 'tsx/esm/api'
 import { gzipSize } from './bundle.mjs'
+import { settle, trackRequests } from './network-quiet.mjs'
 import { LOCAL_ALLOWED_HOSTS } from '../local-brand-hosts.mjs'
 
 export const CHROMIUM_FLAGS = [
@@ -41,8 +43,11 @@ function freePort() {
   })
 }
 
-/** Starts apps/server on 127.0.0.1 and resolves once it answers; `stop()` ends it and its data. */
-export async function startServer(repositoryRoot, distDir) {
+/**
+ * Starts apps/server on 127.0.0.1 and resolves once it answers; `stop()` ends it and its data. `env`
+ * adds to or overrides the settings below.
+ */
+export async function startServer(repositoryRoot, distDir, { env = {} } = {}) {
   const port = await freePort()
   const dataDir = await mkdtemp(join(tmpdir(), 'forecourt-size-'))
   const { productionArgs } = await tsImport(
@@ -67,6 +72,7 @@ export async function startServer(repositoryRoot, distDir) {
       MAIL_TRANSPORT: 'file',
       LOG_LEVEL: 'warn',
       DELIVERY_WORKER: 'off',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
@@ -125,6 +131,7 @@ export async function measureFirstLoad(browser, host, port) {
   try {
     const page = await context.newPage()
     const origin = `http://${host}:${port}`
+    const tracker = trackRequests(context)
     const requests = []
     const bodies = []
     context.on('request', (request) => requests.push(request.url()))
@@ -142,6 +149,8 @@ export async function measureFirstLoad(browser, host, port) {
     const document = await page.goto(`${origin}/`, { waitUntil: 'networkidle' })
     if (document === null) throw new Error(`${origin}/ gave no response`)
     if (document.status() !== 200) throw new Error(`${origin}/ answered ${document.status()}`)
+    // Idle for 500 ms by the network alone can come before the page's own idle work on a busy machine.
+    await settle(page, tracker, { quietMs: 500, timeoutMs: 30_000 })
     const sizes = await document.request().sizes()
     const html = await document.body()
     const headers = document.headers()

@@ -4,15 +4,13 @@
 export const KB = 1000
 export const KIB = 1024
 
-// The whole journey's bar was raised from 160 KB for the evidence record and the pages a save-and-return
-// link opens (decisions 1882, 1824); the start page's stays where it was.
 export const BARS = {
   firstLoad: 90 * KB,
   firstLoadRatio: 1.35,
   screen: 8 * KB,
-  // Decisions 1882, 1824 and 1921: the disclosures, the evidence queue, the save-and-return pages and
-  // the joint applicant's request for a new link.
-  journey: 174 * KB,
+  // The requirements' bar, judged on what Chromium fetches over each walked journey (decision 1971,
+  // which replaces the 174 KB every-chunk bar of decisions 1882, 1824 and 1921).
+  journey: 160 * KB,
   html: 14 * KIB,
 }
 
@@ -22,9 +20,10 @@ const verdict = (ok) => (ok ? 'pass' : '**FAIL**')
 
 /**
  * One row per figure; `ok` is undefined for a figure without a bar. `bare` is the baseline build,
- * `pages` the first loads per host, `bundle` the manifest figures.
+ * `pages` the first loads per host, `bundle` the manifest figures, `walks` the journeys walked in
+ * Chromium (journey-walk.mjs).
  */
-export function rows({ bare, pages, bundle }) {
+export function rows({ bare, pages, bundle, walks }) {
   const result = [
     {
       what: 'bare React + react-dom, one element (baseline)',
@@ -51,11 +50,27 @@ export function rows({ bare, pages, bundle }) {
     bar: `≤ ${kb(BARS.screen)}`,
     ok: over.length === 0,
   })
+  for (const walk of walks) {
+    result.push({
+      what: `all JavaScript of a whole journey as Chromium fetches it: ${walk.name}, ${walk.host}`,
+      figure: `${kb(walk.gzip)} in ${walk.scripts.length} files (${kb(walk.sent)} sent as ${walk.encodings.join(', ')})`,
+      bar: `≤ ${kb(BARS.journey)}`,
+      ok: walk.gzip <= BARS.journey,
+    })
+  }
+  // A bar nothing measured is not met.
+  if (walks.length === 0) {
+    result.push({
+      what: 'all JavaScript of a whole journey as Chromium fetches it',
+      figure: 'no journey walked on the hosts measured',
+      bar: `≤ ${kb(BARS.journey)}`,
+      ok: false,
+    })
+  }
   result.push({
-    what: 'all JavaScript of a whole journey (every chunk the app can load)',
-    figure: `${kb(bundle.journey.gzip)} in ${bundle.journey.files} files`,
-    bar: `≤ ${kb(BARS.journey)}`,
-    ok: bundle.journey.gzip <= BARS.journey,
+    what: 'every chunk the app can load, all routes (information)',
+    figure: `${kb(bundle.all.gzip)} in ${bundle.all.files} files`,
+    bar: 'no bar',
   })
   const css = pages.map((page) => page.css)
   const cssOnStart = Math.max(...css.map((each) => each.filesGzip + each.inlineGzip))
@@ -112,5 +127,28 @@ export function screenTable(screens) {
   for (const screen of [...screens].sort((a, b) => b.gzip - a.gzip)) {
     lines.push(`| ${screen.name} | ${kb(screen.gzip)} | ${kb(screen.withShared)} |`)
   }
+  return lines.join('\n')
+}
+
+/**
+ * The build's chunks that no walked journey fetched, largest first: what the every-chunk figure counts
+ * beyond the journeys (the link pages, the legal texts, what loads only on a choice the walks do not make).
+ */
+export function notFetched(bundle, walks) {
+  const fetched = new Set(
+    walks.flatMap((walk) => walk.scripts.map((script) => new URL(script.url).pathname.slice(1))),
+  )
+  return bundle.all.scripts
+    .filter((script) => !fetched.has(script.file))
+    .sort((a, b) => b.gzip - a.gzip || a.file.localeCompare(b.file))
+}
+
+export function notFetchedTable(scripts) {
+  const lines = ['| chunk | from | gzip |', '|---|---|---|']
+  for (const script of scripts) {
+    lines.push(`| ${script.file} | ${script.key.replace(/^_/, 'shared: ')} | ${kb(script.gzip)} |`)
+  }
+  const total = scripts.reduce((sum, script) => sum + script.gzip, 0)
+  lines.push(`| ${scripts.length} chunks | | ${kb(total)} |`)
   return lines.join('\n')
 }
