@@ -23,7 +23,7 @@ import { openApiRoutes, registerOpenApi } from './plugins/openapi'
 import { registerRateLimits } from './plugins/rate-limit'
 import { csrfRoutes } from './routes/api/csrf'
 import { EventCounter, eventsRoutes } from './routes/api/events'
-import { registerRetentionJob } from './retention/retention-job'
+import { registerRetentionJob, type Schedule } from './retention/retention-job'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerStaticFrontEnd } from './plugins/static-front-end'
 import { registerWriteStore } from './plugins/write-store'
@@ -48,9 +48,14 @@ import { destinationIdsFor } from './delivery/destinations'
 import { createDeliveryWorker } from './delivery/worker'
 import { setActiveMailConfig } from './email/mail-config'
 import { createEmailSender } from './email/sender'
-import { registerLinkPageHeaders, saveAndReturnRoutes } from './routes/api/save-and-return'
+import {
+  registerLinkPageHeaders,
+  saveAndReturnRoutes,
+  siteOrigin,
+} from './routes/api/save-and-return'
 import { jointConfirmationRoutes } from './routes/api/joint-confirmation'
 import { requestJointConfirmation } from './save-return/joint-confirmation'
+import { startJointLinkSweep } from './save-return/joint-link-sweep'
 import { sealKeyFor } from './email/sealed-params'
 
 export interface BuildAppOptions {
@@ -140,6 +145,7 @@ export async function buildApp(
     ? createEmailSender(config, database, app.log.child({ component: 'email' }))
     : undefined
   const emailQueued = () => sender?.nudge()
+  const jointLinkDeps = { db: database.db, sealKey, onEmailQueued: emailQueued, hashKey: indexKey }
   await app.register(async (api) => {
     // API answers are per request and will carry personal data: no browser or proxy may keep them.
     api.addHook('onRequest', async (_request, reply) => {
@@ -157,19 +163,16 @@ export async function buildApp(
     await api.register(addressRoutes, { provider: createAddressProvider(config, app.log) })
     // Submissions and partial saves
     // The joint applicant's own link is queued once their application is stored (decision 1823), sealed
-    // like every link's email (decision 1951).
+    // like every link's email (decision 1951); the sweep issues it if this step fails or never runs
+    // (decision 1991).
     await api.register(submissionRoutes, {
       db: database.db,
       dataKeys: config.dataKeys,
       searchIndexer,
-      afterStored: (request, stored) =>
-        stored.payload.isJointApplication === true
-          ? requestJointConfirmation(
-              { db: database.db, sealKey, onEmailQueued: emailQueued, hashKey: indexKey },
-              request,
-              stored,
-            )
-          : Promise.resolve(),
+      afterStored: async (request, stored) => {
+        if (stored.payload.isJointApplication !== true) return
+        await requestJointConfirmation(jointLinkDeps, siteOrigin(request), stored)
+      },
     })
     await api.register(applicationRoutes, {
       db: database.db,
@@ -224,6 +227,18 @@ export async function buildApp(
   if (sender !== undefined) {
     app.addHook('onReady', async () => sender.start())
     app.addHook('preClose', async () => sender.stop())
+    // Beside the sender, the joint applicants' links the submission's own step did not issue (decision
+    // 1991), on the brand's configured site: at start-up, then every minute.
+    let sweep: Schedule | undefined
+    app.addHook('onReady', async () => {
+      sweep = startJointLinkSweep({
+        ...jointLinkDeps,
+        dataKeys: config.dataKeys,
+        siteOrigin: (brand) => config.siteOrigins[brand],
+        logger: app.log.child({ component: 'joint-link-sweep' }),
+      })
+    })
+    app.addHook('preClose', async () => sweep?.stop())
   }
 
   return app

@@ -4,13 +4,14 @@
 import { isIP } from 'node:net'
 import { isAbsolute, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { BrandId } from '@forecourt/domain/brands/brand'
 import { checkAllBrands } from '@forecourt/domain/brands/brand-check'
 import { parseDataKeyring, type DataKeyring } from './crypto/field-encryption'
 import { parseDeliveryConfig, type Destinations } from './delivery/destinations'
 import { parseAddressApiConfig, type AddressApiConfig } from './address/address-config'
 import { parseBackOfficeConfig, type BackOfficeConfig } from './back-office/back-office-config'
 import { parseMailConfig, type MailConfig } from './email/mail-config'
-import { parseHostsConfig, type HostsConfig } from './plugins/allowed-hosts'
+import { parseHostsConfig, parseSiteOrigins, type HostsConfig } from './plugins/allowed-hosts'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -37,6 +38,11 @@ export interface Config {
   nodeEnv: NodeEnv
   /** ALLOWED_HOSTS, BACK_OFFICE_HOST: the hosts served besides the brands' domains (decision 1572). */
   hosts: HostsConfig
+  /**
+   * SITE_ORIGINS, or the defaults: each brand's site, for links made without a request (the joint
+   * applicant's link issued by the sweep, decision 1991).
+   */
+  siteOrigins: Readonly<Record<BrandId, string>>
   // Encryption at rest (parsed by crypto/field-encryption.ts)
   /**
    * FORECOURT_DATA_KEY (+ _ID) seals the personal fields of stored applications; FORECOURT_OLD_DATA_KEYS
@@ -143,6 +149,7 @@ export function loadConfig(
   const resilience = parseResilience(read, problems)
   const backOffice = parseBackOfficeConfig(read, port, fromRepositoryRoot, problems)
   const hosts = parseHostsConfig(read, nodeEnv, backOffice.host, problems)
+  const siteOrigins = parseSiteOrigins(read('SITE_ORIGINS'), { hosts, nodeEnv, port }, problems)
   const dataDir = fromRepositoryRoot(read('DATA_DIR') ?? 'data')
   const mail = parseMailConfig(read, { nodeEnv, dataDir, backOfficeUrl: backOffice.url }, problems)
 
@@ -157,6 +164,7 @@ export function loadConfig(
     trustProxy,
     nodeEnv: nodeEnv as NodeEnv,
     hosts,
+    siteOrigins,
     dataKeys,
     ...security,
     ...delivery,

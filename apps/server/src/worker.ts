@@ -1,7 +1,7 @@
-// `npm run worker`: the delivery worker and the email sender alone, against the configured database. Run
-// one or more beside servers started with DELIVERY_WORKER=off (or beside servers that run their own: on
-// PostgreSQL they all share the rows safely). SIGINT or SIGTERM stops claiming, lets attempts in flight
-// finish, then closes the database.
+// `npm run worker`: the delivery worker and the email sender (with the sweep for the joint applicants'
+// links, decision 1991) alone, against the configured database. Run one or more beside servers started
+// with DELIVERY_WORKER=off (or beside servers that run their own: on PostgreSQL they all share the rows
+// safely). SIGINT or SIGTERM stops claiming, lets attempts in flight finish, then closes the database.
 
 import './runtime-check'
 import Fastify from 'fastify'
@@ -11,6 +11,9 @@ import { migrateToLatest } from './db/migrate'
 import { createDeliveryWorker } from './delivery/worker'
 import { setActiveMailConfig } from './email/mail-config'
 import { createEmailSender } from './email/sender'
+import { sealKeyFor } from './email/sealed-params'
+import { searchIndexKey } from './back-office/search-index'
+import { startJointLinkSweep } from './save-return/joint-link-sweep'
 import { loggerOptions } from './logging'
 
 // The worker's own stop grace is 5 s, and an attempt answers or times out within 10 s: this is the
@@ -55,6 +58,17 @@ async function main(): Promise<void> {
   setActiveMailConfig(config.mail)
   const sender = createEmailSender(config, database, log.child({ component: 'email' }))
   sender.start()
+  // Beside the sender, as in the server: the joint applicants' links a submission's own step did not
+  // issue (decision 1991).
+  const sweep = startJointLinkSweep({
+    db: database.db,
+    dataKeys: config.dataKeys,
+    sealKey: sealKeyFor(config),
+    hashKey: searchIndexKey(config.backOffice.indexKey, config.dataKeys),
+    onEmailQueued: () => sender.nudge(),
+    siteOrigin: (brand) => config.siteOrigins[brand],
+    logger: log.child({ component: 'joint-link-sweep' }),
+  })
 
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
@@ -65,7 +79,7 @@ async function main(): Promise<void> {
       log.error('shutdown took too long; exiting')
       process.exit(1)
     }, SHUTDOWN_GRACE_MS).unref()
-    Promise.all([worker.stop(), sender.stop()])
+    Promise.all([worker.stop(), sender.stop(), sweep.stop()])
       .then(() => database.close())
       .then(
         () => process.exit(0),

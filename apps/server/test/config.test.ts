@@ -32,6 +32,13 @@ test('an empty environment gives the documented defaults', () => {
     trustProxy: false,
     nodeEnv: 'development',
     hosts: { extra: [], anyHost: false, backOffice: 'backoffice.localhost', localhost: true },
+    siteOrigins: {
+      harbourlend: 'http://harbourlend.localhost:3000',
+      milebroker: 'http://milebroker.localhost:3000',
+      carfinance: 'http://carfinance.localhost:3000',
+      scorepal: 'http://scorepal.localhost:3000',
+      creditlens: 'http://creditlens.localhost:3000',
+    },
     secret: undefined,
     corsOrigins: [],
     redisUrl: undefined,
@@ -107,6 +114,7 @@ test('every variable is read when valid', () => {
       SMTP_URL: 'smtps://mailer:hunter2@smtp.example.com:465',
       MAIL_FROM: 'no-reply@carfinance.example',
       BROKER_INBOXES: '{"carfinance": "ops@carfinance.example", "scorepal": ""}',
+      SITE_ORIGINS: '{"carfinance": "https://Apply.CarFinance.example/"}',
     }),
   ).toEqual<Config>({
     port: 8080,
@@ -122,6 +130,14 @@ test('every variable is read when valid', () => {
       anyHost: false,
       backOffice: 'backoffice.broker.example',
       localhost: false,
+    },
+    // The brand's first domain over https, unless SITE_ORIGINS names another of its sites.
+    siteOrigins: {
+      harbourlend: 'https://harbourlend.example',
+      milebroker: 'https://milebroker.example',
+      carfinance: 'https://apply.carfinance.example',
+      scorepal: 'https://scorepal.example',
+      creditlens: 'https://creditlens.example',
     },
     secret: 'x'.repeat(32),
     corsOrigins: ['https://apply.example.com'],
@@ -289,6 +305,46 @@ test('the back office is checked: a host name, an address on that host, a 32-byt
     }),
   ).toEqual([
     'BACK_OFFICE_URL must be on BACK_OFFICE_HOST (backoffice.example.com), or its enrolment addresses would not work (got "https://apply.example.com")',
+  ])
+})
+
+test('SITE_ORIGINS names an origin this server answers as each brand it lists', () => {
+  expect(
+    loadConfig({
+      PORT: '3281',
+      ALLOWED_HOSTS: 'harbourlend.staging.example',
+      SITE_ORIGINS: '{"harbourlend": "https://harbourlend.staging.example"}',
+    }).siteOrigins,
+  ).toMatchObject({
+    harbourlend: 'https://harbourlend.staging.example',
+    carfinance: 'http://carfinance.localhost:3281',
+  })
+  expect(problemsOf({ SITE_ORIGINS: 'carfinance=https://carfinance.example' })).toEqual([
+    'SITE_ORIGINS must be JSON like {"carfinance": "https://www.carfinance.example"}',
+  ])
+  expect(problemsOf({ SITE_ORIGINS: '["https://carfinance.example"]' })).toEqual([
+    'SITE_ORIGINS must be a JSON object whose keys are brand ids',
+  ])
+  expect(
+    problemsOf({
+      NODE_ENV: 'production',
+      FORECOURT_SECRET: 'x'.repeat(32),
+      FORECOURT_DATA_IN_CLEAR: 'yes',
+      MAIL_TRANSPORT: 'file',
+      SITE_ORIGINS: JSON.stringify({
+        acme: 'https://acme.example',
+        harbourlend: 'https://harbourlend.example/joint',
+        milebroker: 'ftp://milebroker.example',
+        scorepal: 'https://www.carfinance.example',
+        creditlens: 'http://creditlens.localhost:3000',
+      }),
+    }),
+  ).toEqual([
+    'SITE_ORIGINS: "acme" is not a known brand id',
+    'SITE_ORIGINS: the site of "harbourlend" must be an origin such as https://www.harbourlend.example, without a path',
+    'SITE_ORIGINS: the site of "milebroker" must be an origin such as https://www.milebroker.example, without a path',
+    'SITE_ORIGINS: this server does not answer www.carfinance.example as "scorepal" (see the brand\'s domains and ALLOWED_HOSTS)',
+    'SITE_ORIGINS: this server does not answer creditlens.localhost:3000 as "creditlens" (see the brand\'s domains and ALLOWED_HOSTS)',
   ])
 })
 

@@ -17,6 +17,13 @@ function backOfficeLink(mail: MailConfig, applicationKey: string): string {
   return `${mail.backOfficeUrl}/applications/${applicationKey}`
 }
 
+/**
+ * The joint applicant's confirmation of a submission. Queued in the submission's own transaction exactly
+ * when the application is joint, it is also the durable record that the joint applicant is owed their
+ * link: the sweep looks for it (decision 1991).
+ */
+export const JOINT_APPLICANT_CONFIRMATION = 'joint-applicant-confirmation'
+
 export interface SubmissionEmailArgs {
   submissionKey: string
   brand: string
@@ -49,9 +56,9 @@ export function submissionEmails(
     rows.push(
       emailRow({
         ...base,
-        template: 'joint-applicant-confirmation',
+        template: JOINT_APPLICANT_CONFIRMATION,
         recipient: 'joint-applicant',
-        dedupeKey: `joint-applicant-confirmation:${args.submissionKey}`,
+        dedupeKey: `${JOINT_APPLICANT_CONFIRMATION}:${args.submissionKey}`,
       }),
     )
   }

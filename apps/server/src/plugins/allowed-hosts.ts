@@ -10,7 +10,7 @@
 import { isIP } from 'node:net'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { BrandId } from '@forecourt/domain/brands/brand'
-import { DEFAULT_BRAND_ID } from '@forecourt/domain/brands/brand-data'
+import { BRAND_IDS, DEFAULT_BRAND_ID, brands, isBrandId } from '@forecourt/domain/brands/brand-data'
 import { brandIdForDomain, brandIdForHost, hostName } from '@forecourt/domain/brands/host'
 
 export interface HostsConfig {
@@ -83,6 +83,79 @@ export function createHostPolicy(config: HostsConfig): HostPolicy {
   }
 }
 
+/** The brand a host is answered as, by the rule of brandOfRequest; undefined for a host not served. */
+export function brandServedOn(policy: HostPolicy, host: string): BrandId | undefined {
+  const match = policy.match(host)
+  return match === 'named' ? brandIdForHost(host) : match === 'any' ? DEFAULT_BRAND_ID : undefined
+}
+
+/**
+ * SITE_ORIGINS: each brand's own site, for a link made without a request to take the site from (the
+ * joint applicant's link issued by the sweep, decision 1991). JSON `{"<brand>": "https://<host>"}`, each
+ * origin on a host this server answers as that brand. A brand it leaves out gets its first domain over
+ * https in production, and `http://<brand>.localhost:<PORT>` in development and tests, as `npm start`
+ * serves it.
+ */
+export function parseSiteOrigins(
+  value: string | undefined,
+  context: { hosts: HostsConfig; nodeEnv: string; port: number },
+  problems: string[],
+): Record<BrandId, string> {
+  const origins = Object.fromEntries(
+    BRAND_IDS.map((id) => [
+      id,
+      context.nodeEnv === 'production'
+        ? // The brand check requires at least one domain.
+          `https://${brands[id].domains[0] ?? ''}`
+        : `http://${id}.localhost:${context.port}`,
+    ]),
+  ) as Record<BrandId, string>
+  if (value === undefined) return origins
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(value)
+  } catch {
+    problems.push('SITE_ORIGINS must be JSON like {"carfinance": "https://www.carfinance.example"}')
+    return origins
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    problems.push('SITE_ORIGINS must be a JSON object whose keys are brand ids')
+    return origins
+  }
+  const policy = createHostPolicy(context.hosts)
+  for (const [brand, origin] of Object.entries(parsed)) {
+    if (!isBrandId(brand)) {
+      problems.push(`SITE_ORIGINS: "${brand}" is not a known brand id`)
+      continue
+    }
+    const url = typeof origin === 'string' ? parseOrigin(origin) : undefined
+    if (url === undefined) {
+      problems.push(
+        `SITE_ORIGINS: the site of "${brand}" must be an origin such as https://www.${brand}.example, without a path`,
+      )
+    } else if (brandServedOn(policy, url.host) !== brand) {
+      // A link there would open on another brand's site, or on none this server answers.
+      problems.push(
+        `SITE_ORIGINS: this server does not answer ${url.host} as "${brand}" (see the brand's domains and ALLOWED_HOSTS)`,
+      )
+    } else {
+      origins[brand] = url.origin
+    }
+  }
+  return origins
+}
+
+function parseOrigin(value: string): URL | undefined {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return undefined
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined
+  return value.replace(/\/$/, '').toLowerCase() === url.origin ? url : undefined
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The brand a request belongs to: that of its host (decision 1572). */
@@ -113,7 +186,7 @@ export function registerHostCheck(
     const origin = request.headers.origin
     const host =
       origin !== undefined && corsOrigins.has(origin) ? new URL(origin).host : request.host
-    return policy.match(host ?? '') === 'named' ? brandIdForHost(host ?? '') : DEFAULT_BRAND_ID
+    return brandServedOn(policy, host ?? '') ?? DEFAULT_BRAND_ID
   })
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?', 1)[0] ?? ''

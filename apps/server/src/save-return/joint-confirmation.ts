@@ -4,7 +4,6 @@
 // choices. Their confirmation is their own evidence, and the lenders that were sent the application get a
 // signed `application.joint-confirmed` event through the delivery outbox.
 
-import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { BrandId } from '@forecourt/domain/brands/brand'
 import { isBrandId } from '@forecourt/domain/brands/brand-data'
@@ -70,28 +69,32 @@ export interface JointLinkDeps {
 }
 
 /**
- * After a joint submission is stored for the first time: the joint applicant's link, stored as a hash,
- * and its email, queued with it and sealed (decision 1951). Nothing happens without their email address
- * or date of birth.
+ * The joint applicant's first link, after their joint submission is stored (decision 1823) or, when that
+ * step never ran or failed, from the sweep (decision 1991). Only whoever stores the application's
+ * `joint_confirmations` row issues it, in the same transaction: the submission's own step and the sweeps
+ * of every instance may all try, and one link and one email come of it. False when another got there
+ * first, or the payload has no joint applicant's email address or date of birth.
  */
 export async function requestJointConfirmation(
   deps: JointLinkDeps,
-  request: FastifyRequest,
+  origin: string,
   submission: JointSubmission,
-): Promise<void> {
-  await issueJointConfirmLink(deps, request, submission)
+): Promise<boolean> {
+  return issueJointConfirmLink(deps, origin, submission, { firstOnly: true })
 }
 
 /**
  * Stores a new joint-confirm link for the application (the earlier one stops working) and queues its
- * email in the same transaction (decision 1951). Used after the submission and when the joint applicant
- * asks for a new link (decision 1921). False, with nothing stored or queued, when the payload has no joint
- * applicant's email address or date of birth.
+ * email in the same transaction (decision 1951), the link opening on `origin`. Used when the joint
+ * applicant asks for a new link (decision 1921), and through requestJointConfirmation for the first.
+ * False, with nothing stored or queued, when the payload has no joint applicant's email address or date
+ * of birth, or (`firstOnly`) when the application's confirmation was already asked for.
  */
 export async function issueJointConfirmLink(
   deps: JointLinkDeps,
-  request: FastifyRequest,
+  origin: string,
   submission: JointSubmission,
+  options: { firstOnly?: boolean } = {},
 ): Promise<boolean> {
   const joint = submission.payload.JointApplicant
   if (typeof joint !== 'object' || joint === null || !isBrandId(submission.brand)) return false
@@ -99,10 +102,10 @@ export async function issueJointConfirmLink(
   if (typeof email !== 'string' || email === '') return false
   if (typeof dateOfBirth !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(dateOfBirth)) return false
   const name = [firstName, lastName].filter((part) => typeof part === 'string').join(' ')
-  await deps.db.transaction().execute(async (trx) => {
+  const issued = await deps.db.transaction().execute(async (trx) => {
     // A new link for the same application keeps the time it was first asked for: the back office's
     // "outstanding after 7 days" counts from there.
-    await trx
+    const inserted = await trx
       .insertInto('joint_confirmations')
       .values({
         application_key: submission.submissionKey,
@@ -112,7 +115,12 @@ export async function issueJointConfirmLink(
         corrections: null,
       })
       .onConflict((conflict) => conflict.column('application_key').doNothing())
-      .execute()
+      .executeTakeFirst()
+    // The row is the claim (decision 1991): a second inserter waits for the first one's commit and then
+    // inserts nothing, so it issues nothing either.
+    if (options.firstOnly === true && Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) {
+      return false
+    }
     const link = await issueLink(trx, {
       purpose: 'joint-confirm',
       applicationKey: submission.submissionKey,
@@ -127,15 +135,16 @@ export async function issueJointConfirmLink(
         template: 'joint-confirm-link',
         link,
         brand: submission.brand,
-        origin: `${request.protocol}://${request.host}`,
+        origin,
         to: { name, address: email },
         key: deps.sealKey,
         now: submission.now,
       }),
     ])
+    return true
   })
-  deps.onEmailQueued?.()
-  return true
+  if (issued) deps.onEmailQueued?.()
+  return issued
 }
 
 export interface JointConfirmation {

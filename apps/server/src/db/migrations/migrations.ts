@@ -15,6 +15,7 @@ import { createLenderDecisions } from './0043-create-lender-decisions'
 import { createApplicationSecrets } from './0050-create-application-secrets'
 import { createSaveAndReturn } from './0060-create-save-and-return'
 import { addSealedEmailParams } from './0080-sealed-email-params'
+import { addEmailsByTemplate } from './0090-emails-by-template'
 
 export const migrations: Record<string, Migration> = {
   '0001-create-vehicles': createVehicles,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0050-create-application-secrets': createApplicationSecrets,
   '0060-create-save-and-return': createSaveAndReturn,
   '0080-sealed-email-params': addSealedEmailParams,
+  '0090-emails-by-template': addEmailsByTemplate,
 }

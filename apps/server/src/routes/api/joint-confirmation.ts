@@ -34,7 +34,7 @@ import {
 } from '../../save-return/joint-confirmation'
 import { equalHex, findLink, isUsable, recordFailedCheck, useLink } from '../../save-return/links'
 import { registerNewLinkRoute } from './new-link'
-import { storedDateOfBirth } from './save-and-return'
+import { siteOrigin, storedDateOfBirth } from './save-and-return'
 import { requireJson, siteBrand } from './submission'
 
 export interface JointConfirmationRoutesOptions {
@@ -313,7 +313,7 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
       const status = await jointConfirmationStatus(db, application.applicationKey, now)
       if (status === null || status.confirmedAt !== null) return
       // The email is queued with the link, not sent here: the answer must not depend on it (decision 1951).
-      await issueJointConfirmLink({ db, sealKey, onEmailQueued, hashKey }, request, {
+      await issueJointConfirmLink({ db, sealKey, onEmailQueued, hashKey }, siteOrigin(request), {
         submissionKey: application.applicationKey,
         brand: application.brand,
         payload: application.payload,
