@@ -9,7 +9,7 @@ import { expectNoAxeViolations } from '../support/axe'
 import { brandUrl, expectedBrands } from '../support/brands'
 import { choose, expectThankYouPage, findAddress, step, yearsMonths } from '../support/journey'
 import { engineerApplyingAlone, vehicleLoanOnCarfinance } from '../support/walks'
-import { emailTo, expireLink, linkEmailRow } from './support/links'
+import { emailTo, enterDateOfBirth, expireLink, linkEmailRow } from './support/links'
 import { inbox, type InboxMessage } from './support/server-env'
 
 const LINK = /(http:\/\/[a-z.]+:\d+\/continue\/([A-Za-z0-9_-]{43}))/
@@ -57,13 +57,6 @@ async function expectExpiredPage(page: Page): Promise<void> {
     ),
   ).toBeVisible()
   await expectNoAxeViolations(page)
-}
-
-async function enterDateOfBirth(page: Page, day: string, month: string, year: string) {
-  await page.getByRole('textbox', { name: 'Day' }).fill(day)
-  await page.getByRole('textbox', { name: 'Month' }).fill(month)
-  await page.getByRole('textbox', { name: 'Year' }).fill(year)
-  await page.getByRole('button', { name: 'Continue' }).click()
 }
 
 test('carfinance: saved on one browser, continued on another after the date of birth, then submitted', async ({
