@@ -59,6 +59,7 @@ async function main() {
   const helpers = {
     ...(await tsImport('../e2e/support/journey.ts', import.meta.url)),
     ...(await tsImport('../e2e/support/answers.ts', import.meta.url)),
+    ...(await tsImport('../e2e/support/walks.ts', import.meta.url)),
   }
 
   // A copy of the build: another build while this runs would otherwise mix two versions.

@@ -13,9 +13,8 @@ import { readFileSync } from 'node:fs'
 import { Webhook } from 'standardwebhooks'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { currentDisclosure } from '@forecourt/domain/brands/disclosures'
-import { newApplicationSecret } from '@forecourt/domain/application-secret/application-secret'
-import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import { filledState } from '@forecourt/domain/test-support/test-fixtures'
+import { csrfToken, submitState } from '../support/api'
 import { expectNoAxeViolations } from '../support/axe'
 import { apiRequest } from '../support/brands'
 import { LENDER_SECRET } from './support/server-env'
@@ -33,41 +32,17 @@ const TITLE = (screen: string) => `${screen} – Forecourt back office`
 
 /**
  * Submits a complete application on carfinance through the API, with the anti-forgery pair; the
- * applicant agrees to hear about offers by email. Answers the reference and the key.
+ * applicant agrees to hear about offers by email. Answers the reference, the key and the secret.
  */
 async function submitApplication(
   request: APIRequestContext,
   email: string,
 ): Promise<{ reference: string; key: string; secret: string }> {
-  const key = randomUUID()
-  // The secret of the browser that started the application (decision 1801), sent with every write.
-  const secret = newApplicationSecret()
   const state = filledState()
-  state.GUID = key
-  state.applicationKey = key
   state.form.email = email
   state.form.lastName = 'Backoffice'
   state.form.isOptedEmail = true
-  const payload = toFullSubmissionPayload(state, {
-    brand: brands.carfinance,
-    now: new Date(),
-    agreeTerms: true,
-  })
-  const csrf = apiRequest('carfinance', '/api/csrf')
-  const { token } = (await (await request.get(csrf.url, { headers: csrf.headers })).json()) as {
-    token: string
-  }
-  const submit = apiRequest('carfinance', `/api/submission/${key}`)
-  const answer = await request.post(submit.url, {
-    headers: {
-      ...submit.headers,
-      'x-csrf-token': token,
-      'x-application-secret': secret,
-    },
-    data: payload,
-  })
-  expect(answer.status(), await answer.text()).toBe(201)
-  return { reference: ((await answer.json()) as { reference: string }).reference, key, secret }
+  return submitState(request, 'carfinance', state)
 }
 
 /**
@@ -76,13 +51,13 @@ async function submitApplication(
  */
 async function askHowMuchCommission(request: APIRequestContext, key: string, secret: string) {
   const text = currentDisclosure('carfinance', 'commission')!
-  const csrf = apiRequest('carfinance', '/api/csrf')
-  const { token } = (await (await request.get(csrf.url, { headers: csrf.headers })).json()) as {
-    token: string
-  }
   const evidence = apiRequest('carfinance', `/api/evidence/${key}`)
   const answer = await request.post(evidence.url, {
-    headers: { ...evidence.headers, 'x-csrf-token': token, 'x-application-secret': secret },
+    headers: {
+      ...evidence.headers,
+      'x-csrf-token': await csrfToken(request, 'carfinance'),
+      'x-application-secret': secret,
+    },
     data: {
       affiliateKey: brands.carfinance.affiliateKey,
       items: [

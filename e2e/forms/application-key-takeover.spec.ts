@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import { filledState } from '@forecourt/domain/test-support/test-fixtures'
+import { csrfToken } from '../support/api'
 import { apiRequest, brandUrl } from '../support/brands'
 import { continueButton, storedApplication } from '../support/journey'
 
@@ -57,12 +58,7 @@ test('another browser that knows the key can neither overwrite nor submit the ap
   // The other browser: its own session and anti-forgery pair, and the key, but not the secret.
   const other = await browser.newContext()
   try {
-    const csrf = apiRequest('carfinance', '/api/csrf')
-    const { token } = (await (
-      await other.request.get(csrf.url, { headers: csrf.headers })
-    ).json()) as {
-      token: string
-    }
+    const token = await csrfToken(other.request, 'carfinance')
     const write = (path: string, data: unknown) => {
       const target = apiRequest('carfinance', path)
       return other.request.post(target.url, {

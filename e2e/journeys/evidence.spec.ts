@@ -7,7 +7,14 @@
 // rows on both; each hash is checked against the text the page showed.
 import { createHash } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { address, aboutYou } from '../support/answers'
+import {
+  address,
+  aboutYou,
+  jointApplicant,
+  jointIncomeAndContact,
+  loanAmount,
+  termInYears,
+} from '../support/answers'
 import { expectNoAxeViolations } from '../support/axe'
 import { brandUrl } from '../support/brands'
 import {
@@ -68,15 +75,8 @@ test(`carfinance on ${evidenceEngine}: a single applicant’s disclosures, conse
   await expectNoAxeViolations(page)
   await page.getByRole('link', { name: 'Start your application' }).click()
 
-  await step(page, '/looking-to-borrow', () =>
-    page.getByRole('textbox', { name: /Loan amount/ }).fill('9000'),
-  )
-  await step(
-    page,
-    '/term-to-borrow',
-    () => page.getByRole('textbox', { name: 'Or type the number of years' }).fill('4'),
-    { emptyFails: false },
-  )
+  await loanAmount(page, '9000')
+  await termInYears(page, '4')
   await applicantAndIncome(page)
   await step(page, '/joint', () => choose(page, 'No'))
   await step(page, '/breathing-space', async () => {
@@ -182,39 +182,14 @@ test(`carfinance on ${evidenceEngine}: a joint application records what was show
   test.setTimeout(180_000)
   await page.goto(brandUrl('carfinance'))
   await page.getByRole('link', { name: 'Start your application' }).click()
-  await step(page, '/looking-to-borrow', () =>
-    page.getByRole('textbox', { name: /Loan amount/ }).fill('9000'),
-  )
-  await step(
-    page,
-    '/term-to-borrow',
-    () => page.getByRole('textbox', { name: 'Or type the number of years' }).fill('4'),
-    { emptyFails: false },
-  )
+  await loanAmount(page, '9000')
+  await termInYears(page, '4')
   await applicantAndIncome(page)
   await step(page, '/joint', () => choose(page, 'Yes'))
-  await step(page, '/joint-customer-details', async () => {
-    await choose(page, 'Mrs', 'Their title')
-    await page.getByRole('textbox', { name: 'Their first name' }).fill('mary')
-    await page.getByRole('textbox', { name: 'Their last name' }).fill('hopper')
-    await choose(page, 'Married', 'What is their marital status?')
-    await choose(page, 'Full UK', 'What type of driving licence do they have?')
-  })
-  await step(page, '/joint-date-of-birth', async () => {
-    await page.getByRole('textbox', { name: 'Day' }).fill('2')
-    await page.getByRole('textbox', { name: 'Month' }).fill('6')
-    await page.getByRole('textbox', { name: 'Year' }).fill('1986')
-  })
+  await jointApplicant(page, 'Full UK')
   await step(page, '/joint-same-address', () => choose(page, 'Yes'))
   await step(page, '/joint-employment-add', () => choose(page, 'Retired'))
-  await step(page, '/joint-employment-length', () => yearsMonths(page, '7'))
-  await step(page, '/joint-employment-income', () =>
-    page.getByRole('textbox', { name: /monthly income/ }).fill('1500'),
-  )
-  await step(page, '/joint-customer-contact', async () => {
-    await page.getByRole('textbox', { name: 'Their email address' }).fill('mary@example.com')
-    await page.getByRole('textbox', { name: 'Their phone number' }).fill('07311 222333')
-  })
+  await jointIncomeAndContact(page)
   await step(page, '/breathing-space', async () => {
     await choose(page, 'No', /breathing space/)
     await choose(page, 'No', /discuss your financial circumstances/)

@@ -1,17 +1,14 @@
 import { expect, test } from '@playwright/test'
-import { address, agreeAndSubmit, aboutYou, circumstancesAndConsent } from '../support/answers'
+import { agreeAndSubmit } from '../support/answers'
 import { brandUrl } from '../support/brands'
 import {
   auditEveryStep,
-  choose,
   countApplications,
   expectThankYouPage,
-  findAddress,
-  step,
   storedApplication,
   submissionBody,
-  yearsMonths,
 } from '../support/journey'
+import { jointPropertyOnHarbourlend } from '../support/walks'
 
 test('harbourlend: a joint application secured on a property, with short histories that need a second entry', async ({
   page,
@@ -24,108 +21,28 @@ test('harbourlend: a joint application secured on a property, with short histori
   await page.goto(brandUrl('harbourlend'))
   await page.getByRole('link', { name: 'Start your application' }).click()
 
-  await step(page, '/looking-to-buy', () => choose(page, 'I am still looking'))
-  await step(page, '/loan-type', () => choose(page, 'A homeowner loan secured on my property'))
-  await step(page, '/looking-to-borrow', () =>
-    page.getByRole('textbox', { name: /Loan amount/ }).fill('25000'),
-  )
-  await step(page, '/deposit', () => choose(page, 'No'))
-  await step(
-    page,
-    '/term-to-borrow',
-    () => page.getByRole('textbox', { name: 'Or type the number of years' }).fill('10'),
-    { emptyFails: false },
-  )
-  await aboutYou(page)
-  // One year at the first address is not three years of history: a second address is asked for.
-  await address(page, 1, 'LS1 4DY', '1', 'Homeowner with a mortgage')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'What was your previous address?',
-  )
-  await address(page, 2, 'SW1A 1AA', '3', 'Private tenant')
-
-  await step(page, '/property-details', async () => {
-    await page.getByRole('textbox', { name: /Property value/ }).fill('250000')
-    await page.getByRole('textbox', { name: /Outstanding mortgage balance/ }).fill('100000')
-    await page.getByRole('combobox', { name: 'Number of bedrooms' }).selectOption('3')
-    await page.getByRole('combobox', { name: 'Property type' }).selectOption('Semi-detached')
+  await jointPropertyOnHarbourlend(page, {
+    // One year at the first address is not three years of history: a second address is asked for.
+    '/address/2': () =>
+      expect(page.getByRole('heading', { level: 1 })).toHaveText('What was your previous address?'),
+    '/joint-same-address': () =>
+      expect(
+        page.getByRole('group', { name: 'Does the joint applicant live at your address?' }),
+      ).toContainText('Your current address:'),
+    '/joint-address/1': async () => {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('What is their address?')
+      await expect(page.getByRole('textbox', { name: 'Postcode' })).toHaveAttribute(
+        'autocomplete',
+        'off',
+      )
+    },
+    '/joint-address/2': async () => {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'What was their previous address?',
+      )
+      await expect(page.getByText('1 year 4 months so far; we need 3 years')).toBeVisible()
+    },
   })
-  await step(page, '/security-address-confirm', () => choose(page, 'Yes'))
-  await step(page, '/own-other-properties', () => choose(page, 'No'))
-
-  await step(page, '/employment/1', () => choose(page, 'Self-employed'))
-  await step(page, '/employment-add/1', async () => {
-    await page.getByRole('textbox', { name: 'Occupation' }).fill('Joiner')
-    await page.getByRole('textbox', { name: 'Business name' }).fill('Hopper Joinery')
-    await page.getByRole('textbox', { name: 'Business town' }).fill('Leeds')
-  })
-  await step(page, '/employment-length/1', () => yearsMonths(page, '2'))
-  await step(page, '/employment/2', () => choose(page, 'Student'))
-  await step(page, '/employment-length/2', () => yearsMonths(page, '1', '6'))
-  await step(page, '/employment-income/1', () =>
-    page.getByRole('textbox', { name: /monthly income/ }).fill('3100'),
-  )
-
-  await step(page, '/joint', () => choose(page, 'Yes'))
-  await step(page, '/joint-customer-details', async () => {
-    await choose(page, 'Mrs', 'Their title')
-    await page.getByRole('textbox', { name: 'Their first name' }).fill('mary')
-    await page.getByRole('textbox', { name: 'Their last name' }).fill('hopper')
-    await choose(page, 'Married', 'What is their marital status?')
-    await choose(page, 'Provisional UK', 'What type of driving licence do they have?')
-  })
-  await step(page, '/joint-date-of-birth', async () => {
-    await page.getByRole('textbox', { name: 'Day' }).fill('2')
-    await page.getByRole('textbox', { name: 'Month' }).fill('6')
-    await page.getByRole('textbox', { name: 'Year' }).fill('1986')
-  })
-  // They do not live with the applicant (decision 1841): their own history, an address found by
-  // postcode and, as it is short of three years, an earlier one typed by hand.
-  await step(page, '/joint-same-address', async () => {
-    await expect(
-      page.getByRole('group', { name: 'Does the joint applicant live at your address?' }),
-    ).toContainText('Your current address:')
-    await choose(page, 'No')
-  })
-  await step(page, '/joint-address/1', async () => {
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('What is their address?')
-    await expect(page.getByRole('textbox', { name: 'Postcode' })).toHaveAttribute(
-      'autocomplete',
-      'off',
-    )
-    await findAddress(page, 'SW1A 1AA')
-  })
-  await step(page, '/joint-address-length/1', () => yearsMonths(page, '1', '4'))
-  await step(page, '/joint-residential-status/1', () => choose(page, 'Living with parents'))
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    'What was their previous address?',
-  )
-  await expect(page.getByText('1 year 4 months so far; we need 3 years')).toBeVisible()
-  await step(page, '/joint-address/2', async () => {
-    await page.getByRole('button', { name: 'Enter the address manually' }).click()
-    const manual = page.getByRole('group', { name: 'Address' })
-    await manual.getByRole('textbox', { name: 'House number or name' }).fill('Rose Cottage')
-    await manual.getByRole('textbox', { name: 'Street' }).fill('Church Lane')
-    await manual.getByRole('textbox', { name: 'Town or city' }).fill('Ilkley')
-    await manual.getByRole('textbox', { name: 'Postcode' }).fill('ls29 9dy')
-  })
-  await step(page, '/joint-address-length/2', () => yearsMonths(page, '2', '6'))
-  await step(page, '/joint-residential-status/2', () => choose(page, 'Private tenant'))
-  await step(page, '/joint-employment-add', async () => {
-    await choose(page, 'Part-time employed')
-    await page.getByRole('textbox', { name: 'Their occupation' }).fill('Teacher')
-    await page.getByRole('textbox', { name: 'Their employer name' }).fill('Leeds Primary')
-    await page.getByRole('textbox', { name: 'Their employer town' }).fill('Leeds')
-  })
-  await step(page, '/joint-employment-length', () => yearsMonths(page, '7'))
-  await step(page, '/joint-employment-income', () =>
-    page.getByRole('textbox', { name: /monthly income/ }).fill('1500'),
-  )
-  await step(page, '/joint-customer-contact', async () => {
-    await page.getByRole('textbox', { name: 'Their email address' }).fill('mary@example.com')
-    await page.getByRole('textbox', { name: 'Their phone number' }).fill('07311 222333')
-  })
-  await circumstancesAndConsent(page, { joint: true })
 
   await expect(page.getByText('Mrs Mary Hopper')).toBeVisible()
   const jointAddress = page.locator('.answers-section', {

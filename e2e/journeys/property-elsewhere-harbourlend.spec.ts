@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
-import { aboutYou, address, agreeAndSubmit, circumstancesAndConsent } from '../support/answers'
+import {
+  aboutYou,
+  address,
+  agreeAndSubmit,
+  circumstancesAndConsent,
+  loanAmount,
+  termInYears,
+} from '../support/answers'
 import { expectNoAxeViolations } from '../support/axe'
 import { brandUrl } from '../support/brands'
 import {
@@ -25,16 +32,9 @@ async function toTheProperty(page: Page) {
   await page.getByRole('link', { name: 'Start your application' }).click()
   await step(page, '/looking-to-buy', () => choose(page, 'I have found a vehicle'))
   await step(page, '/loan-type', () => choose(page, 'A homeowner loan secured on my property'))
-  await step(page, '/looking-to-borrow', () =>
-    page.getByRole('textbox', { name: /Loan amount/ }).fill('40000'),
-  )
+  await loanAmount(page, '40000')
   await step(page, '/deposit', () => choose(page, 'No'))
-  await step(
-    page,
-    '/term-to-borrow',
-    () => page.getByRole('textbox', { name: 'Or type the number of years' }).fill('15'),
-    { emptyFails: false },
-  )
+  await termInYears(page, '15')
   await aboutYou(page)
   await address(page, 1, 'LS1 4DY', '6', 'Homeowner with a mortgage')
   await step(page, '/property-details', async () => {

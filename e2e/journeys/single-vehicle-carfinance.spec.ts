@@ -2,15 +2,14 @@ import { expect, test } from '@playwright/test'
 import { brandUrl } from '../support/brands'
 import {
   answeredReference,
-  choose,
+  auditEveryStep,
   countApplications,
   expectThankYouPage,
-  findAddress,
   step,
   storedApplication,
   submissionBody,
-  yearsMonths,
 } from '../support/journey'
+import { singleVehicleOnCarfinance } from '../support/walks'
 
 test.use({ viewport: { width: 320, height: 720 } })
 
@@ -31,131 +30,23 @@ test('carfinance: a single applicant, secured on the vehicle, from the start to 
     ),
   )
   await page.getByRole('link', { name: 'Start your application' }).click()
-  const audit = { audit: true }
+  // Every screen is checked with axe here, empty and after a failed Continue.
+  auditEveryStep(page)
 
-  await step(
-    page,
-    '/looking-to-borrow',
-    async () => {
-      await page.getByRole('textbox', { name: /Loan amount/ }).fill('12,000')
-    },
-    audit,
-  )
-  await step(
-    page,
-    '/term-to-borrow',
-    async () => {
-      await page.getByRole('textbox', { name: 'Or type the number of years' }).fill('4')
-    },
-    { audit: true, emptyFails: false },
-  )
-  await step(page, '/driving-licence', () => choose(page, 'Full UK'), audit)
-  await step(page, '/marital-status', () => choose(page, 'Married'), audit)
-  await step(
-    page,
-    '/date-of-birth',
-    async () => {
-      await page.getByRole('textbox', { name: 'Day' }).fill('7')
-      await page.getByRole('textbox', { name: 'Month' }).fill('3')
-      await page.getByRole('textbox', { name: 'Year' }).fill('1990')
-    },
-    audit,
-  )
-  await step(
-    page,
-    '/personal',
-    async () => {
-      await choose(page, 'Ms')
-      await page.getByRole('textbox', { name: 'First name' }).fill('  ada')
-      await page.getByRole('textbox', { name: 'Last name' }).fill('lovelace ')
-    },
-    audit,
-  )
-  expect(partials).toEqual([])
-  await step(
-    page,
-    '/contact',
-    async () => {
-      await page.getByRole('textbox', { name: 'Email address' }).fill('ada@example.com')
-      await page.getByRole('textbox', { name: 'Phone number' }).fill('+44 7123 456789')
-    },
-    audit,
-  )
-  await step(page, '/address/1', () => findAddress(page, 'm11ae'), audit)
-  await expect.poll(() => partials.length).toBeGreaterThan(0)
-  await step(page, '/address-length/1', () => yearsMonths(page, '5', '2'), audit)
-  await step(page, '/residential-status/1', () => choose(page, 'Private tenant'), audit)
-  await step(page, '/employment/1', () => choose(page, 'Full-time employed'), audit)
-  await step(
-    page,
-    '/employment-add/1',
-    async () => {
-      await page.getByRole('textbox', { name: 'Occupation' }).fill('Engineer')
-      await page.getByRole('textbox', { name: 'Employer name' }).fill('Analytical Engines Ltd')
-      await page.getByRole('textbox', { name: 'Employer town' }).fill('London')
-    },
-    audit,
-  )
-  await step(page, '/employment-length/1', () => yearsMonths(page, '6'), audit)
-  await step(
-    page,
-    '/employment-income/1',
-    async () => {
-      await page.getByRole('textbox', { name: /monthly income/ }).fill('2450.40')
-    },
-    audit,
-  )
-  await step(page, '/joint', () => choose(page, 'No'), audit)
-  await step(
-    page,
-    '/breathing-space',
-    async () => {
-      await choose(page, 'No', /breathing space/)
-      await choose(page, 'No', /discuss your financial circumstances/)
-    },
-    audit,
-  )
-  await step(
-    page,
-    '/optins',
-    async () => {
-      await page
-        .getByRole('group', { name: /Offers from Car Finance Direct/ })
-        .getByRole('checkbox', { name: 'Email' })
-        .check()
-    },
-    { audit: true, emptyFails: false },
-  )
-  await step(
-    page,
-    '/soft-search',
-    () => page.getByRole('checkbox', { name: 'I agree to a soft search' }).check(),
-    audit,
-  )
-  await step(
-    page,
-    '/fair-processing-notice',
-    async () => {
-      await expect(page.getByText(/commission/).first()).toBeVisible()
-      await page
-        .getByRole('checkbox', { name: 'I have read how my information will be used' })
-        .check()
-    },
-    audit,
-  )
+  await singleVehicleOnCarfinance(page, {
+    // No partial save before the name, email and phone are all given (docs/requirements.md#partial-saves).
+    '/contact': async () => expect(partials).toEqual([]),
+    '/address-length/1': () => expect.poll(() => partials.length).toBeGreaterThan(0),
+    '/fair-processing-notice': () => expect(page.getByText(/commission/).first()).toBeVisible(),
+  })
 
   const submission = page.waitForRequest(
     (r) => r.method() === 'POST' && r.url().includes('/api/submission/'),
   )
-  await step(
-    page,
-    '/before-you-submit',
-    async () => {
-      await expect(page.getByText('Ms Ada Lovelace')).toBeVisible()
-      await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
-    },
-    audit,
-  )
+  await step(page, '/before-you-submit', async () => {
+    await expect(page.getByText('Ms Ada Lovelace')).toBeVisible()
+    await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
+  })
   const request = await submission
   const body = await submissionBody(request)
   const guid = String(body.submissionKey)

@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test'
-import { address, agreeAndSubmit, aboutYou, circumstancesAndConsent } from '../support/answers'
+import {
+  address,
+  agreeAndSubmit,
+  aboutYou,
+  circumstancesAndConsent,
+  termInYears,
+} from '../support/answers'
 import { brandUrl } from '../support/brands'
 import {
   choose,
@@ -29,12 +35,7 @@ test('milebroker: a stock vehicle with a cash deposit', async ({ page }) => {
     await page.getByRole('combobox', { name: 'Deposit type' }).selectOption('Cash')
     await page.getByRole('textbox', { name: /Cash deposit/ }).fill('2000')
   })
-  await step(
-    page,
-    '/term-to-borrow',
-    () => page.getByRole('textbox', { name: 'Or type the number of years' }).fill('3'),
-    { emptyFails: false },
-  )
+  await termInYears(page, '3')
   await aboutYou(page)
   await address(page, 1, 'M1 1AE', '4', 'Living with parents')
   await step(page, '/employment/1', () => choose(page, 'Retired'))

@@ -8,15 +8,9 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { productionArgs } from '../../apps/server/src/production-start'
+import { dropSchema, type FreshSchema } from '../../apps/server/test/postgres-schema'
 import { E2E_PORT, e2eServerEnv } from '../support/env'
-import {
-  createSchema,
-  dropSchema,
-  postgresProblem,
-  schemaExists,
-  skipWarning,
-  type FreshSchema,
-} from './support/postgres'
+import { createSchema, postgresProblem, schemaExists, skipWarning } from './support/postgres'
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const READY_URL = `http://127.0.0.1:${E2E_PORT}/api/ready`

@@ -11,7 +11,11 @@ import { brands } from '@forecourt/domain/brands/brand-data'
 import { expectNoAxeViolations } from '../support/axe'
 import { brandUrl } from '../support/brands'
 import { evidenceRows } from '../support/evidence-rows'
-import { submitJointApplication } from './support/links'
+import {
+  enterDateOfBirth,
+  expectTheirDateOfBirthAsked,
+  submitJointApplication,
+} from './support/links'
 import { FAKE_LENDER, inbox } from './support/server-env'
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
@@ -49,27 +53,15 @@ test('harbourlend: the joint applicant checks, corrects and confirms; the lender
 
   await page.goto(url!)
   await expect(page).toHaveURL(brandUrl('harbourlend', '/joint-confirm'))
-  await expect(
-    page.getByRole('heading', {
-      level: 1,
-      name: 'Enter your date of birth to see your part of the application',
-    }),
-  ).toBeVisible()
-  await expectNoAxeViolations(page)
-  const enter = async (day: string, month: string, year: string) => {
-    await page.getByRole('textbox', { name: 'Day' }).fill(day)
-    await page.getByRole('textbox', { name: 'Month' }).fill(month)
-    await page.getByRole('textbox', { name: 'Year' }).fill(year)
-    await page.getByRole('button', { name: 'Continue' }).click()
-  }
-  await enter('1', '1', '1980')
+  await expectTheirDateOfBirthAsked(page)
+  await enterDateOfBirth(page, '1', '1', '1980')
   await expect(
     page.getByRole('link', {
       name: 'That date of birth does not match the application. You can try 4 more times.',
     }),
   ).toBeVisible()
   await expectNoAxeViolations(page)
-  await enter('21', '11', '1983')
+  await enterDateOfBirth(page, '21', '11', '1983')
 
   await expect(
     page.getByRole('heading', { level: 1, name: 'Confirm your part of the application' }),

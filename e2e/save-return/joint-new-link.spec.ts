@@ -9,7 +9,14 @@ import { brands } from '@forecourt/domain/brands/brand-data'
 import { addOperator, authenticator, checkPage } from '../back-office/support/back-office'
 import { expectNoAxeViolations } from '../support/axe'
 import { brandUrl } from '../support/brands'
-import { expireLink, jointLinkEmailTo, jointLinkIn, submitJointApplication } from './support/links'
+import {
+  enterDateOfBirth,
+  expectTheirDateOfBirthAsked,
+  expireLink,
+  jointLinkEmailTo,
+  jointLinkIn,
+  submitJointApplication,
+} from './support/links'
 import { SAVE_RETURN_ENV, inbox } from './support/server-env'
 
 const ANSWER = 'If this address is right, we have sent a link to it.'
@@ -26,17 +33,8 @@ const today = () =>
 /** The joint applicant's date of birth opens their part; they confirm it as it is. */
 async function confirmTheirPart(page: Page, url: string, reference: string) {
   await page.goto(url)
-  await expect(
-    page.getByRole('heading', {
-      level: 1,
-      name: 'Enter your date of birth to see your part of the application',
-    }),
-  ).toBeVisible()
-  await expectNoAxeViolations(page)
-  await page.getByRole('textbox', { name: 'Day' }).fill('21')
-  await page.getByRole('textbox', { name: 'Month' }).fill('11')
-  await page.getByRole('textbox', { name: 'Year' }).fill('1983')
-  await page.getByRole('button', { name: 'Continue' }).click()
+  await expectTheirDateOfBirthAsked(page)
+  await enterDateOfBirth(page, '21', '11', '1983')
   await expect(
     page.getByRole('heading', { level: 1, name: 'Confirm your part of the application' }),
   ).toBeVisible()

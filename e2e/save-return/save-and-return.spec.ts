@@ -4,11 +4,12 @@
 // with the same answers, finishes and submits. Then a used, an expired, a tampered and a voided link, and
 // the 6-digit code on every brand host. axe on every new page.
 import { expect, test, type Page } from '@playwright/test'
-import { agreeAndSubmit, circumstancesAndConsent } from '../support/answers'
+import { ADA, aboutYou, agreeAndSubmit, circumstancesAndConsent } from '../support/answers'
 import { expectNoAxeViolations } from '../support/axe'
 import { brandUrl, expectedBrands } from '../support/brands'
 import { choose, expectThankYouPage, findAddress, step, yearsMonths } from '../support/journey'
-import { emailTo, expireLink, linkEmailRow } from './support/links'
+import { engineerApplyingAlone, vehicleLoanOnCarfinance } from '../support/walks'
+import { emailTo, enterDateOfBirth, expireLink, linkEmailRow } from './support/links'
 import { inbox, type InboxMessage } from './support/server-env'
 
 const LINK = /(http:\/\/[a-z.]+:\d+\/continue\/([A-Za-z0-9_-]{43}))/
@@ -58,13 +59,6 @@ async function expectExpiredPage(page: Page): Promise<void> {
   await expectNoAxeViolations(page)
 }
 
-async function enterDateOfBirth(page: Page, day: string, month: string, year: string) {
-  await page.getByRole('textbox', { name: 'Day' }).fill(day)
-  await page.getByRole('textbox', { name: 'Month' }).fill(month)
-  await page.getByRole('textbox', { name: 'Year' }).fill(year)
-  await page.getByRole('button', { name: 'Continue' }).click()
-}
-
 test('carfinance: saved on one browser, continued on another after the date of birth, then submitted', async ({
   browser,
 }) => {
@@ -73,31 +67,8 @@ test('carfinance: saved on one browser, continued on another after the date of b
   const page = await first.newPage()
   await page.goto(brandUrl('carfinance', '/'))
   await page.getByRole('link', { name: 'Start your application' }).click()
-  await step(page, '/looking-to-borrow', () =>
-    page.getByRole('textbox', { name: /Loan amount/ }).fill('12,000'),
-  )
-  await step(
-    page,
-    '/term-to-borrow',
-    () => page.getByRole('textbox', { name: 'Or type the number of years' }).fill('4'),
-    { emptyFails: false },
-  )
-  await step(page, '/driving-licence', () => choose(page, 'Full UK'))
-  await step(page, '/marital-status', () => choose(page, 'Married'))
-  await step(page, '/date-of-birth', async () => {
-    await page.getByRole('textbox', { name: 'Day' }).fill('7')
-    await page.getByRole('textbox', { name: 'Month' }).fill('3')
-    await page.getByRole('textbox', { name: 'Year' }).fill('1990')
-  })
-  await step(page, '/personal', async () => {
-    await choose(page, 'Ms')
-    await page.getByRole('textbox', { name: 'First name' }).fill('Ada')
-    await page.getByRole('textbox', { name: 'Last name' }).fill('Lovelace')
-  })
-  await step(page, '/contact', async () => {
-    await page.getByRole('textbox', { name: 'Email address' }).fill(email)
-    await page.getByRole('textbox', { name: 'Phone number' }).fill('07123 456789')
-  })
+  await vehicleLoanOnCarfinance(page)
+  await aboutYou(page, { ...ADA, email })
   await step(page, '/address/1', () => findAddress(page, 'm11ae'))
   await expect(page).toHaveURL(/\/address-length\/1$/)
   await page.getByRole('textbox', { name: 'Years' }).fill('5')
@@ -161,17 +132,7 @@ test('carfinance: saved on one browser, continued on another after the date of b
   // The rest of the journey, and the submission, on the second browser.
   await step(other, '/address-length/1', () => yearsMonths(other, '5', '2'), { emptyFails: false })
   await step(other, '/residential-status/1', () => choose(other, 'Private tenant'))
-  await step(other, '/employment/1', () => choose(other, 'Full-time employed'))
-  await step(other, '/employment-add/1', async () => {
-    await other.getByRole('textbox', { name: 'Occupation' }).fill('Engineer')
-    await other.getByRole('textbox', { name: 'Employer name' }).fill('Analytical Engines Ltd')
-    await other.getByRole('textbox', { name: 'Employer town' }).fill('London')
-  })
-  await step(other, '/employment-length/1', () => yearsMonths(other, '6'))
-  await step(other, '/employment-income/1', () =>
-    other.getByRole('textbox', { name: /monthly income/ }).fill('2450.40'),
-  )
-  await step(other, '/joint', () => choose(other, 'No'))
+  await engineerApplyingAlone(other)
   await circumstancesAndConsent(other)
   await agreeAndSubmit(other)
   await expectThankYouPage(other, 'carfinance')

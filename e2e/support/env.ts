@@ -2,15 +2,16 @@
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107)
 
 /**
- * The settings of the end-to-end server: loopback only, quiet logs, its own data folder (the SQLite file,
- * or unused beside DATABASE_URL).
+ * The settings of the end-to-end server, in every runner (the back office's and save-and-return's add
+ * theirs): loopback only, quiet logs unless E2E_LOG_LEVEL asks for more, its own data folder (the SQLite
+ * file, or unused beside DATABASE_URL).
  */
 export function e2eServerEnv(dataDir: string): Record<string, string> {
   return {
     PORT: String(E2E_PORT),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     NODE_ENV: 'test',
     // Every journey of the suite comes from one address, two at a time: more writes a minute and partial
     // saves an hour than any one applicant makes. The limits are tested in apps/server/test

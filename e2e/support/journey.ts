@@ -12,6 +12,33 @@ export function auditEveryStep(page: Page): void {
   auditedPages.add(page)
 }
 
+/** What a spec checks on its way through a shared walk, by screen path (see `withArrivalChecks`). */
+export type ArrivalChecks = Readonly<Record<string, () => Promise<void>>>
+
+const arrivalChecks = new WeakMap<Page, Map<string, () => Promise<void>>>()
+
+/**
+ * While `walk` runs, each `step` on this page whose path is a key of `checks` first runs that check,
+ * as a spec's own assertions between two steps would run. A check whose screen the walk never reached
+ * fails the walk: a check that is not run must not pass for one that was.
+ */
+export async function withArrivalChecks(
+  page: Page,
+  checks: ArrivalChecks,
+  walk: () => Promise<void>,
+): Promise<void> {
+  const pending = new Map(Object.entries(checks))
+  arrivalChecks.set(page, pending)
+  try {
+    await walk()
+  } finally {
+    arrivalChecks.delete(page)
+  }
+  if (pending.size > 0) {
+    throw new Error(`The walk never reached ${[...pending.keys()].join(', ')} to check it`)
+  }
+}
+
 export interface StepOptions {
   /** Check the empty screen and, when Continue with nothing entered fails, the error state with axe. */
   audit?: boolean
@@ -20,8 +47,9 @@ export interface StepOptions {
 }
 
 /**
- * On the screen at `path`: the heading has focus, the page does not scroll sideways, (optionally) axe
- * passes empty and after a failed Continue; then `fill` answers and Continue moves on.
+ * On the screen at `path`: its arrival check first, if one waits (`withArrivalChecks`); the heading
+ * has focus, the page does not scroll sideways, (optionally) axe passes empty and after a failed
+ * Continue; then `fill` answers and Continue moves on.
  */
 export async function step(
   page: Page,
@@ -29,6 +57,12 @@ export async function step(
   fill: () => Promise<void>,
   { audit = auditedPages.has(page), emptyFails = true }: StepOptions = {},
 ): Promise<void> {
+  if (typeof path === 'string') {
+    const checks = arrivalChecks.get(page)
+    const check = checks?.get(path)
+    checks?.delete(path)
+    await check?.()
+  }
   await expect(page).toHaveURL(typeof path === 'string' ? new RegExp(`${escape(path)}$`) : path)
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

@@ -24,10 +24,9 @@ import { installContinueProbe, PRESS_LABELS } from './continue-probe.mjs'
  * @returns {Promise<{ presses: PressRecord[], problems: string[], browserVersion: string }>}
  */
 export async function measureStepSpeed({ origin, walks, log = () => undefined }) {
-  const { step, choose, yearsMonths, stubThankYouPages } =
-    await import('../../e2e/support/journey.ts')
-  const { aboutYou, address, circumstancesAndConsent, agreeAndSubmit } =
-    await import('../../e2e/support/answers.ts')
+  const { stubThankYouPages } = await import('../../e2e/support/journey.ts')
+  const { agreeAndSubmit } = await import('../../e2e/support/answers.ts')
+  const { singleVehicleOnCarfinance } = await import('../../e2e/support/walks.ts')
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
   const presses = []
   const problems = []
@@ -45,30 +44,8 @@ export async function measureStepSpeed({ origin, walks, log = () => undefined })
       try {
         await page.goto(`${origin}/`)
         await page.getByRole('link', { name: 'Start your application' }).click()
-        // The answers of e2e/journeys/single-vehicle-carfinance.spec.ts, through the shared helpers.
-        await step(page, '/looking-to-borrow', () =>
-          page.getByRole('textbox', { name: /Loan amount/ }).fill('12,000'),
-        )
-        await step(
-          page,
-          '/term-to-borrow',
-          () => page.getByRole('textbox', { name: 'Or type the number of years' }).fill('4'),
-          { emptyFails: false },
-        )
-        await aboutYou(page)
-        await address(page, 1, 'm11ae', '5', 'Private tenant')
-        await step(page, '/employment/1', () => choose(page, 'Full-time employed'))
-        await step(page, '/employment-add/1', async () => {
-          await page.getByRole('textbox', { name: 'Occupation' }).fill('Engineer')
-          await page.getByRole('textbox', { name: 'Employer name' }).fill('Analytical Engines Ltd')
-          await page.getByRole('textbox', { name: 'Employer town' }).fill('London')
-        })
-        await step(page, '/employment-length/1', () => yearsMonths(page, '6'))
-        await step(page, '/employment-income/1', () =>
-          page.getByRole('textbox', { name: /monthly income/ }).fill('2450.40'),
-        )
-        await step(page, '/joint', () => choose(page, 'No'))
-        await circumstancesAndConsent(page)
+        // The walk of e2e/journeys/single-vehicle-carfinance.spec.ts, without its assertions.
+        await singleVehicleOnCarfinance(page)
         await agreeAndSubmit(page)
         // The press of Submit is timed to the sending screen's heading; the walk ends there.
         const deadline = Date.now() + 15_000

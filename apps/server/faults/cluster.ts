@@ -23,7 +23,7 @@ import { createDatabase, type Database } from '../src/db/database'
 import { RATE_LIMIT_NAMESPACE, TOO_MANY_REQUESTS } from '../src/plugins/rate-limit'
 import { writeReportSection } from '../../../scripts/report-section.mjs'
 import { startFakeLender, type FakeLender } from '../test/fake-lender'
-import { redactPassword, withAdminClient } from '../test/test-databases'
+import { redactPassword, withAdminClient } from '../test/postgres-schema'
 import { crashBody } from './crash'
 import type { FaultOptions, FaultReport, FaultScenario } from './fault-report'
 import {

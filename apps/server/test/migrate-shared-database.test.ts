@@ -5,12 +5,8 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { migrateToLatest } from '../src/db/migrate'
-import {
-  openPostgres,
-  postgresReachable,
-  TEST_POSTGRES_URL,
-  withAdminClient,
-} from './test-databases'
+import { withAdminClient } from './postgres-schema'
+import { openPostgres, postgresReachable, TEST_POSTGRES_URL } from './test-databases'
 
 const reachable = await postgresReachable()
 

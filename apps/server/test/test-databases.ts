@@ -2,12 +2,11 @@
 // (selected through search_path in the connection address), so test files and concurrent runs on one
 // server never see each other's tables. Both are removed by cleanup().
 
-import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { createDatabase, type Database, type Dialect } from '../src/db/database'
+import { createSchema, dropSchema, redactPassword, withAdminClient } from './postgres-schema'
 
 export const TEST_POSTGRES_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -44,17 +43,14 @@ export async function openSqlite(): Promise<TestDatabase> {
 }
 
 export async function openPostgres(baseUrl: string = TEST_POSTGRES_URL): Promise<TestDatabase> {
-  const schema = `forecourt_test_${randomUUID().replaceAll('-', '')}`
-  await withAdminClient(baseUrl, (client) => client.query(`create schema "${schema}"`))
-  const url = new URL(baseUrl)
-  url.searchParams.set('options', `-c search_path=${schema}`)
-  const database = createDatabase({ databaseUrl: url.toString(), dataDir: '/nonexistent' })
+  const { schema, url } = await createSchema(baseUrl, 'forecourt_test')
+  const database = createDatabase({ databaseUrl: url, dataDir: '/nonexistent' })
   return {
     database,
     location: schema,
     cleanup: async () => {
       await database.close()
-      await withAdminClient(baseUrl, (client) => client.query(`drop schema "${schema}" cascade`))
+      await dropSchema(baseUrl, schema)
     },
   }
 }
@@ -79,27 +75,4 @@ export async function engines(): Promise<Engine[]> {
     { name: 'SQLite', dialect: 'sqlite', available: true, open: openSqlite },
     { name: 'PostgreSQL', dialect: 'postgres', available: postgres, open: () => openPostgres() },
   ]
-}
-
-export async function withAdminClient<T>(
-  url: string,
-  use: (client: pg.Client) => Promise<T>,
-): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 })
-  await client.connect()
-  try {
-    return await use(client)
-  } finally {
-    await client.end()
-  }
-}
-
-export function redactPassword(url: string): string {
-  try {
-    const parsed = new URL(url)
-    if (parsed.password !== '') parsed.password = '***'
-    return parsed.toString()
-  } catch {
-    return '(an address that is not a URL)'
-  }
 }

@@ -1,4 +1,4 @@
-import { E2E_PORT } from '../../support/env'
+import { E2E_PORT, e2eServerEnv } from '../../support/env'
 
 /** The fake lender's port (loopback only). */
 export const FAKE_LENDER_PORT = Number(process.env.E2E_LENDER_PORT ?? E2E_PORT + 1000)
@@ -13,13 +13,7 @@ export function BACK_OFFICE_ENV(): Record<string, string> {
   if (!dataDir || !dataKey || !secret)
     throw new Error('Run through e2e/back-office/playwright.config.ts')
   return {
-    PORT: String(E2E_PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    // The suite's journeys all come from one address (the quota is tested in apps/server/test).
-    RATE_LIMIT_PARTIAL_SAVES_PER_HOUR: '0',
+    ...e2eServerEnv(dataDir),
     FORECOURT_DATA_KEY: dataKey,
     LENDER_DESTINATIONS: JSON.stringify({
       carfinance: [{ id: 'fake-lender', url: `${FAKE_LENDER}/applications`, secret }],

@@ -1,8 +1,12 @@
 // The PostgreSQL the end-to-end server runs on in this runner: TEST_DATABASE_URL (CI sets it, .ci/run), a
-// fresh schema for each run selected through search_path in the server's address, as the server's own
-// tests do (apps/server/test/test-databases.ts), dropped afterwards. Decision 1931.
-import { randomUUID } from 'node:crypto'
-import pg from 'pg'
+// fresh schema for each run selected through search_path in the server's address, made and dropped by the
+// helpers the server's own tests use (apps/server/test/postgres-schema.ts). Decision 1931.
+import {
+  createSchema as createPrefixedSchema,
+  redactPassword,
+  withAdminClient,
+  type FreshSchema,
+} from '../../../apps/server/test/postgres-schema'
 
 /** Why the runner cannot run (it is skipped, loudly); undefined when PostgreSQL answers. */
 export async function postgresProblem(
@@ -12,7 +16,7 @@ export async function postgresProblem(
     return 'TEST_DATABASE_URL is not set (for example postgres://postgres@127.0.0.1:5432/test)'
   }
   try {
-    await adminQuery(baseUrl, 'select 1')
+    await withAdminClient(baseUrl, (client) => client.query('select 1'))
     return undefined
   } catch (error) {
     // The driver's message names the host and port, never the password.
@@ -26,49 +30,13 @@ export function skipWarning(problem: string): string {
   return `⚠ PostgreSQL end-to-end journeys SKIPPED: ${problem}`
 }
 
-export interface FreshSchema {
-  schema: string
-  /** The server's DATABASE_URL: the base address with the schema as its search_path. */
-  url: string
-}
-
-export async function createSchema(baseUrl: string): Promise<FreshSchema> {
-  const schema = `forecourt_e2e_${randomUUID().replaceAll('-', '')}`
-  await adminQuery(baseUrl, `create schema "${schema}"`)
-  const url = new URL(baseUrl)
-  url.searchParams.set('options', `-c search_path=${schema}`)
-  return { schema, url: url.toString() }
-}
-
-export async function dropSchema(baseUrl: string, schema: string): Promise<void> {
-  await adminQuery(baseUrl, `drop schema if exists "${schema}" cascade`)
+export function createSchema(baseUrl: string): Promise<FreshSchema> {
+  return createPrefixedSchema(baseUrl, 'forecourt_e2e')
 }
 
 export async function schemaExists(baseUrl: string, schema: string): Promise<boolean> {
-  const rows = await adminQuery(
-    baseUrl,
-    'select 1 from information_schema.schemata where schema_name = $1',
-    [schema],
+  const { rows } = await withAdminClient(baseUrl, (client) =>
+    client.query('select 1 from information_schema.schemata where schema_name = $1', [schema]),
   )
   return rows.length > 0
-}
-
-async function adminQuery(url: string, text: string, values: unknown[] = []): Promise<unknown[]> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 })
-  await client.connect()
-  try {
-    return (await client.query(text, values)).rows
-  } finally {
-    await client.end()
-  }
-}
-
-export function redactPassword(url: string): string {
-  try {
-    const parsed = new URL(url)
-    if (parsed.password !== '') parsed.password = '***'
-    return parsed.toString()
-  } catch {
-    return '(an address that is not a URL)'
-  }
 }

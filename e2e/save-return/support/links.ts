@@ -1,14 +1,13 @@
 // What the save-and-return journeys share: the links read from the SMTP server's inbox, a link made older
-// than it is, and a joint application submitted as the browser that started it would send it.
+// than it is, the date-of-birth check a link opens on, and a joint application submitted as the browser
+// that started it would send it.
 import Database from 'better-sqlite3'
-import { expect, type APIRequestContext } from '@playwright/test'
-import { createHash, randomUUID } from 'node:crypto'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { createHash } from 'node:crypto'
 import { join } from 'node:path'
-import { newApplicationSecret } from '@forecourt/domain/application-secret/application-secret'
-import { brands } from '@forecourt/domain/brands/brand-data'
-import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import { filledJointState } from '@forecourt/domain/test-support/test-fixtures'
-import { apiRequest } from '../../support/brands'
+import { submitState } from '../../support/api'
+import { expectNoAxeViolations } from '../../support/axe'
 import { inbox, type InboxMessage } from './server-env'
 
 /**
@@ -61,36 +60,34 @@ export function jointLinkIn(message: InboxMessage): { url: string; token: string
   return { url: match[1]!, token: match[2]! }
 }
 
+/** The joint applicant's link opened: it asks for their date of birth first, and passes axe. */
+export async function expectTheirDateOfBirthAsked(page: Page): Promise<void> {
+  await expect(
+    page.getByRole('heading', {
+      level: 1,
+      name: 'Enter your date of birth to see your part of the application',
+    }),
+  ).toBeVisible()
+  await expectNoAxeViolations(page)
+}
+
+/** A link page's date-of-birth check answered, and Continue pressed. */
+export async function enterDateOfBirth(page: Page, day: string, month: string, year: string) {
+  await page.getByRole('textbox', { name: 'Day' }).fill(day)
+  await page.getByRole('textbox', { name: 'Month' }).fill(month)
+  await page.getByRole('textbox', { name: 'Year' }).fill(year)
+  await page.getByRole('button', { name: 'Continue' }).click()
+}
+
 /**
- * A joint application submitted on harbourlend through the API, with the anti-forgery pair and the
- * secret of the browser that started it (decision 1801); the joint applicant's address is `jointEmail`.
+ * A joint application submitted on harbourlend through the API, as the browser that started it sends it
+ * (`submitState`); the joint applicant's address is `jointEmail`.
  */
 export async function submitJointApplication(request: APIRequestContext, jointEmail: string) {
-  const key = randomUUID()
   const state = filledJointState()
-  state.GUID = key
-  state.applicationKey = key
   state.form.joint.email = jointEmail
-  const payload = toFullSubmissionPayload(state, {
-    brand: brands.harbourlend,
-    now: new Date(),
-    agreeTerms: true,
-  })
-  const csrf = apiRequest('harbourlend', '/api/csrf')
-  const { token } = (await (await request.get(csrf.url, { headers: csrf.headers })).json()) as {
-    token: string
-  }
-  const submit = apiRequest('harbourlend', `/api/submission/${key}`)
-  const answer = await request.post(submit.url, {
-    headers: {
-      ...submit.headers,
-      'x-csrf-token': token,
-      'x-application-secret': newApplicationSecret(),
-    },
-    data: payload,
-  })
-  expect(answer.status(), await answer.text()).toBe(201)
-  return { key, reference: ((await answer.json()) as { reference: string }).reference }
+  const { key, reference } = await submitState(request, 'harbourlend', state)
+  return { key, reference }
 }
 
 /**

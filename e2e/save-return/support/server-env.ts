@@ -1,4 +1,4 @@
-import { E2E_PORT } from '../../support/env'
+import { E2E_PORT, e2eServerEnv } from '../../support/env'
 
 /** The SMTP server the Forecourt server sends to, and the HTTP port the test reads it on. */
 export const SMTP_INBOX_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 2000)
@@ -18,15 +18,7 @@ export function SAVE_RETURN_ENV(): Record<string, string> {
   }
   const lender = [{ id: 'fake-lender', url: `${FAKE_LENDER}/applications`, secret }]
   return {
-    PORT: String(E2E_PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-    NODE_ENV: 'test',
-    // Every journey of the suite comes from one address, a screen a second: far more writes a minute than
-    // one applicant makes. The limit itself is tested in apps/server/test.
-    RATE_LIMIT_WRITES_PER_MINUTE: '600',
-    RATE_LIMIT_PARTIAL_SAVES_PER_HOUR: '0',
+    ...e2eServerEnv(dataDir),
     FORECOURT_DATA_KEY: dataKey,
     SMTP_URL: `smtp://127.0.0.1:${SMTP_INBOX_PORT}`,
     LENDER_DESTINATIONS: JSON.stringify({

@@ -5,7 +5,7 @@
 // PostgreSQL schema. (bench/bench-api.ts has similar helpers, but it runs its benchmark when imported.)
 
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -13,7 +13,12 @@ import { join } from 'node:path'
 import { existsSync } from 'node:fs'
 import { REPOSITORY_ROOT } from '../../src/config'
 import { compiledEntry, productionArgs } from '../../src/production-start'
-import { redactPassword, withAdminClient } from '../../test/test-databases'
+import {
+  createSchema,
+  dropSchema,
+  redactPassword,
+  withAdminClient,
+} from '../../test/postgres-schema'
 
 export const SERVER_ENTRY = compiledEntry('server')
 
@@ -222,27 +227,20 @@ export async function postgresDatabase(
   baseUrl: string = TEST_POSTGRES_URL,
 ): Promise<FaultDatabase | undefined> {
   try {
-    await adminQuery(baseUrl, 'select 1')
+    await withAdminClient(baseUrl, (client) => client.query('select 1'))
   } catch {
     console.warn(
       `⚠ PostgreSQL unreachable at ${redactPassword(baseUrl)}: its run is SKIPPED and reported as not measured (set TEST_DATABASE_URL)`,
     )
     return undefined
   }
-  const schema = `forecourt_faults_${randomUUID().replaceAll('-', '')}`
-  await adminQuery(baseUrl, `create schema "${schema}"`)
-  const url = new URL(baseUrl)
-  url.searchParams.set('options', `-c search_path=${schema}`)
+  const { schema, url } = await createSchema(baseUrl, 'forecourt_faults')
   // A SQLite folder is never used with DATABASE_URL set, but the configuration names one.
   const dataDir = join(tmpdir(), 'forecourt-faults-unused')
   return {
     engine: 'PostgreSQL',
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    config: { databaseUrl: url.toString(), dataDir },
-    drop: () => adminQuery(baseUrl, `drop schema if exists "${schema}" cascade`),
+    env: { DATA_DIR: dataDir, DATABASE_URL: url },
+    config: { databaseUrl: url, dataDir },
+    drop: () => dropSchema(baseUrl, schema),
   }
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  await withAdminClient(url, (client) => client.query(text))
 }
