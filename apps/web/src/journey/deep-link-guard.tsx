@@ -6,8 +6,8 @@ import { redirectForDeepLink } from '@forecourt/domain/journey/navigation'
 import { useState, type ReactNode } from 'react'
 import { Redirect, useLocation } from 'wouter'
 import { useBrand } from '#brand/use-brand'
-import { usePrerendering } from './prerendering'
 import { getApplication } from '#lib/session-store'
+import { usePrerendering } from './prerendering'
 
 export function DeepLinkGuard({ children }: { children: ReactNode }) {
   const [location] = useLocation()
