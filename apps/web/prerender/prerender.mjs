@@ -74,7 +74,11 @@ function chunksOf(manifest, sources) {
     if (!manifest[source]) throw new Error(`${source} is not in Vite's manifest`)
     visit(source)
   }
-  return { modulePreloads: [...files], stylesheets: [...css] }
+  return {
+    modulePreloads: [...files],
+    stylesheets: [...css],
+    ownChunks: sources.map((source) => `/${manifest[source].file}`),
+  }
 }
 
 /**
@@ -100,9 +104,9 @@ async function startScreenChunks(manifest) {
 }
 
 /**
- * The source modules a question's page at `path` loads: what every question brings (the
- * deep-link guard, the progress bar, the first render's wait) and its screen (routes.ts), named after
- * the route's first segment. The joint applicant's address questions are screens of the applicant's own modules
+ * The source modules a question's page at `path` loads first (the dynamic imports of its route): what
+ * every question brings (the deep-link guard, the progress bar, the first render's wait) and its
+ * screen (routes.ts), named after the route's first segment. The joint applicant's address questions are screens of the applicant's own modules
  * (docs/decisions/1841), as apps/server/src/plugins/route-preloads.ts also knows.
  */
 function questionSources(manifest, path) {
@@ -136,7 +140,14 @@ async function writePrerenderedPages() {
     ? await Promise.all(
         renderer.DEEP_LINK_PAGES.map(async ({ path }) => {
           const chunks = chunksOf(manifest, questionSources(manifest, path))
-          return { path, ...chunks, screenStylesheets: await readStylesheets(chunks.stylesheets) }
+          // The question's own chunks only, not the 10 to 15 shared ones they import: under
+          // Lighthouse's simulation every request finished before the first paint counts towards
+          // the largest paint, and on a fast machine all of them are (docs/decisions/1941).
+          return {
+            path,
+            modulePreloads: chunks.ownChunks,
+            screenStylesheets: await readStylesheets(chunks.stylesheets),
+          }
         }),
       )
     : []
