@@ -242,7 +242,10 @@ test('a link naming a vehicle renders afresh and shows the vehicle once loaded',
   expect(problems).toEqual([])
 })
 
-test('other addresses stay client-rendered: their HTML has an empty #root', async ({ page }) => {
-  const response = await page.goto(brandUrl('milebroker', '/date-of-birth'))
+test('pages other than the start page and the questions stay client-rendered: their HTML has an empty #root', async ({
+  page,
+}) => {
+  // The questions arrive rendered too (decision 1941: prerendered-deep-links.spec.ts).
+  const response = await page.goto(brandUrl('milebroker', '/privacy-policy'))
   expect(await response?.text()).toContain('<div id="root"></div>')
 })

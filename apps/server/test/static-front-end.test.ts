@@ -23,18 +23,33 @@ const startPage = (brand: keyof typeof THEME) =>
   `<!doctype html><html lang="en-GB" data-brand="${brand}"><head><title>Start ${brand}</title>` +
   `<style>${SHARED_CSS}</style><style>${THEME[brand]}</style></head><body>` +
   `<div id="root" data-prerendered-brand="${brand}" data-prerendered-path="/"><h1>${brand}</h1></div></body></html>`
+// A question's page, as the build writes one per brand for a deep link (decision 1941): the
+// question's heading and its chunks as modulepreload links.
+const QUESTION_CSS = '.parts{display:flex}'
+const questionPage = (brand: keyof typeof THEME, path: string, heading: string) =>
+  `<!doctype html><html lang="en-GB" data-brand="${brand}"><head><title>${heading} – ${brand}</title>` +
+  `<style>${SHARED_CSS}</style>` +
+  `<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/question-screen-Q1.js">` +
+  `<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/date-of-birth-screen-D2.js">` +
+  `<style>${QUESTION_CSS}</style><style>${THEME[brand]}</style></head><body>` +
+  `<div id="root" data-prerendered-brand="${brand}" data-prerendered-path="${path}"><h1>${heading}</h1></div></body></html>`
+const DATE_OF_BIRTH = questionPage('milebroker', '/date-of-birth', 'What is your date of birth?')
+const FIRST_ADDRESS = questionPage('milebroker', '/address/1', 'What is your address?')
 const ASSET = `console.log(${JSON.stringify('a hashed script, long enough to be worth compressing '.repeat(20))})\n`
 const hash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`
 
 async function makePrerenderedDist(): Promise<string> {
   const dir = await temporaryFolder('forecourt-web-dist-')
   await mkdir(join(dir, 'assets'))
-  await mkdir(join(dir, 'prerendered'))
+  await mkdir(join(dir, 'prerendered', 'milebroker', 'address'), { recursive: true })
   const files: Record<string, string> = {
     'index.html': TEST_INDEX_HTML,
     'assets/index-C0mpr3ss.js': ASSET,
     'prerendered/carfinance.html': startPage('carfinance'),
     'prerendered/milebroker.html': startPage('milebroker'),
+    // Only milebroker's questions: carfinance's are missing, as after a failed pre-render.
+    'prerendered/milebroker/date-of-birth.html': DATE_OF_BIRTH,
+    'prerendered/milebroker/address/1.html': FIRST_ADDRESS,
   }
   for (const [name, content] of Object.entries(files)) {
     await writeFile(join(dir, name), content)
@@ -254,7 +269,7 @@ test('a brand whose page the build did not write gets index.html and the shared 
   expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy())
 })
 
-test.each(['/date-of-birth', '/address/2', '/privacy-policy'])(
+test.each(['/address/2', '/privacy-policy', '/contact', '/date-of-birth/'])(
   'any other page (%s) stays client-rendered: index.html, on a brand host too',
   async (url) => {
     const response = await fromHost('milebroker.localhost', url)
@@ -264,13 +279,81 @@ test.each(['/date-of-birth', '/address/2', '/privacy-policy'])(
   },
 )
 
-test.each(['/prerendered/milebroker.html', '/prerendered/milebroker.html.br', '/index.html.gz'])(
-  '%s has no address of its own: 404',
-  async (url) => {
-    const response = await fromHost('milebroker.localhost', url, { accept: '*/*' })
-    expect(response.statusCode).toBe(404)
+test.each<[string, string, string]>([
+  ['/date-of-birth', DATE_OF_BIRTH, 'What is your date of birth?'],
+  ['/date-of-birth?utm_source=mail', DATE_OF_BIRTH, 'What is your date of birth?'],
+  ['/address/1', FIRST_ADDRESS, 'What is your address?'],
+])(
+  'a deep link to a question (%s) gets the brand’s pre-rendered page: its heading, its preloads, its own policy',
+  async (url, page, heading) => {
+    const response = await fromHost('milebroker.localhost:3000', url)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.body).toBe(page)
+    expect(response.body).toContain(`<h1>${heading}</h1>`)
+    expect(response.body).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/question-screen-Q1.js">',
+    )
+    expect(response.headers['content-security-policy']).toBe(
+      contentSecurityPolicy([hash(SHARED_CSS), hash(QUESTION_CSS), hash(THEME.milebroker)]),
+    )
+    // Another brand has another page at the same address.
+    expect(String(response.headers['vary']).split(/,\s*/)).toContain('Host')
   },
 )
+
+test.each<[string, string]>([
+  ['a brand whose questions the build did not write', 'carfinance.localhost:3000'],
+  ['the apply host (decision 1531)', 'apply.localhost:3000'],
+  ['a horsebox host (decision 1531)', 'horsebox.localhost:3000'],
+  ['a van host of the brand', 'milebroker.vans.localhost:3000'],
+])('a deep link on %s gets index.html and the shared policy', async (_name, host) => {
+  const response = await fromHost(host, '/date-of-birth')
+  expect(response.statusCode).toBe(200)
+  expect(response.body).toBe(TEST_INDEX_HTML)
+  expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy())
+})
+
+test.each<[string, string]>([
+  ['br, gzip', 'br'],
+  ['gzip', 'gzip'],
+])(
+  'a question’s page asked with Accept-Encoding %o comes as %s, varying by host and encoding',
+  async (acceptEncoding, encoding) => {
+    const response = await fromHost('milebroker.localhost', '/date-of-birth', {
+      'accept-encoding': acceptEncoding,
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-encoding']).toBe(encoding)
+    expect(String(response.headers['vary']).toLowerCase().split(/,\s*/)).toEqual(
+      expect.arrayContaining(['host', 'accept-encoding']),
+    )
+    expect(decoders[encoding]!(response.rawPayload).toString('utf8')).toBe(DATE_OF_BIRTH)
+  },
+)
+
+test('HEAD of a question answers like GET, without a body', async () => {
+  const response = await prerendered.app.inject({
+    method: 'HEAD',
+    url: '/date-of-birth',
+    headers: { host: 'milebroker.localhost', accept: BROWSER_ACCEPT },
+  })
+  expect(response.statusCode).toBe(200)
+  expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+  expect(response.headers['content-security-policy']).toContain(hash(QUESTION_CSS))
+  expect(response.body).toBe('')
+})
+
+test.each([
+  '/prerendered/milebroker.html',
+  '/prerendered/milebroker.html.br',
+  '/prerendered/milebroker/date-of-birth.html',
+  '/index.html.gz',
+])('%s has no address of its own: 404', async (url) => {
+  const response = await fromHost('milebroker.localhost', url, { accept: '*/*' })
+  expect(response.statusCode).toBe(404)
+})
 
 test('HEAD / answers like GET, without a body', async () => {
   const response = await prerendered.app.inject({

@@ -1,13 +1,16 @@
 // Start-up (docs/requirements.md#start-up): restore the saved application, run start-up against the real
 // browser, theme the page for the brand, render, then make the calls that wait on the network.
 // `/` arrives with the brand's start screen already rendered (src/prerender/): a new visitor's
-// page hydrates it; anyone else's renders afresh over it (docs/decisions/1411).
+// page hydrates it; anyone else's renders afresh over it (docs/decisions/1411). A question a deep
+// link opens arrives rendered too, and is always rendered afresh over (docs/decisions/1941).
 
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+// The route patterns' parser wouter's router uses when given none: a path matches here as there.
+import { parse as wouterParser } from 'regexparam'
 import { isApplyHost } from '@forecourt/domain/brands/host'
 import '#app/app.css'
-import { routeScreens } from '#app/route-screens'
+import { preloadPath, routeScreens } from '#app/route-screens'
 import { applyBrandTheme } from '#brand/apply-brand-theme'
 import { brandById } from '#brand/use-brand'
 import { browserStartUpEnv } from '#lib/browser-env'
@@ -15,7 +18,7 @@ import { readConsent, startConsentedServicesOnFirstInput } from '#lib/consent'
 import { onFirstInput } from '#lib/first-input'
 import { applicationStore, getApplication, readStoredState, update } from '#lib/session-store'
 import { startUp } from '#lib/start-up'
-import { chooseFirstRender, readPrerenderedMark } from '#prerender/first-render'
+import { chooseFirstRender, HYDRATED_PATH, readPrerenderedMark } from '#prerender/first-render'
 import { PageRoot } from '#prerender/page-root'
 import { renderFromState } from '#prerender/page-state'
 
@@ -58,7 +61,25 @@ function start(): void {
       hydrateRoot(root, <PageRoot />)
     })
   } else if (firstRender === 'render-over-prerendered') {
-    void renderOverPrerendered(root)
+    // The pre-rendered screen stays until the fresh one replaces it in one commit: with its code
+    // already here the screen renders at once, instead of React swapping the page for the
+    // "Loading…" line and back (a flash and a layout shift). A failed load is the error
+    // boundary's to show. A question's page also waits for where the deep-link guard sends the
+    // applicant (decision 1941), with code the start page does not carry.
+    const path = window.location.pathname
+    const arrival =
+      path === HYDRATED_PATH
+        ? routeScreens.find(({ route }) => route.path === path)?.preload()
+        : import('#journey/question-screen').then(({ preloadArrival }) =>
+            preloadArrival(path, state, brand, (at) => preloadPath(wouterParser, at)),
+          )
+    // As a transition, like hydration: the page is on screen, and rendering it afresh in one
+    // task would hold the main thread long enough to count as blocking (decision 1941).
+    void Promise.resolve(arrival).then(() =>
+      startTransition(() => {
+        createRoot(root).render(<PageRoot />)
+      }),
+    )
   } else {
     createRoot(root).render(<PageRoot />)
   }
@@ -95,15 +116,4 @@ function startPartialSaving(): void {
       subscribe: (listener) => applicationStore.subscribe(listener),
     }),
   )
-}
-
-/**
- * The pre-rendered screen stays until the fresh one replaces it in one commit: with its code
- * already here the screen renders at once, instead of React swapping the page for the "Loading…"
- * line and back (a flash and a layout shift). A failed load is the error boundary's to show.
- */
-async function renderOverPrerendered(container: HTMLElement): Promise<void> {
-  const path = window.location.pathname
-  await routeScreens.find(({ route }) => route.path === path)?.preload()
-  createRoot(container).render(<PageRoot />)
 }

@@ -1,6 +1,8 @@
-// A deep link to a screen (a reload, a link from an email, the browser's back button after a restart) gets
-// index.html with that screen's code listed as `<link rel="modulepreload">`, so the browser fetches the
-// screen and everything it imports alongside the entry instead of one after another. The entry itself
+// A deep link to a screen (a reload, a link from an email, the browser's back button after a restart) that
+// has no pre-rendered page (decision 1941: a numbered step past its first entry, a page outside the
+// journey, a host of another vehicle type) gets index.html with that screen's code listed as
+// `<link rel="modulepreload">`, so the browser fetches the screen and everything it imports alongside
+// the entry instead of one after another. The entry itself
 // keeps no such lists (decision 1824): the start page's budget has no room for them, and on `/` the next
 // screens' code is fetched while the applicant reads. Read from the build's manifest once, at start-up.
 

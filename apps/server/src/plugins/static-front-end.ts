@@ -1,12 +1,13 @@
 // Serves the built single-page app and the demo vehicle pictures, and decides what an unknown address gets:
 // the app's index.html for a page the client router owns, JSON for the API, a plain 404 otherwise. `/` gets
 // the start screen already rendered for the brand of the host (dist/prerendered/<brand>.html, written at
-// build time), so its content paints before any script runs; a host whose page differs from its brand's
+// build time), so its content paints before any script runs; so does each question a deep link opens
+// (dist/prerendered/<brand>/<path>.html, docs/decisions/1941). A host whose pages differ from its brand's
 // own (the apply host, another vehicle type) gets index.html instead (docs/decisions/1531). Every text
 // file goes out as the .br or .gz the build wrote beside it, when the browser accepts one.
 
-import { existsSync, readFileSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, posix, relative, sep } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { BrandId } from '@forecourt/domain/brands/brand'
@@ -28,7 +29,7 @@ const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
 const VEHICLE_IMAGE_CACHE = 'public, max-age=86400'
 
-/** Where the build puts the pre-rendered start pages, inside the web dist folder. */
+/** Where the build puts the pre-rendered pages, inside the web dist folder. */
 export const PRERENDERED_DIR = 'prerendered'
 
 interface PrerenderedPage {
@@ -38,20 +39,47 @@ interface PrerenderedPage {
   contentSecurityPolicy: string
 }
 
-/** The pre-rendered start page of each brand the build wrote, read once at start-up like every file. */
-export function loadPrerenderedPages(webDistDir: string): Map<BrandId, PrerenderedPage> {
-  const pages = new Map<BrandId, PrerenderedPage>()
+export interface PrerenderedPages {
+  /** Each brand's start page, for `/`. */
+  start: Map<BrandId, PrerenderedPage>
+  /** Each brand's pages of the questions a deep link opens, by path (`/date-of-birth`, `/address/1`). */
+  deepLinks: Map<BrandId, Map<string, PrerenderedPage>>
+}
+
+function prerenderedPage(webDistDir: string, file: string): PrerenderedPage {
+  const html = readFileSync(join(webDistDir, file), 'utf8')
+  return { file, contentSecurityPolicy: contentSecurityPolicy(inlineStyleHashes(html)) }
+}
+
+/** The .html files under `dir`, relative to it, with forward slashes. */
+function htmlFilesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.html'))
+    .map((name) => name.split(sep).join('/'))
+}
+
+/** The pre-rendered pages the build wrote, read once at start-up like every file. */
+export function loadPrerenderedPages(webDistDir: string): PrerenderedPages {
+  const start = new Map<BrandId, PrerenderedPage>()
+  const deepLinks = new Map<BrandId, Map<string, PrerenderedPage>>()
   for (const brandId of BRAND_IDS) {
     const file = join(PRERENDERED_DIR, `${brandId}.html`)
-    const path = join(webDistDir, file)
-    if (!existsSync(path)) continue
-    const html = readFileSync(path, 'utf8')
-    pages.set(brandId, {
-      file,
-      contentSecurityPolicy: contentSecurityPolicy(inlineStyleHashes(html)),
-    })
+    if (existsSync(join(webDistDir, file))) start.set(brandId, prerenderedPage(webDistDir, file))
+    const pages = new Map<string, PrerenderedPage>()
+    for (const name of htmlFilesUnder(join(webDistDir, PRERENDERED_DIR, brandId))) {
+      const path = `/${name.slice(0, -'.html'.length)}`
+      pages.set(path, prerenderedPage(webDistDir, posix.join(PRERENDERED_DIR, brandId, name)))
+    }
+    if (pages.size > 0) deepLinks.set(brandId, pages)
   }
-  return pages
+  return { start, deepLinks }
+}
+
+/** Sends a pre-rendered page with its own policy; each brand has its own at the same address. */
+function sendPrerendered(reply: FastifyReply, page: PrerenderedPage): FastifyReply {
+  reply.header('content-security-policy', page.contentSecurityPolicy)
+  return reply.sendFile(page.file)
 }
 
 export async function registerStaticFrontEnd(
@@ -59,6 +87,7 @@ export async function registerStaticFrontEnd(
   config: Pick<Config, 'webDistDir'>,
 ): Promise<void> {
   const { webDistDir } = config
+  let deepLinkPage: DeepLinkPage = () => undefined
   // With wildcard: false @fastify/static serves only the files present now, so "built" is decided now too.
   const built = existsSync(join(webDistDir, 'index.html'))
   if (built) {
@@ -67,7 +96,8 @@ export async function registerStaticFrontEnd(
       wildcard: false,
       // `/` is the route below; index.html keeps its own address.
       index: false,
-      // The pre-rendered pages answer `/` only, and the compressed copies stand in for their originals.
+      // The pre-rendered pages have no address of their own (they answer `/` and the deep links), and
+      // the compressed copies stand in for their originals.
       globIgnore: [`${PRERENDERED_DIR}/**`, '**/*.br', '**/*.gz'],
       // Sends name.br or name.gz (Content-Encoding, Vary: Accept-Encoding) when the browser takes it.
       preCompressed: true,
@@ -78,6 +108,12 @@ export async function registerStaticFrontEnd(
       },
     })
     const pages = loadPrerenderedPages(webDistDir)
+    // The apply host and hosts of other vehicles get the page rendered in the browser (decision 1531).
+    const brandOfPages = (request: FastifyRequest): BrandId | undefined => {
+      const host = request.host ?? ''
+      if (prerenderedStartBrandId(host) === null) return undefined
+      return app.hasDecorator('brandOfRequest') ? app.brandOfRequest(request) : brandIdForHost(host)
+    }
     app.get(
       '/',
       {
@@ -92,20 +128,16 @@ export async function registerStaticFrontEnd(
         },
       },
       (request, reply) => {
-        const host = request.host ?? ''
-        // The apply host and hosts of other vehicles get the page rendered in the browser (decision 1531).
-        const brandId =
-          prerenderedStartBrandId(host) === null
-            ? undefined
-            : app.hasDecorator('brandOfRequest')
-              ? app.brandOfRequest(request)
-              : brandIdForHost(host)
-        const page = brandId === undefined ? undefined : pages.get(brandId)
+        const brandId = brandOfPages(request)
+        const page = brandId === undefined ? undefined : pages.start.get(brandId)
         if (!page) return reply.sendFile('index.html')
-        reply.header('content-security-policy', page.contentSecurityPolicy)
-        return reply.sendFile(page.file)
+        return sendPrerendered(reply, page)
       },
     )
+    deepLinkPage = (request, path) => {
+      const brandId = brandOfPages(request)
+      return brandId === undefined ? undefined : pages.deepLinks.get(brandId)?.get(path)
+    }
   }
   await app.register(fastifyStatic, {
     root: VEHICLE_IMAGES_DIR,
@@ -119,13 +151,17 @@ export async function registerStaticFrontEnd(
   })
 
   const preloads = built ? loadRoutePreloads(webDistDir) : undefined
-  app.setNotFoundHandler((request, reply) => notFound(request, reply, preloads))
+  app.setNotFoundHandler((request, reply) => notFound(request, reply, preloads, deepLinkPage))
 }
+
+/** The pre-rendered page of the question at `path` for the request's host, if the build wrote one. */
+type DeepLinkPage = (request: FastifyRequest, path: string) => PrerenderedPage | undefined
 
 async function notFound(
   request: FastifyRequest,
   reply: FastifyReply,
   preloads: RoutePreloads | undefined,
+  deepLinkPage: DeepLinkPage,
 ): Promise<FastifyReply> {
   const built = preloads !== undefined
   const path = requestPath(request.url)
@@ -135,6 +171,12 @@ async function notFound(
   if (!built) {
     return reply.code(503).type('text/plain; charset=utf-8').send(FRONT_END_NOT_BUILT)
   }
+  // Not-found handlers start at 404 and @fastify/static keeps a status it finds already set.
+  const prerendered = deepLinkPage(request, path)
+  if (prerendered !== undefined) {
+    // Each brand has its own page at the same address: caches must key it by Host too.
+    return sendPrerendered(reply.code(200).header('vary', 'Host'), prerendered)
+  }
   const page = preloads.pageFor(path)
   if (page !== undefined) {
     return reply
@@ -143,7 +185,6 @@ async function notFound(
       .type('text/html; charset=utf-8')
       .send(page)
   }
-  // Not-found handlers start at 404 and @fastify/static keeps a status it finds already set.
   return reply.code(200).sendFile('index.html')
 }
 

@@ -1,6 +1,7 @@
 import { journeyProgress } from '@forecourt/domain/progress/progress'
 import { useBrand } from '#brand/use-brand'
 import { useApplication } from '#lib/session-store'
+import { usePrerendering } from './prerendering'
 
 /**
  * The share of the screens on this applicant's path that are answered, 0 to 100
@@ -10,6 +11,10 @@ import { useApplication } from '#lib/session-store'
 export function ProgressBar() {
   const brand = useBrand()
   const percent = useApplication((state) => journeyProgress({ state, brand }).percent)
+  // A page rendered at build time has no answers, and a width in its markup would be a style
+  // attribute, which the policy refuses (style-src without 'unsafe-inline'): the fill starts empty
+  // there, as the stylesheet draws it (docs/decisions/1941).
+  const prerendering = usePrerendering()
   return (
     <div className="progress">
       <div
@@ -22,7 +27,10 @@ export function ProgressBar() {
         aria-valuetext={`${percent}% complete`}
       >
         {/* Width through the CSSOM, which a style-src without 'unsafe-inline' allows. */}
-        <div className="progress-fill" style={{ width: `${percent}%` }} />
+        <div
+          className="progress-fill"
+          style={prerendering ? undefined : { width: `${percent}%` }}
+        />
       </div>
     </div>
   )

@@ -1,12 +1,15 @@
 // The build-time renderer (Vite SSR build, run by prerender/prerender.mjs): the app shell and the
 // start screen of each brand, as the browser renders `/` for a new visitor on that brand's host,
-// so the first HTML carries the content and Lighthouse's largest paint needs no script.
+// so the first HTML carries the content and Lighthouse's largest paint needs no script
+// (docs/decisions/1411). The same for every question of the journey, which a deep link opens
+// (docs/decisions/1941): the shell and the screen with its fields empty.
 
 import { prerender } from 'react-dom/static'
 import type { BrandId } from '@forecourt/domain/brands/brand'
 import { BRAND_IDS } from '@forecourt/domain/brands/brand-data'
+import { stepList, type StepId } from '@forecourt/domain/journey/step-list'
 import { pageTitle } from '#app/use-route-announcement'
-import { routes } from '#app/routes'
+import { routes, type AppRoute } from '#app/routes'
 import { applyBrandTheme } from '#brand/apply-brand-theme'
 import { brandById } from '#brand/use-brand'
 import { applicationStore } from '#lib/session-store'
@@ -20,11 +23,11 @@ export const PRERENDERED_PATH = '/'
 export { BRAND_IDS }
 export { buildPrerenderedPage, stylesheetHrefs } from './page-template'
 
-export interface StartPage {
+export interface RenderedPage {
   brandId: BrandId
   /** What goes inside #root. */
   markup: string
-  /** The document title the browser would set for `/`. */
+  /** The document title the browser would set for the page. */
   title: string
   /** The custom properties apply-brand-theme.ts sets on :root, as one CSS rule. */
   themeCss: string
@@ -51,7 +54,7 @@ function newVisitorEnv(brandId: BrandId): StartUpEnv {
 }
 
 /** apply-brand-theme.ts run against a stand-in for <html>, so the pre-render cannot drift from it. */
-function brandTheme(brandId: BrandId): Pick<StartPage, 'themeCss' | 'htmlAttributes'> {
+function brandTheme(brandId: BrandId): Pick<RenderedPage, 'themeCss' | 'htmlAttributes'> {
   const properties: [string, string][] = []
   const dataset: Record<string, string> = {}
   const root = {
@@ -69,26 +72,86 @@ function brandTheme(brandId: BrandId): Pick<StartPage, 'themeCss' | 'htmlAttribu
   return { themeCss: `:root{${declarations}}`, htmlAttributes }
 }
 
-export async function renderStartPage(brandId: BrandId): Promise<StartPage> {
+export interface DeepLinkPage {
+  path: string
+  route: AppRoute
+  /**
+   * The screen is made of the answers beyond its fields' values: the employer screen's heading and
+   * labels follow the status (the step's titleFor), the check page's rows are the answers. Drawn for
+   * a new visitor it would read another status's words or "Not answered" until the browser's render
+   * replaced it: it keeps its place, unseen.
+   */
+  drawnFromAnswers: boolean
+}
+
+const MADE_OF_ANSWERS: readonly StepId[] = ['before-you-submit']
+
+/**
+ * The questions of the journey a deep link opens, each at its first entry ('/address/{n}' →
+ * '/address/1'), with the route that draws it. The sending page (`/submit`) is not a question:
+ * what it shows depends wholly on the application in the browser.
+ */
+export const DEEP_LINK_PAGES: readonly DeepLinkPage[] = stepList.flatMap((step) => {
+  const route = routes.find((candidate) => candidate.path === step.path.replace('{n}', ':n'))
+  if (route === undefined) throw new Error(`No route for the step ${step.id}`)
+  if (route.kind !== 'question') return []
+  const drawnFromAnswers = route.titleFor !== undefined || MADE_OF_ANSWERS.includes(step.id)
+  return [{ path: step.path.replace('{n}', '1'), route, drawnFromAnswers }]
+})
+
+/** The class the route's screen frame (app-router.tsx) draws, and the one that hides it. */
+const SCREEN_FRAME = '<div class="screen">'
+const UNSEEN_SCREEN_FRAME = '<div class="screen screen--unseen">'
+
+export async function renderStartPage(brandId: BrandId): Promise<RenderedPage> {
+  return renderPage(brandId, PRERENDERED_PATH)
+}
+
+/**
+ * The page at `path` as a new visitor on the brand's host would see it: `/` as the browser renders
+ * it, a question with its fields empty and without the deep-link guard's judgement, which needs the
+ * answers the browser holds (docs/decisions/1941).
+ */
+export async function renderPage(brandId: BrandId, path: string): Promise<RenderedPage> {
   const state = startUp(newVisitorEnv(brandId), null)
+  // A question screen enables Previous once it is shown (use-journey-step.ts), in an effect the
+  // build does not run: drawn as it is a moment later, not with a disabled button.
+  if (path !== PRERENDERED_PATH) state.isEnabledGoBack = true
   renderFromState(applicationStore, state)
   const brand = brandById(state.affiliateConfig?.brandId)
   if (brand.id !== brandId) throw new Error(`Host ${state.host} chose ${brand.id}, not ${brandId}`)
-  // prerender (unlike renderToString) waits for the lazily loaded start screen.
+  const deepLink = DEEP_LINK_PAGES.find((page) => page.path === path)
+  const route =
+    path === PRERENDERED_PATH
+      ? routes.find((candidate) => candidate.path === PRERENDERED_PATH)
+      : deepLink?.route
+  if (route === undefined) throw new Error(`No page to pre-render at ${path}`)
+  // prerender (unlike renderToString) waits for the lazily loaded screen.
   const errors: unknown[] = []
-  const { prelude } = await prerender(<PageRoot ssrPath={PRERENDERED_PATH} />, {
+  const { prelude } = await prerender(<PageRoot ssrPath={path} />, {
     onError: (error) => {
       errors.push(error)
     },
   })
-  const markup = await new Response(prelude).text()
+  const rendered = await new Response(prelude).text()
   // React would have left the failed part for the browser to render: a build must not ship that.
   if (errors.length > 0) throw errors[0]
-  const startRoute = routes.find((route) => route.path === PRERENDERED_PATH)
+  const markup = deepLink?.drawnFromAnswers ? unseenScreen(rendered, path) : rendered
+  // A title that follows the answers is left to the browser, as the screen is.
+  const screenTitle = route.titleFor ? undefined : route.title
   return {
     brandId,
     markup,
-    title: pageTitle(startRoute?.title, brand.tradingName),
+    title: pageTitle(screenTitle, brand.tradingName),
     ...brandTheme(brandId),
   }
+}
+
+/** The markup with its one screen frame hidden; a changed frame fails the build. */
+function unseenScreen(markup: string, path: string): string {
+  const parts = markup.split(SCREEN_FRAME)
+  if (parts.length !== 2) {
+    throw new Error(`${path}: expected one ${SCREEN_FRAME}, found ${parts.length - 1}`)
+  }
+  return parts.join(UNSEEN_SCREEN_FRAME)
 }

@@ -21,6 +21,11 @@ test.each<[string, Partial<FirstRenderFacts>, ReturnType<typeof chooseFirstRende
   ],
   ['an empty #root on /', { mark: null }, 'render'],
   [
+    'a question’s pre-rendered page, even for a new visitor (the deep-link guard will judge)',
+    { mark: { brandId: 'milebroker', path: '/date-of-birth' }, path: '/date-of-birth' },
+    'render-over-prerendered',
+  ],
+  [
     'another brand than the page was rendered for',
     { brandId: 'scorepal' },
     'render-over-prerendered',

@@ -1,5 +1,6 @@
 // How the browser's first render starts: hydrate the pre-rendered start screen when its own first
-// render will produce exactly that markup, otherwise render afresh (docs/decisions/1411).
+// render will produce exactly that markup, otherwise render afresh (docs/decisions/1411). A question's
+// pre-rendered page is always rendered afresh (docs/decisions/1941).
 
 import { PRERENDERED_VEHICLE_TYPE } from '@forecourt/domain/brands/host'
 
@@ -41,8 +42,15 @@ export interface FirstRenderFacts {
 export type FirstRender = 'hydrate' | 'render' | 'render-over-prerendered'
 
 /**
- * 'hydrate' only for the visitor the page was pre-rendered for: a new visitor, on the same brand
- * and path, with no modal, no vehicle, a car host and the cookie banner showing. 'render-over-prerendered'
+ * The one pre-rendered page a browser hydrates. A question's page is rendered for a new visitor
+ * without the deep-link guard, which only lets an applicant with saved answers see the question:
+ * the browser's first render there never matches it (docs/decisions/1941).
+ */
+export const HYDRATED_PATH = '/'
+
+/**
+ * 'hydrate' only for the visitor the start page was pre-rendered for: a new visitor, on the same
+ * brand and path, with no modal, no vehicle, a car host and the cookie banner showing. 'render-over-prerendered'
  * when pre-rendered markup is there but will not match: it stays on screen until the fresh render
  * replaces it. 'render' when #root arrived empty.
  */
@@ -50,6 +58,7 @@ export function chooseFirstRender(facts: FirstRenderFacts): FirstRender {
   const { mark } = facts
   if (!mark) return 'render'
   const matches =
+    mark.path === HYDRATED_PATH &&
     mark.path === facts.path &&
     mark.brandId === facts.brandId &&
     !facts.applyHost &&

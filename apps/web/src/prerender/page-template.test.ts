@@ -55,6 +55,31 @@ test('the page carries the markup, title, theme, inline stylesheet and the start
 `)
 })
 
+test('a question’s page carries its screen’s stylesheets after the shared ones and before the theme', () => {
+  const page = buildPrerenderedPage(TEMPLATE, {
+    ...parts,
+    path: '/date-of-birth',
+    screenStylesheets: ['.parts{display:flex}', '.part{margin:0}'],
+    modulePreloads: ['/assets/date-of-birth-screen-Ij90.js'],
+  })
+  expect(page).toContain(
+    '<style>body{margin:0}</style>\n  <link rel="preload" as="image" href="/brands/milebroker.svg"/>' +
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/date-of-birth-screen-Ij90.js">' +
+      '<style>.parts{display:flex}</style><style>.part{margin:0}</style>' +
+      '<style>:root{--brand-colour:#6B2C91}</style></head>',
+  )
+  expect(page).toContain('data-prerendered-path="/date-of-birth">')
+})
+
+test('markup with a style attribute fails the build: the page’s policy would refuse it', () => {
+  expect(() =>
+    buildPrerenderedPage(TEMPLATE, {
+      ...parts,
+      markup: '<div class="progress"><div class="progress-fill" style="width:30%"></div></div>',
+    }),
+  ).toThrow('The markup has a style attribute: <div class="progress-fill" style=')
+})
+
 test('without stylesheets to inline, the link stays', () => {
   const page = buildPrerenderedPage(TEMPLATE, { ...parts, inlineStylesheets: [] })
   expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Ef56.css">')

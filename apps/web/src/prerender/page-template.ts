@@ -1,4 +1,4 @@
-// Puts a pre-rendered start screen into the built index.html (pure string work, run at build time
+// Puts a pre-rendered page (the start screen, or a question a deep link opens) into the built index.html (pure string work, run at build time
 // by prerender/prerender.mjs). Every replacement checks that its anchor exists, so a change to
 // index.html or to Vite's output fails the build instead of shipping a page without its content.
 
@@ -19,6 +19,11 @@ export interface PrerenderedPageParts {
   htmlAttributes: Record<string, string>
   /** Stylesheets to put in the page itself, so the first paint waits for no other request. */
   inlineStylesheets: readonly InlineStylesheet[]
+  /**
+   * The stylesheets of the screen's own chunks, which the page would otherwise get only with their
+   * scripts: put in the page too, so the screen is drawn as it will stay (docs/decisions/1941).
+   */
+  screenStylesheets?: readonly string[]
   /** Scripts the page will need at once (the start screen's chunk): fetched beside the entry. */
   modulePreloads: readonly string[]
 }
@@ -56,7 +61,7 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-/** index.html with the brand's start screen inside #root, its title, theme and styles. */
+/** index.html with the brand's page inside #root, its title, theme and styles. */
 export function buildPrerenderedPage(template: string, parts: PrerenderedPageParts): string {
   let html = template
 
@@ -89,11 +94,16 @@ export function buildPrerenderedPage(template: string, parts: PrerenderedPagePar
   // React puts resource hints (the logo's preload) before a partial page's markup: they belong in
   // the head, and the browser's tree has no such element to hydrate.
   const { hints, markup } = splitLeadingLinks(parts.markup)
+  // The policy refuses style attributes (style-src without 'unsafe-inline'): the browser would
+  // draw the element without them and report each one as an error.
+  const styled = /<[a-z][^<>]*\sstyle=/i.exec(markup)
+  if (styled) throw new Error(`The markup has a style attribute: ${styled[0].slice(0, 80)}`)
+  const screenStyles = (parts.screenStylesheets ?? []).map(styleElement).join('')
   // The theme comes after every stylesheet: its :root rule must win over their fallbacks.
   html = replaceOnce(
     html,
     /<\/head>/,
-    `${hints}${preloads.join('')}${styleElement(parts.themeCss)}</head>`,
+    `${hints}${preloads.join('')}${screenStyles}${styleElement(parts.themeCss)}</head>`,
     '</head>',
   )
 
