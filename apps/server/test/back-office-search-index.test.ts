@@ -3,7 +3,7 @@
 // save lands, left alone when it is superseded, and rebuilt at start-up for rows stored before it (or
 // under another key).
 
-import { randomUUID } from 'node:crypto'
+import { createHmac, createSecretKey, randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
   createSearchIndexer,
@@ -70,6 +70,21 @@ test('the index key is FORECOURT_INDEX_KEY, else derived from the data key, neve
   expect(searchIndexKey(configured, keyring)).toBe(configured)
   // The same value under another field hashes differently.
   expect(hashTerm(derived, 'email', 'x')).not.toBe(hashTerm(derived, 'lastName', 'x'))
+})
+
+test('a term hashes the same with the key as bytes and as the KeyObject the indexer makes once', () => {
+  const key = Buffer.alloc(32, 5)
+  const expected = createHmac('sha256', key)
+    .update('email\u0000ada@example.com', 'utf8')
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url')
+  expect(hashTerm(key, 'email', 'ada@example.com')).toBe(expected)
+  expect(hashTerm(createSecretKey(key), 'email', 'ada@example.com')).toBe(expected)
+  const entries = createSearchIndexer(key)('00000000-0000-4000-8000-000000000001', {
+    email: 'ada@example.com',
+  })
+  expect(entries).toContainEqual({ field: 'email', hash: expected })
 })
 
 for (const engine of await engines()) {
