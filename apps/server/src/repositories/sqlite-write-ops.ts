@@ -16,6 +16,7 @@ import type {
   NewSupportFlagRow,
   SubmissionRow,
 } from '../db/tables'
+import { sameHash } from './application-secret-repository'
 import { bodyHash } from './body-hash'
 import { applicationRow, deliveryRowsFor, payloadAad, submissionRow } from './rows'
 
@@ -46,14 +47,22 @@ export interface SubmitOp {
   /** The evidence it records and the vulnerability flag it raises (evidence/submission-evidence.ts). */
   evidence: readonly NewEvidenceRow[]
   supportFlag: NewSupportFlagRow | null
+  /**
+   * The SHA-256 of the browser's secret when no write has bound the key yet: bound first, in the same
+   * transaction; when another is bound, nothing is written (decisions 1801, 1981).
+   */
+  bindSecret?: string
 }
 
 /** What storing found, with the hash of the body sent (to compare with an existing row's). */
-export type SubmitResult = (
-  | { stored: true }
-  /** A submission is stored under the key already: the caller compares the hashes (replay or 409). */
-  | { stored: false; existing: SubmissionRow }
-) & { bodyHash: string }
+export type SubmitResult =
+  | ((
+      | { stored: true }
+      /** A submission is stored under the key already: the caller compares the hashes (replay or 409). */
+      | { stored: false; existing: SubmissionRow }
+    ) & { bodyHash: string })
+  /** The key is bound to another browser's secret: nothing was written. */
+  | { stored: false; secretMismatch: true }
 
 export interface SavePartialOp {
   kind: 'save-partial'
@@ -215,7 +224,19 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
     for (const entry of entries) insert.run(applicationKey, entry.field, entry.hash)
   }
 
+  const bind = (applicationKey: string, secretHash: string, createdAt: string): string => {
+    statement(INSERT_SECRET).run(applicationKey, secretHash, createdAt)
+    const bound = statement(SELECT_SECRET).get(applicationKey) as { secret_hash: string }
+    return bound.secret_hash
+  }
+
   const submit = (op: SubmitOp): SubmitResult => {
+    if (
+      op.bindSecret !== undefined &&
+      !sameHash(bind(op.submissionKey, op.bindSecret, op.now), op.bindSecret)
+    ) {
+      return { stored: false, secretMismatch: true }
+    }
     const hash = bodyHash(JSON.parse(op.body))
     const { changes } = statement(INSERT_NEW_SUBMISSION).run(
       submissionRow({
@@ -277,11 +298,8 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
         return submit(op)
       case 'save-partial':
         return savePartial(op)
-      case 'bind-secret': {
-        statement(INSERT_SECRET).run(op.applicationKey, op.secretHash, op.createdAt)
-        const bound = statement(SELECT_SECRET).get(op.applicationKey) as { secret_hash: string }
-        return bound.secret_hash
-      }
+      case 'bind-secret':
+        return bind(op.applicationKey, op.secretHash, op.createdAt)
       case 'check':
         return true
     }
