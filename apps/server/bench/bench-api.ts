@@ -13,7 +13,6 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import autocannon, { type Result } from 'autocannon'
 import { writeReportSection } from '../../../scripts/report-section.mjs'
 import {
   busyness,
@@ -32,7 +31,12 @@ import {
   type FaultDatabase,
   type ServerChild,
 } from '../faults/support/server-child'
-import { submissionRequest, submissionTemplate } from '../faults/support/submission-load'
+import {
+  closedLoop,
+  closedLoopSubmissions,
+  submissionTemplate,
+  type ClosedLoopRun,
+} from '../faults/support/submission-load'
 import { REPOSITORY_ROOT } from '../src/config'
 import { countStoredRows } from '../faults/support/stored-rows'
 import { latencyChart, type ChartSeries } from './latency-chart'
@@ -95,8 +99,11 @@ export interface Run {
   p99: number
   statuses: Record<string, number>
   problems: string[]
-  /** CPU time the server spent per answered request (µs): all threads, and the event loop's thread. */
-  cpu: { process: number; mainThread: number } | undefined
+  /**
+   * CPU time per answered request (µs): the server's (all threads, and the event loop's thread), and the
+   * load generator's (this process, sharing the machine's cores with the server).
+   */
+  cpu: { process: number; mainThread: number; generator?: number } | undefined
 }
 
 export interface CurvePoint {
@@ -132,22 +139,24 @@ async function main(): Promise<void> {
 
     const created = new Map<Engine, number>(engines.map((engine) => [engine, 0]))
     let closedLoopRuns = 0
+    // The maximum rates are measured as the fault scenarios measure them (overload, memory): one helper.
     const runHello = (seconds: number) =>
       measure(
         hello,
-        autocannon({ url: `${hello.url}/`, connections: settings.connections, duration: seconds }),
+        () => closedLoop({ url: `${hello.url}/`, connections: settings.connections, seconds }),
         '200',
       )
     const runSubmit = async (engine: Engine, seconds: number) => {
       closedLoopRuns += 1
       const run = await measure(
         engine,
-        autocannon({
-          url: engine.url,
-          connections: settings.connections,
-          duration: seconds,
-          requests: [submissionRequest(engine.headers)],
-        }),
+        () =>
+          closedLoopSubmissions({
+            url: engine.url,
+            headers: engine.headers,
+            connections: settings.connections,
+            seconds,
+          }),
         '201',
       )
       created.set(engine, (created.get(engine) ?? 0) + (run.statuses['201'] ?? 0))
@@ -321,13 +330,17 @@ async function startHelloWorld(): Promise<Target> {
   }
 }
 
-async function measure(target: Target, running: Promise<Result>, expected: string): Promise<Run> {
+async function measure(
+  target: Target,
+  running: () => Promise<ClosedLoopRun>,
+  expected: string,
+): Promise<Run> {
   const before = cpuTime(target.pid)
-  const result = await running
+  const generatorBefore = process.cpuUsage()
+  const result = await running()
+  const generator = process.cpuUsage(generatorBefore)
   const after = cpuTime(target.pid)
-  const statuses = Object.fromEntries(
-    Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, Number(count)]),
-  )
+  const { statuses } = result
   const responses = Object.values(statuses).reduce((sum, count) => sum + count, 0)
   const problems: string[] = []
   for (const [status, count] of Object.entries(statuses)) {
@@ -337,9 +350,9 @@ async function measure(target: Target, running: Promise<Result>, expected: strin
   if (result.timeouts > 0) problems.push(`${result.timeouts} timeouts`)
   if (responses === 0) problems.push('no responses at all')
   return {
-    rate: responses / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    rate: result.rate,
+    p50: result.p50,
+    p99: result.p99,
     statuses,
     problems,
     cpu:
@@ -348,6 +361,7 @@ async function measure(target: Target, running: Promise<Result>, expected: strin
         : {
             process: (after.process - before.process) / responses,
             mainThread: (after.mainThread - before.mainThread) / responses,
+            generator: (generator.user + generator.system) / responses,
           },
   }
 }
@@ -492,15 +506,28 @@ export function report(input: ReportInput): string {
   const lags = [...input.curves.values()].flat().map((point) => point.result.sendLagP99)
 
   const cpuLine = (() => {
-    const cpuOf = (runs: Run[] | undefined) =>
+    const cpuOf = (runs: Run[] | undefined, part: (cpu: NonNullable<Run['cpu']>) => number) =>
       runs === undefined
         ? undefined
-        : median(runs.flatMap((run) => (run.cpu === undefined ? [] : [run.cpu.mainThread])))
-    const helloCpu = cpuOf(input.hello)
-    const sqliteCpu = cpuOf(input.sqlite)
-    const postgresCpu = cpuOf(input.postgres)
-    if (!helloCpu || !sqliteCpu) return undefined
-    return `- CPU time of the server's main thread (the event loop) per answered request, median of the rounds: hello-world ${number(helloCpu)} µs, SQLite ${number(sqliteCpu)} µs${postgresCpu ? `, PostgreSQL ${number(postgresCpu)} µs` : ''}; the submission costs ${ratio(helloCpu / sqliteCpu)} × hello-world's rate in CPU terms, a figure other work on the machine moves less than the rates.`
+        : median(runs.flatMap((run) => (run.cpu === undefined ? [] : [part(run.cpu)])))
+    const parts = (runs: Run[] | undefined) => ({
+      mainThread: cpuOf(runs, (cpu) => cpu.mainThread),
+      process: cpuOf(runs, (cpu) => cpu.process),
+      generator: cpuOf(runs, (cpu) => cpu.generator ?? 0),
+    })
+    const hello = parts(input.hello)
+    const sqlite = parts(input.sqlite)
+    const postgres = parts(input.postgres)
+    if (!hello.mainThread || !sqlite.mainThread || !hello.process || !sqlite.process) {
+      return undefined
+    }
+    const figures = (name: string, of: ReturnType<typeof parts>) =>
+      of.mainThread === undefined || of.process === undefined
+        ? ''
+        : `${name} ${number(of.mainThread)} / ${number(of.process)} / ${number(of.generator ?? 0)} µs`
+    // Both processes share the machine's cores: the rate a closed loop reaches follows their sum.
+    const total = (of: ReturnType<typeof parts>) => (of.process ?? 0) + (of.generator ?? 0)
+    return `- CPU time per answered request, median of the rounds (the server's event loop / the whole server process, every thread / the load generator): ${[figures('hello-world', hello), figures('SQLite', sqlite), ...(postgres.mainThread ? [figures('PostgreSQL', postgres)] : [])].join('; ')}. In CPU terms (server and load generator together) a submission on SQLite costs what ${ratio(total(hello) / total(sqlite))} × hello-world's rate would: a figure other work on the machine moves less than the rates.`
   })()
 
   const createdText = [...input.created]
