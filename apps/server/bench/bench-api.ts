@@ -8,7 +8,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -103,7 +103,19 @@ export interface Run {
    * CPU time per answered request (µs): the server's (all threads, and the event loop's thread), and the
    * load generator's (this process, sharing the machine's cores with the server).
    */
-  cpu: { process: number; mainThread: number; generator?: number } | undefined
+  cpu:
+    | {
+        process: number
+        mainThread: number
+        generator?: number
+        /**
+         * Time the server's threads and the load generator's spent ready to run but waiting for a CPU
+         * (µs per answered request): large when other work on the machine takes the cores.
+         */
+        serverWaited?: number
+        generatorWaited?: number
+      }
+    | undefined
 }
 
 export interface CurvePoint {
@@ -337,8 +349,10 @@ async function measure(
 ): Promise<Run> {
   const before = cpuTime(target.pid)
   const generatorBefore = process.cpuUsage()
+  const generatorWaitBefore = runQueueWait(process.pid)
   const result = await running()
   const generator = process.cpuUsage(generatorBefore)
+  const generatorWaitAfter = runQueueWait(process.pid)
   const after = cpuTime(target.pid)
   const { statuses } = result
   const responses = Object.values(statuses).reduce((sum, count) => sum + count, 0)
@@ -362,6 +376,12 @@ async function measure(
             process: (after.process - before.process) / responses,
             mainThread: (after.mainThread - before.mainThread) / responses,
             generator: (generator.user + generator.system) / responses,
+            ...(before.waited === undefined || after.waited === undefined
+              ? {}
+              : { serverWaited: (after.waited - before.waited) / responses }),
+            ...(generatorWaitBefore === undefined || generatorWaitAfter === undefined
+              ? {}
+              : { generatorWaited: (generatorWaitAfter - generatorWaitBefore) / responses }),
           },
   }
 }
@@ -393,7 +413,9 @@ export function curveProblems(result: OpenLoopResult, share: number): string[] {
  * Less sensitive to other work on the machine than a rate: it says what a request costs, not how often the
  * server got a CPU.
  */
-function cpuTime(pid: number | undefined): { process: number; mainThread: number } | undefined {
+function cpuTime(
+  pid: number | undefined,
+): { process: number; mainThread: number; waited: number | undefined } | undefined {
   if (pid === undefined) return undefined
   try {
     const ticks = (path: string) => {
@@ -404,7 +426,30 @@ function cpuTime(pid: number | undefined): { process: number; mainThread: number
     return {
       process: ticks(`/proc/${pid}/stat`),
       mainThread: ticks(`/proc/${pid}/task/${pid}/stat`),
+      waited: runQueueWait(pid),
     }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Time the threads of a process spent ready to run but waiting for a CPU, so far (µs; the second field
+ * of /proc/<pid>/task/<tid>/schedstat, Linux only). A thread that ended takes its time with it, which
+ * only undercounts.
+ */
+export function runQueueWait(pid: number): number | undefined {
+  try {
+    let waited = 0
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')
+        waited += Number(fields[1] ?? 0) / 1000
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+    return waited
   } catch {
     return undefined
   }
@@ -440,6 +485,26 @@ function chartSeries(curves: Map<string, CurvePoint[]>): ChartSeries[] {
       bar: point.share === BAR_SHARE,
     })),
   }))
+}
+
+/**
+ * How long each request's processes waited for a CPU, against how long the request took: when the
+ * waiting is most of it, the rates say how busy the machine was more than what the server can do.
+ */
+function waitLine(input: ReportInput): string | undefined {
+  const of = (runs: Run[] | undefined) => {
+    const runsWithWait = (runs ?? []).filter((run) => run.cpu?.serverWaited !== undefined)
+    if (runsWithWait.length === 0) return undefined
+    const ms = (value: number) => milliseconds(value / 1000)
+    return `${ms(median(runsWithWait.map((run) => run.cpu?.serverWaited ?? 0)))} ms (server) and ${ms(median(runsWithWait.map((run) => run.cpu?.generatorWaited ?? 0)))} ms (load generator) per request, with a p50 latency of ${milliseconds(median(runsWithWait.map((run) => run.p50)))} ms`
+  }
+  const parts = [
+    ['hello-world', of(input.hello)],
+    ['SQLite', of(input.sqlite)],
+    ['PostgreSQL', of(input.postgres)],
+  ].filter((part): part is [string, string] => part[1] !== undefined)
+  if (parts.length === 0) return undefined
+  return `- Waiting for a CPU (ready to run, every thread, from \`/proc/<pid>/task/*/schedstat\`), median of the rounds: ${parts.map(([name, text]) => `${name} ${text}`).join('; ')}. Waits near the latency mean the rates measured the machine's other work more than the servers (decision 1981).`
 }
 
 export interface ReportInput {
@@ -548,6 +613,7 @@ export function report(input: ReportInput): string {
     '',
     '- Each request is `POST /api/submission/<new UUID>` with a valid full payload carrying the same key, through the whole server: security headers, CORS, anti-forgery check (token from `GET /api/csrf`), the domain schema, the body hash, personal fields encrypted (AES-256-GCM), and a transaction holding the idempotency row, the application and two outbox rows (submissions arriving together share one transaction and one disk sync: decision 0603; on SQLite they are written by a thread of their own: decision 1461); the 201 is sent after the commit. Production mode, request log at `info` (written to /dev/null), rate limits and the cap per client address off (one client sends everything), delivery worker off.',
     ...(cpuLine === undefined ? [] : [cpuLine]),
+    ...(waitLine(input) === undefined ? [] : [waitLine(input)]),
     `- Checked: every response of the maximum-rate runs had status 201 (hello-world: 200), with no connection error or timeout; every answer of the curve up to 75 % was a 201 (beyond, a 503 from load shedding is reported in the table); and after the servers stopped every submission answered 201 was in the database (${createdText} answered; the few more stored were in flight when a closed-loop run's time ran out).${input.failures.length > 0 ? ` **This run is not valid:** ${input.failures.join('; ')}.` : ''}`,
     existsSync(join(REPOSITORY_ROOT, 'apps/web/dist/index.html'))
       ? ''

@@ -219,10 +219,22 @@ test('the report gives the CPU per request of the server, both threads, and of t
   const text = report({
     settings,
     hello: [10_000, 12_000, 11_000].map((rate) =>
-      withCpu(rate, { process: 40, mainThread: 30, generator: 25 }),
+      withCpu(rate, {
+        process: 40,
+        mainThread: 30,
+        generator: 25,
+        serverWaited: 100,
+        generatorWaited: 50,
+      }),
     ),
     sqlite: [900, 1_000, 1_100].map((rate) =>
-      withCpu(rate, { process: 900, mainThread: 500, generator: 110 }),
+      withCpu(rate, {
+        process: 900,
+        mainThread: 500,
+        generator: 110,
+        serverWaited: 1_500,
+        generatorWaited: 250,
+      }),
     ),
     postgres: undefined,
     curves: new Map(),
@@ -242,6 +254,9 @@ test('the report gives the CPU per request of the server, both threads, and of t
   // (40 + 25) / (900 + 110) = 0.0644.
   expect(text).toContain(
     "- CPU time per answered request, median of the rounds (the server's event loop / the whole server process, every thread / the load generator): hello-world 30 / 40 / 25 µs; SQLite 500 / 900 / 110 µs. In CPU terms (server and load generator together) a submission on SQLite costs what 0.064 × hello-world's rate would",
+  )
+  expect(text).toContain(
+    '- Waiting for a CPU (ready to run, every thread, from `/proc/<pid>/task/*/schedstat`), median of the rounds: hello-world 0.1 ms (server) and 0.1 ms (load generator) per request, with a p50 latency of 3 ms; SQLite 1.5 ms (server) and 0.3 ms (load generator) per request, with a p50 latency of 3 ms.',
   )
 })
 
