@@ -488,15 +488,19 @@ function chartSeries(curves: Map<string, CurvePoint[]>): ChartSeries[] {
 }
 
 /**
- * How long each request's processes waited for a CPU, against how long the request took: when the
- * waiting is most of it, the rates say how busy the machine was more than what the server can do.
+ * How long the servers' and the load generator's threads waited for a CPU per request, against how long
+ * they ran: a server whose threads wait longer than they run is measured by the machine's other work more
+ * than by its own cost (decision 1981).
  */
 function waitLine(input: ReportInput): string | undefined {
   const of = (runs: Run[] | undefined) => {
-    const runsWithWait = (runs ?? []).filter((run) => run.cpu?.serverWaited !== undefined)
-    if (runsWithWait.length === 0) return undefined
-    const ms = (value: number) => milliseconds(value / 1000)
-    return `${ms(median(runsWithWait.map((run) => run.cpu?.serverWaited ?? 0)))} ms (server) and ${ms(median(runsWithWait.map((run) => run.cpu?.generatorWaited ?? 0)))} ms (load generator) per request, with a p50 latency of ${milliseconds(median(runsWithWait.map((run) => run.p50)))} ms`
+    const measured = (runs ?? []).flatMap((run) =>
+      run.cpu?.serverWaited === undefined ? [] : [run.cpu],
+    )
+    if (measured.length === 0) return undefined
+    const at = (part: (cpu: (typeof measured)[number]) => number) =>
+      number(median(measured.map(part)))
+    return `server waited ${at((cpu) => cpu.serverWaited ?? 0)} µs and ran ${at((cpu) => cpu.process)} µs, load generator waited ${at((cpu) => cpu.generatorWaited ?? 0)} µs and ran ${at((cpu) => cpu.generator ?? 0)} µs`
   }
   const parts = [
     ['hello-world', of(input.hello)],
@@ -504,7 +508,7 @@ function waitLine(input: ReportInput): string | undefined {
     ['PostgreSQL', of(input.postgres)],
   ].filter((part): part is [string, string] => part[1] !== undefined)
   if (parts.length === 0) return undefined
-  return `- Waiting for a CPU (ready to run, every thread, from \`/proc/<pid>/task/*/schedstat\`), median of the rounds: ${parts.map(([name, text]) => `${name} ${text}`).join('; ')}. Waits near the latency mean the rates measured the machine's other work more than the servers (decision 1981).`
+  return `- Waiting for a CPU per answered request, median of the rounds (time ready to run without a CPU, every thread, from \`/proc/<pid>/task/*/schedstat\`; against the CPU time run): ${parts.map(([name, text]) => `${name}: ${text}`).join('; ')}. Threads that wait longer than they run were held back by other work on the machine: their rates say more about it than about the server (decision 1981).`
 }
 
 export interface ReportInput {

@@ -256,7 +256,7 @@ test('the report gives the CPU per request of the server, both threads, and of t
     "- CPU time per answered request, median of the rounds (the server's event loop / the whole server process, every thread / the load generator): hello-world 30 / 40 / 25 µs; SQLite 500 / 900 / 110 µs. In CPU terms (server and load generator together) a submission on SQLite costs what 0.064 × hello-world's rate would",
   )
   expect(text).toContain(
-    '- Waiting for a CPU (ready to run, every thread, from `/proc/<pid>/task/*/schedstat`), median of the rounds: hello-world 0.1 ms (server) and 0.1 ms (load generator) per request, with a p50 latency of 3 ms; SQLite 1.5 ms (server) and 0.3 ms (load generator) per request, with a p50 latency of 3 ms.',
+    '- Waiting for a CPU per answered request, median of the rounds (time ready to run without a CPU, every thread, from `/proc/<pid>/task/*/schedstat`; against the CPU time run): hello-world: server waited 100 µs and ran 40 µs, load generator waited 50 µs and ran 25 µs; SQLite: server waited 1,500 µs and ran 900 µs, load generator waited 250 µs and ran 110 µs. Threads that wait longer than they run were held back by other work on the machine: their rates say more about it than about the server (decision 1981).',
   )
 })
 
