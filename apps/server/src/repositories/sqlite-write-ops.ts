@@ -192,14 +192,29 @@ const INSERT_DELIVERY = `insert into deliveries
  * The stored form of a submitted payload, as storeSubmittedApplications makes it: the JSON text itself
  * without a data key, the personal fields sealed with one (bound to the row by payloadAad).
  */
-function sealedPayloadText(op: SubmitOp): string {
+function sealedPayloadText(op: SubmitOp, keyring: (key: DataKey) => DataKeyring): string {
   if (op.sealWith === undefined) return op.payload
-  // Across a thread boundary a Buffer arrives as a plain Uint8Array.
-  const current = { id: op.sealWith.id, key: Buffer.from(op.sealWith.key) }
-  const keyring: DataKeyring = { current, keys: new Map([[current.id, current.key]]) }
   return JSON.stringify(
-    sealPayload(JSON.parse(op.payload) as Payload, keyring, payloadAad(op.submissionKey)),
+    sealPayload(
+      JSON.parse(op.payload) as Payload,
+      keyring(op.sealWith),
+      payloadAad(op.submissionKey),
+    ),
   )
+}
+
+/**
+ * The keyring of the data key an op names, the same object for the same key: across a thread boundary a
+ * Buffer arrives as a new Uint8Array with every op, and the cipher's key is made once per keyring's Buffer.
+ */
+function keyringCache(): (key: DataKey) => DataKeyring {
+  let last: DataKeyring | undefined
+  return (key) => {
+    if (last?.current?.id === key.id && last.current.key.equals(key.key)) return last
+    const bytes = Buffer.from(key.key)
+    last = { current: { id: key.id, key: bytes }, keys: new Map([[key.id, bytes]]) }
+    return last
+  }
 }
 
 /** Runs one write on `db`; the caller holds the transaction (and a savepoint around each write). */
@@ -208,6 +223,7 @@ export type WriteRunner = (op: WriteOp) => WriteResult<WriteOp>
 /** The writes over one connection, each statement prepared once and kept for the connection's life. */
 export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
   const statements = new Map<string, BetterSqlite3.Statement>()
+  const keyring = keyringCache()
   const statement = (text: string) => {
     let prepared = statements.get(text)
     if (prepared === undefined) {
@@ -258,7 +274,7 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
         {
           applicationKey: op.submissionKey,
           brand: op.brand,
-          payload: sealedPayloadText(op),
+          payload: sealedPayloadText(op, keyring),
           now: op.now,
           serverSequence: op.serverSequence,
         },
