@@ -21,12 +21,6 @@ export function openSqliteConnection(file: string): BetterSqlite3.Database {
   // with SQLITE_BUSY.
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('foreign_keys = ON')
-  // A checkpoint copies the WAL's pages into the database file and syncs it. SQLite starts one when the WAL
-  // passes 1,000 pages, which a submission's 60-odd page writes reached about every 15 submissions; at
-  // 10,000 pages (about 40 MB) a page written again before the checkpoint is copied once, and the writer
-  // spent about 8 % less CPU per submission (decision 1981). Every commit still syncs the WAL, so when a
-  // checkpoint runs changes nothing about what survives a crash.
-  sqlite.pragma('wal_autocheckpoint = 10000')
   return sqlite
 }
 
