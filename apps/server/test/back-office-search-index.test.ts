@@ -12,7 +12,10 @@ import {
   searchIndexKey,
 } from '../src/back-office/search-index'
 import { classifyQuery } from '../src/back-office/search-index'
+import type { IndexEntry } from '../src/back-office/search-index-rows'
 import type { Database } from '../src/db/database'
+import { migrateToLatest } from '../src/db/migrate'
+import { storeSubmittedApplications } from '../src/repositories/application-repository'
 import {
   applicationUrl,
   partialPayload,
@@ -89,6 +92,70 @@ test('a term hashes the same with the key as bytes and as the KeyObject the inde
 
 for (const engine of await engines()) {
   describe.skipIf(!engine.available)(`on ${engine.name}`, () => {
+    test('submissions stored together replace each one’s own index rows, in one statement for all', async () => {
+      const testDatabase = await engine.open()
+      try {
+        await migrateToLatest(testDatabase.database)
+        const { db } = testDatabase.database
+        const [first, second, third] = [randomUUID(), randomUUID(), randomUUID()]
+        // Rows a partial save left for the first and third.
+        await db
+          .insertInto('application_index')
+          .values([
+            { application_key: first, field: 'email', hash: 'old-first' },
+            { application_key: third, field: 'email', hash: 'old-third' },
+          ])
+          .execute()
+        const now = new Date()
+        const application = (key: string, index?: IndexEntry[]) => ({
+          applicationKey: key,
+          brand: 'carfinance',
+          payload: { ...validSubmission(key) },
+          now,
+          serverSequence: 1,
+          index,
+        })
+        // Every statement the store sends, by kind.
+        const statements: string[] = []
+        const counted = db.withPlugin({
+          transformQuery: (args) => {
+            statements.push(args.node.kind)
+            return args.node
+          },
+          transformResult: async (args) => args.result,
+        })
+        await counted.transaction().execute((trx) =>
+          storeSubmittedApplications(
+            trx,
+            [
+              application(first, [
+                { field: 'email', hash: 'new-first' },
+                { field: 'phone', hash: 'phone-first' },
+              ]),
+              application(second, [{ field: 'lastName', hash: 'name-second' }]),
+              // Without index rows of its own, its rows are left as they are.
+              application(third),
+            ],
+            undefined,
+          ),
+        )
+        // The applications, then one delete and one insert for every index row of the batch.
+        expect(statements).toEqual(['InsertQueryNode', 'DeleteQueryNode', 'InsertQueryNode'])
+        expect(await indexOf(testDatabase.database, first)).toEqual([
+          { field: 'email', hash: 'new-first' },
+          { field: 'phone', hash: 'phone-first' },
+        ])
+        expect(await indexOf(testDatabase.database, second)).toEqual([
+          { field: 'lastName', hash: 'name-second' },
+        ])
+        expect(await indexOf(testDatabase.database, third)).toEqual([
+          { field: 'email', hash: 'old-third' },
+        ])
+      } finally {
+        await testDatabase.cleanup()
+      }
+    })
+
     test('a partial save writes the index, a later save replaces it, a submission replaces it again', async () => {
       const app = await startEngineApp(engine, { FORECOURT_DATA_KEY: DATA_KEY })
       apps.push(app)
