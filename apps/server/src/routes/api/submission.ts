@@ -266,18 +266,18 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
             ? [{ field: 'affiliateKey', message: SUBMISSION_MESSAGES.otherBrand }]
             : undefined
       if (errors !== undefined || !result.ok) {
+        // A refused body is kept outside the store: the key is bound first, as every first write binds it.
+        if (
+          secret.bind !== undefined &&
+          (await refuseUnlessBound(request, reply, submissionKey, secret.bind, now))
+        ) {
+          return reply
+        }
         // A body stored earlier is answered as before, even if today's rules would refuse it (an
         // applicant who turned 80 since); the lookup is only needed here, as storing finds repeats.
         const earlier = await findSubmission(db, submissionKey)
         if (earlier !== undefined) {
           await answerRepeat(reply, earlier, bodyHash(request.body), conflict(request, now))
-          return reply
-        }
-        // The first write names the key: bound before the body is kept, as every first write binds.
-        if (
-          secret.bind !== undefined &&
-          (await refuseUnlessBound(request, reply, submissionKey, secret.bind, now))
-        ) {
           return reply
         }
         // Kept before answering, so the reference the applicant is given always names a record; a
