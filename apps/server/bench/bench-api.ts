@@ -8,12 +8,11 @@
 
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import autocannon, { type Result } from 'autocannon'
 import { writeReportSection } from '../../../scripts/report-section.mjs'
 import {
   busyness,
@@ -32,7 +31,12 @@ import {
   type FaultDatabase,
   type ServerChild,
 } from '../faults/support/server-child'
-import { submissionRequest, submissionTemplate } from '../faults/support/submission-load'
+import {
+  closedLoop,
+  closedLoopSubmissions,
+  submissionTemplate,
+  type ClosedLoopRun,
+} from '../faults/support/submission-load'
 import { REPOSITORY_ROOT } from '../src/config'
 import { countStoredRows } from '../faults/support/stored-rows'
 import { latencyChart, type ChartSeries } from './latency-chart'
@@ -95,8 +99,23 @@ export interface Run {
   p99: number
   statuses: Record<string, number>
   problems: string[]
-  /** CPU time the server spent per answered request (µs): all threads, and the event loop's thread. */
-  cpu: { process: number; mainThread: number } | undefined
+  /**
+   * CPU time per answered request (µs): the server's (all threads, and the event loop's thread), and the
+   * load generator's (this process, sharing the machine's cores with the server).
+   */
+  cpu:
+    | {
+        process: number
+        mainThread: number
+        generator?: number
+        /**
+         * Time the server's threads and the load generator's spent ready to run but waiting for a CPU
+         * (µs per answered request): large when other work on the machine takes the cores.
+         */
+        serverWaited?: number
+        generatorWaited?: number
+      }
+    | undefined
 }
 
 export interface CurvePoint {
@@ -132,22 +151,24 @@ async function main(): Promise<void> {
 
     const created = new Map<Engine, number>(engines.map((engine) => [engine, 0]))
     let closedLoopRuns = 0
+    // The maximum rates are measured as the fault scenarios measure them (overload, memory): one helper.
     const runHello = (seconds: number) =>
       measure(
         hello,
-        autocannon({ url: `${hello.url}/`, connections: settings.connections, duration: seconds }),
+        () => closedLoop({ url: `${hello.url}/`, connections: settings.connections, seconds }),
         '200',
       )
     const runSubmit = async (engine: Engine, seconds: number) => {
       closedLoopRuns += 1
       const run = await measure(
         engine,
-        autocannon({
-          url: engine.url,
-          connections: settings.connections,
-          duration: seconds,
-          requests: [submissionRequest(engine.headers)],
-        }),
+        () =>
+          closedLoopSubmissions({
+            url: engine.url,
+            headers: engine.headers,
+            connections: settings.connections,
+            seconds,
+          }),
         '201',
       )
       created.set(engine, (created.get(engine) ?? 0) + (run.statuses['201'] ?? 0))
@@ -321,13 +342,19 @@ async function startHelloWorld(): Promise<Target> {
   }
 }
 
-async function measure(target: Target, running: Promise<Result>, expected: string): Promise<Run> {
+async function measure(
+  target: Target,
+  running: () => Promise<ClosedLoopRun>,
+  expected: string,
+): Promise<Run> {
   const before = cpuTime(target.pid)
-  const result = await running
+  const generatorBefore = process.cpuUsage()
+  const generatorWaitBefore = runQueueWait(process.pid)
+  const result = await running()
+  const generator = process.cpuUsage(generatorBefore)
+  const generatorWaitAfter = runQueueWait(process.pid)
   const after = cpuTime(target.pid)
-  const statuses = Object.fromEntries(
-    Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, Number(count)]),
-  )
+  const { statuses } = result
   const responses = Object.values(statuses).reduce((sum, count) => sum + count, 0)
   const problems: string[] = []
   for (const [status, count] of Object.entries(statuses)) {
@@ -337,9 +364,9 @@ async function measure(target: Target, running: Promise<Result>, expected: strin
   if (result.timeouts > 0) problems.push(`${result.timeouts} timeouts`)
   if (responses === 0) problems.push('no responses at all')
   return {
-    rate: responses / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    rate: result.rate,
+    p50: result.p50,
+    p99: result.p99,
     statuses,
     problems,
     cpu:
@@ -348,6 +375,13 @@ async function measure(target: Target, running: Promise<Result>, expected: strin
         : {
             process: (after.process - before.process) / responses,
             mainThread: (after.mainThread - before.mainThread) / responses,
+            generator: (generator.user + generator.system) / responses,
+            ...(before.waited === undefined || after.waited === undefined
+              ? {}
+              : { serverWaited: (after.waited - before.waited) / responses }),
+            ...(generatorWaitBefore === undefined || generatorWaitAfter === undefined
+              ? {}
+              : { generatorWaited: (generatorWaitAfter - generatorWaitBefore) / responses }),
           },
   }
 }
@@ -379,7 +413,9 @@ export function curveProblems(result: OpenLoopResult, share: number): string[] {
  * Less sensitive to other work on the machine than a rate: it says what a request costs, not how often the
  * server got a CPU.
  */
-function cpuTime(pid: number | undefined): { process: number; mainThread: number } | undefined {
+function cpuTime(
+  pid: number | undefined,
+): { process: number; mainThread: number; waited: number | undefined } | undefined {
   if (pid === undefined) return undefined
   try {
     const ticks = (path: string) => {
@@ -390,7 +426,30 @@ function cpuTime(pid: number | undefined): { process: number; mainThread: number
     return {
       process: ticks(`/proc/${pid}/stat`),
       mainThread: ticks(`/proc/${pid}/task/${pid}/stat`),
+      waited: runQueueWait(pid),
     }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Time the threads of a process spent ready to run but waiting for a CPU, so far (µs; the second field
+ * of /proc/<pid>/task/<tid>/schedstat, Linux only). A thread that ended takes its time with it, which
+ * only undercounts.
+ */
+export function runQueueWait(pid: number): number | undefined {
+  try {
+    let waited = 0
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')
+        waited += Number(fields[1] ?? 0) / 1000
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+    return waited
   } catch {
     return undefined
   }
@@ -426,6 +485,30 @@ function chartSeries(curves: Map<string, CurvePoint[]>): ChartSeries[] {
       bar: point.share === BAR_SHARE,
     })),
   }))
+}
+
+/**
+ * How long the servers' and the load generator's threads waited for a CPU per request, against how long
+ * they ran: a server whose threads wait longer than they run is measured by the machine's other work more
+ * than by its own cost (decision 1981).
+ */
+function waitLine(input: ReportInput): string | undefined {
+  const of = (runs: Run[] | undefined) => {
+    const measured = (runs ?? []).flatMap((run) =>
+      run.cpu?.serverWaited === undefined ? [] : [run.cpu],
+    )
+    if (measured.length === 0) return undefined
+    const at = (part: (cpu: (typeof measured)[number]) => number) =>
+      number(median(measured.map(part)))
+    return `server waited ${at((cpu) => cpu.serverWaited ?? 0)} µs and ran ${at((cpu) => cpu.process)} µs, load generator waited ${at((cpu) => cpu.generatorWaited ?? 0)} µs and ran ${at((cpu) => cpu.generator ?? 0)} µs`
+  }
+  const parts = [
+    ['hello-world', of(input.hello)],
+    ['SQLite', of(input.sqlite)],
+    ['PostgreSQL', of(input.postgres)],
+  ].filter((part): part is [string, string] => part[1] !== undefined)
+  if (parts.length === 0) return undefined
+  return `- Waiting for a CPU per answered request, median of the rounds (time ready to run without a CPU, every thread, from \`/proc/<pid>/task/*/schedstat\`; against the CPU time run): ${parts.map(([name, text]) => `${name}: ${text}`).join('; ')}. Threads that wait longer than they run were held back by other work on the machine: their rates say more about it than about the server (decision 1981).`
 }
 
 export interface ReportInput {
@@ -492,15 +575,28 @@ export function report(input: ReportInput): string {
   const lags = [...input.curves.values()].flat().map((point) => point.result.sendLagP99)
 
   const cpuLine = (() => {
-    const cpuOf = (runs: Run[] | undefined) =>
+    const cpuOf = (runs: Run[] | undefined, part: (cpu: NonNullable<Run['cpu']>) => number) =>
       runs === undefined
         ? undefined
-        : median(runs.flatMap((run) => (run.cpu === undefined ? [] : [run.cpu.mainThread])))
-    const helloCpu = cpuOf(input.hello)
-    const sqliteCpu = cpuOf(input.sqlite)
-    const postgresCpu = cpuOf(input.postgres)
-    if (!helloCpu || !sqliteCpu) return undefined
-    return `- CPU time of the server's main thread (the event loop) per answered request, median of the rounds: hello-world ${number(helloCpu)} µs, SQLite ${number(sqliteCpu)} µs${postgresCpu ? `, PostgreSQL ${number(postgresCpu)} µs` : ''}; the submission costs ${ratio(helloCpu / sqliteCpu)} × hello-world's rate in CPU terms, a figure other work on the machine moves less than the rates.`
+        : median(runs.flatMap((run) => (run.cpu === undefined ? [] : [part(run.cpu)])))
+    const parts = (runs: Run[] | undefined) => ({
+      mainThread: cpuOf(runs, (cpu) => cpu.mainThread),
+      process: cpuOf(runs, (cpu) => cpu.process),
+      generator: cpuOf(runs, (cpu) => cpu.generator ?? 0),
+    })
+    const hello = parts(input.hello)
+    const sqlite = parts(input.sqlite)
+    const postgres = parts(input.postgres)
+    if (!hello.mainThread || !sqlite.mainThread || !hello.process || !sqlite.process) {
+      return undefined
+    }
+    const figures = (name: string, of: ReturnType<typeof parts>) =>
+      of.mainThread === undefined || of.process === undefined
+        ? ''
+        : `${name} ${number(of.mainThread)} / ${number(of.process)} / ${number(of.generator ?? 0)} µs`
+    // Both processes share the machine's cores: the rate a closed loop reaches follows their sum.
+    const total = (of: ReturnType<typeof parts>) => (of.process ?? 0) + (of.generator ?? 0)
+    return `- CPU time per answered request, median of the rounds (the server's event loop / the whole server process, every thread / the load generator): ${[figures('hello-world', hello), figures('SQLite', sqlite), ...(postgres.mainThread ? [figures('PostgreSQL', postgres)] : [])].join('; ')}. In CPU terms (server and load generator together) a submission on SQLite costs what ${ratio(total(hello) / total(sqlite))} × hello-world's rate would: a figure other work on the machine moves less than the rates.`
   })()
 
   const createdText = [...input.created]
@@ -521,6 +617,7 @@ export function report(input: ReportInput): string {
     '',
     '- Each request is `POST /api/submission/<new UUID>` with a valid full payload carrying the same key, through the whole server: security headers, CORS, anti-forgery check (token from `GET /api/csrf`), the domain schema, the body hash, personal fields encrypted (AES-256-GCM), and a transaction holding the idempotency row, the application and two outbox rows (submissions arriving together share one transaction and one disk sync: decision 0603; on SQLite they are written by a thread of their own: decision 1461); the 201 is sent after the commit. Production mode, request log at `info` (written to /dev/null), rate limits and the cap per client address off (one client sends everything), delivery worker off.',
     ...(cpuLine === undefined ? [] : [cpuLine]),
+    ...(waitLine(input) === undefined ? [] : [waitLine(input)]),
     `- Checked: every response of the maximum-rate runs had status 201 (hello-world: 200), with no connection error or timeout; every answer of the curve up to 75 % was a 201 (beyond, a 503 from load shedding is reported in the table); and after the servers stopped every submission answered 201 was in the database (${createdText} answered; the few more stored were in flight when a closed-loop run's time ran out).${input.failures.length > 0 ? ` **This run is not valid:** ${input.failures.join('; ')}.` : ''}`,
     existsSync(join(REPOSITORY_ROOT, 'apps/web/dist/index.html'))
       ? ''

@@ -5,10 +5,13 @@
 
 import { createHash, randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { newApplicationSecret } from '@forecourt/domain/application-secret/application-secret'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { findApplication } from '../src/repositories/application-repository'
+import { hashSecret } from '../src/repositories/application-secret-repository'
+import type { NewSubmission } from '../src/repositories/submission-repository'
 import { currentText } from '../src/evidence/disclosure-hash'
 import {
   applicationUrl,
@@ -148,6 +151,120 @@ for (const engine of allEngines) {
         app.database.db,
       )
       expect(Number(found[0]?.n)).toBe(0)
+    })
+
+    test(`${engine.name}: first submissions racing with different secrets: one is stored and binds the key, the others are refused and write nothing`, async () => {
+      // Each reads the key as unbound; the binding is written in the submission's own transaction
+      // (decision 1981), so the database decides the winner there.
+      const key = randomUUID()
+      const secrets = Array.from({ length: 4 }, () => newApplicationSecret())
+      const body = validSubmission(key)
+      const answers = await Promise.all(
+        secrets.map((secret) => app.post(submissionUrl(key), body, secretHeader(secret))),
+      )
+      const statuses = answers.map((answer) => answer.statusCode)
+      expect([...statuses].sort()).toEqual([201, 403, 403, 403])
+      for (const answer of answers.filter((answer) => answer.statusCode === 403)) {
+        expect(answer.json()).toEqual(MISMATCH)
+      }
+      const winner = secrets[statuses.indexOf(201)]!
+      const bound = await app.database.db
+        .selectFrom('application_secrets')
+        .select('secret_hash')
+        .where('application_key', '=', key)
+        .execute()
+      expect(bound).toEqual([{ secret_hash: createHash('sha256').update(winner).digest('hex') }])
+      expect(await rowsOf('submissions', key)).toBe(1)
+      expect(await rowsOf('needs_attention', key)).toBe(0)
+      // The winner's browser replays; the others stay refused.
+      const replay = await app.post(submissionUrl(key), body, secretHeader(winner))
+      expect([replay.statusCode, replay.headers['idempotent-replayed']]).toEqual([201, 'true'])
+    })
+
+    test(`${engine.name}: a new application's submission binds its key in its own write, not in a write before it`, async () => {
+      const bindSecret = vi.spyOn(app.app.writeStore, 'bindSecret')
+      const submit = vi.spyOn(app.app.writeStore, 'submit')
+      try {
+        const key = randomUUID()
+        const secret = newApplicationSecret()
+        const answer = await app.post(
+          submissionUrl(key),
+          validSubmission(key),
+          secretHeader(secret),
+        )
+        expect(answer.statusCode).toBe(201)
+        expect(bindSecret).not.toHaveBeenCalled()
+        expect(submit).toHaveBeenCalledTimes(1)
+        expect(submit.mock.calls[0]?.[0].bindSecret).toBe(hashSecret(secret))
+        // Bound already, its replay binds nothing.
+        const replay = await app.post(
+          submissionUrl(key),
+          validSubmission(key),
+          secretHeader(secret),
+        )
+        expect([replay.statusCode, replay.headers['idempotent-replayed']]).toEqual([201, 'true'])
+        expect(submit.mock.calls[1]?.[0].bindSecret).toBeUndefined()
+        expect(bindSecret).not.toHaveBeenCalled()
+      } finally {
+        bindSecret.mockRestore()
+        submit.mockRestore()
+      }
+    })
+
+    test(`${engine.name}: the write store writes nothing for a submission whose key another secret holds`, async () => {
+      const store = app.app.writeStore
+      const now = new Date()
+      const submission = (key: string, bindSecret: string): NewSubmission => ({
+        submissionKey: key,
+        body: validSubmission(key),
+        brand: 'carfinance',
+        payload: { ...validSubmission(key) },
+        answer: { status: 201, body: JSON.stringify({ submissionKey: key }) },
+        reference: applicationReference(key),
+        now,
+        serverSequence: now.getTime() * 1000,
+        bindSecret,
+      })
+      const taken = randomUUID()
+      const first = hashSecret(newApplicationSecret())
+      expect(await store.bindSecret(taken, first, now)).toBe(first)
+      const other = hashSecret(newApplicationSecret())
+      expect(await store.submit(submission(taken, other))).toEqual({
+        stored: false,
+        secretMismatch: true,
+      })
+      expect(await rowsOf('submissions', taken)).toBe(0)
+      expect(await findApplication(app.database.db, taken, undefined)).toBeUndefined()
+
+      const fresh = randomUUID()
+      expect(await store.submit(submission(fresh, other))).toMatchObject({ stored: true })
+      const bound = await app.database.db
+        .selectFrom('application_secrets')
+        .select('secret_hash')
+        .where('application_key', '=', fresh)
+        .execute()
+      expect(bound).toEqual([{ secret_hash: other }])
+    })
+
+    test(`${engine.name}: a refused first submission binds the key before it is kept for the broker`, async () => {
+      const key = randomUUID()
+      const applicant = secretHeader(newApplicationSecret())
+      const refused = await app.post(
+        submissionUrl(key),
+        { ...validSubmission(key), email: 'not an email' },
+        applicant,
+      )
+      expect([refused.statusCode, (refused.json() as { status: string }).status]).toEqual([
+        400,
+        'needs-attention',
+      ])
+      const other = await app.post(applicationUrl(key), partialPayload(key), {
+        'x-application-secret': newApplicationSecret(),
+      })
+      expect([other.statusCode, other.json()]).toEqual([403, MISMATCH])
+      expect((await app.post(submissionUrl(key), validSubmission(key), applicant)).statusCode).toBe(
+        201,
+      )
     })
 
     test(`${engine.name}: two first writes racing with different secrets: one binds, the other is refused`, async () => {

@@ -3,7 +3,7 @@
 // save lands, left alone when it is superseded, and rebuilt at start-up for rows stored before it (or
 // under another key).
 
-import { randomUUID } from 'node:crypto'
+import { createHmac, createSecretKey, randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
   createSearchIndexer,
@@ -12,7 +12,10 @@ import {
   searchIndexKey,
 } from '../src/back-office/search-index'
 import { classifyQuery } from '../src/back-office/search-index'
+import type { IndexEntry } from '../src/back-office/search-index-rows'
 import type { Database } from '../src/db/database'
+import { migrateToLatest } from '../src/db/migrate'
+import { storeSubmittedApplications } from '../src/repositories/application-repository'
 import {
   applicationUrl,
   partialPayload,
@@ -72,8 +75,87 @@ test('the index key is FORECOURT_INDEX_KEY, else derived from the data key, neve
   expect(hashTerm(derived, 'email', 'x')).not.toBe(hashTerm(derived, 'lastName', 'x'))
 })
 
+test('a term hashes the same with the key as bytes and as the KeyObject the indexer makes once', () => {
+  const key = Buffer.alloc(32, 5)
+  const expected = createHmac('sha256', key)
+    .update('email\u0000ada@example.com', 'utf8')
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url')
+  expect(hashTerm(key, 'email', 'ada@example.com')).toBe(expected)
+  expect(hashTerm(createSecretKey(key), 'email', 'ada@example.com')).toBe(expected)
+  const entries = createSearchIndexer(key)('00000000-0000-4000-8000-000000000001', {
+    email: 'ada@example.com',
+  })
+  expect(entries).toContainEqual({ field: 'email', hash: expected })
+})
+
 for (const engine of await engines()) {
   describe.skipIf(!engine.available)(`on ${engine.name}`, () => {
+    test('submissions stored together replace each one’s own index rows, in one statement for all', async () => {
+      const testDatabase = await engine.open()
+      try {
+        await migrateToLatest(testDatabase.database)
+        const { db } = testDatabase.database
+        const [first, second, third] = [randomUUID(), randomUUID(), randomUUID()]
+        // Rows a partial save left for the first and third.
+        await db
+          .insertInto('application_index')
+          .values([
+            { application_key: first, field: 'email', hash: 'old-first' },
+            { application_key: third, field: 'email', hash: 'old-third' },
+          ])
+          .execute()
+        const now = new Date()
+        const application = (key: string, index?: IndexEntry[]) => ({
+          applicationKey: key,
+          brand: 'carfinance',
+          payload: { ...validSubmission(key) },
+          now,
+          serverSequence: 1,
+          index,
+        })
+        // Every statement the store sends, by kind.
+        const statements: string[] = []
+        const counted = db.withPlugin({
+          transformQuery: (args) => {
+            statements.push(args.node.kind)
+            return args.node
+          },
+          transformResult: async (args) => args.result,
+        })
+        await counted.transaction().execute((trx) =>
+          storeSubmittedApplications(
+            trx,
+            [
+              application(first, [
+                { field: 'email', hash: 'new-first' },
+                { field: 'phone', hash: 'phone-first' },
+              ]),
+              application(second, [{ field: 'lastName', hash: 'name-second' }]),
+              // Without index rows of its own, its rows are left as they are.
+              application(third),
+            ],
+            undefined,
+          ),
+        )
+        // The applications, then one delete and one insert for every index row of the batch.
+        expect(statements).toEqual(['InsertQueryNode', 'DeleteQueryNode', 'InsertQueryNode'])
+        expect(await indexOf(testDatabase.database, first)).toEqual([
+          { field: 'email', hash: 'new-first' },
+          { field: 'phone', hash: 'phone-first' },
+        ])
+        expect(await indexOf(testDatabase.database, second)).toEqual([
+          { field: 'lastName', hash: 'name-second' },
+        ])
+        expect(await indexOf(testDatabase.database, third)).toEqual([
+          { field: 'email', hash: 'old-third' },
+        ])
+      } finally {
+        await testDatabase.cleanup()
+      }
+    })
+
     test('a partial save writes the index, a later save replaces it, a submission replaces it again', async () => {
       const app = await startEngineApp(engine, { FORECOURT_DATA_KEY: DATA_KEY })
       apps.push(app)

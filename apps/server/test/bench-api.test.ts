@@ -13,6 +13,7 @@ import {
 } from '../bench/bench-api'
 import { latencyChart, linearTicks, logTicks, niceCeiling } from '../bench/latency-chart'
 import { openLoop, percentile, type OpenLoopResult } from '../bench/open-loop'
+import { closedLoop, closedLoopSubmissions } from '../faults/support/submission-load'
 
 let server: Server | undefined
 afterEach(async () => {
@@ -49,6 +50,45 @@ test('an open load sends rate × seconds requests whatever the answers take, and
   expect(result.errors).toBe(0)
   expect(result.p50).toBeGreaterThanOrEqual(100)
   expect(result.p99).toBeGreaterThanOrEqual(result.p50)
+}, 20_000)
+
+test('the maximum rate of both tools: a closed loop of clients each waiting for its answer, every status counted', async () => {
+  // Two clients, each answer after 20 ms: at most about 100 answers a second.
+  const requests: { method?: string; url?: string; secret?: string }[] = []
+  server = createServer((request, response) => {
+    requests.push({
+      method: request.method,
+      url: request.url,
+      secret: request.headers['x-application-secret'] as string | undefined,
+    })
+    request.resume()
+    setTimeout(() => response.writeHead(request.method === 'POST' ? 201 : 200).end('{}'), 20)
+  })
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (typeof address !== 'object' || address === null) throw new Error('no address')
+  const url = `http://127.0.0.1:${address.port}`
+
+  const hello = await closedLoop({ url: `${url}/`, seconds: 1, connections: 2 })
+  expect(Object.keys(hello.statuses)).toEqual(['200'])
+  expect(hello.rate).toBeGreaterThan(20)
+  expect(hello.rate).toBeLessThanOrEqual(110)
+  expect(hello.rate).toBeCloseTo(hello.statuses['200']!, -1)
+  expect(hello.p50).toBeGreaterThanOrEqual(20)
+
+  requests.length = 0
+  const submissions = await closedLoopSubmissions({
+    url,
+    headers: { cookie: 'c=1', 'x-csrf-token': 't' },
+    seconds: 1,
+    connections: 2,
+  })
+  expect(Object.keys(submissions.statuses)).toEqual(['201'])
+  expect(submissions.rate).toBeLessThanOrEqual(110)
+  // Each a new key in its path, with its browser's secret.
+  const keys = requests.map((request) => request.url)
+  expect(new Set(keys).size).toBe(keys.length)
+  expect(requests.every((request) => request.method === 'POST' && request.secret)).toBe(true)
 }, 20_000)
 
 test('an open load counts a request without an answer as an error, not as an answer', async () => {
@@ -172,6 +212,52 @@ test('the report judges each bar from the same run: ratios of the rounds and the
     '| SQLite | 50 % | 1,300 req/s | 100 req/s | 5 ms | 9.5 ms | 1,300 × 201 |',
   )
   expect(text).not.toContain('This run is not valid')
+})
+
+test('the report gives the CPU per request of the server, both threads, and of the load generator, and their ratio', () => {
+  const withCpu = (rate: number, cpu: Run['cpu']): Run => ({ ...run(rate), cpu })
+  const text = report({
+    settings,
+    hello: [10_000, 12_000, 11_000].map((rate) =>
+      withCpu(rate, {
+        process: 40,
+        mainThread: 30,
+        generator: 25,
+        serverWaited: 100,
+        generatorWaited: 50,
+      }),
+    ),
+    sqlite: [900, 1_000, 1_100].map((rate) =>
+      withCpu(rate, {
+        process: 900,
+        mainThread: 500,
+        generator: 110,
+        serverWaited: 1_500,
+        generatorWaited: 250,
+      }),
+    ),
+    postgres: undefined,
+    curves: new Map(),
+    created: new Map([['SQLite', 3_000]]),
+    startedAt: new Date('2026-11-26T18:00:00Z'),
+    atStart: {
+      cpuModel: 'Test CPU',
+      cpuCount: 2,
+      memoryGb: 24,
+      system: 'Linux 6',
+      node: 'v24.21.0',
+      loadAverage: [0.5, 0.5, 0.5],
+      cpuPressure: 3,
+    },
+    failures: [],
+  })
+  // (40 + 25) / (900 + 110) = 0.0644.
+  expect(text).toContain(
+    "- CPU time per answered request, median of the rounds (the server's event loop / the whole server process, every thread / the load generator): hello-world 30 / 40 / 25 µs; SQLite 500 / 900 / 110 µs. In CPU terms (server and load generator together) a submission on SQLite costs what 0.064 × hello-world's rate would",
+  )
+  expect(text).toContain(
+    '- Waiting for a CPU per answered request, median of the rounds (time ready to run without a CPU, every thread, from `/proc/<pid>/task/*/schedstat`; against the CPU time run): hello-world: server waited 100 µs and ran 40 µs, load generator waited 50 µs and ran 25 µs; SQLite: server waited 1,500 µs and ran 900 µs, load generator waited 250 µs and ran 110 µs. Threads that wait longer than they run were held back by other work on the machine: their rates say more about it than about the server (decision 1981).',
+  )
 })
 
 test('the chart draws both engines, their p50 and p99, the bar as a dashed line and a ring at the bar’s load', () => {

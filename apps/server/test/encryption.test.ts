@@ -27,6 +27,7 @@ import {
   savePartialApplication,
 } from '../src/repositories/application-repository'
 import { payloadAad } from '../src/repositories/rows'
+import { createWriteRunner, type SubmitOp } from '../src/repositories/sqlite-write-ops'
 import {
   applicationUrl,
   asReceived,
@@ -36,7 +37,7 @@ import {
   validSubmission,
   type EngineApp,
 } from './submission-test-helpers'
-import { engines, type TestDatabase } from './test-databases'
+import { engines, openSqlite, type TestDatabase } from './test-databases'
 
 const KEY_1 = randomBytes(32)
 const KEY_2 = randomBytes(32)
@@ -395,4 +396,61 @@ test('SQLite: with a data key, the canary is nowhere in the database files on di
   const files = await sqliteFiles(testDatabase.location)
   expect(files).toContain(submission.submissionKey)
   for (const text of CANARY_TEXTS) expect(files).not.toContain(text)
+})
+
+test('the SQLite writer seals each submission with the key its op names, one after another', async () => {
+  // The writer keeps the keyring of the last key it was sent (a new copy of the key arrives with every op).
+  const testDatabase = await openSqlite()
+  try {
+    await migrateToLatest(testDatabase.database)
+    const connection = testDatabase.database.sqlite!.connection
+    const run = createWriteRunner(connection)
+    const now = new Date().toISOString()
+    const op = (key: string, sealWith: { id: string; key: Buffer }): SubmitOp => ({
+      kind: 'submit',
+      submissionKey: key,
+      brand: 'carfinance',
+      body: JSON.stringify(validSubmission(key)),
+      payload: JSON.stringify({ ...validSubmission(key), firstName: `Ada ${sealWith.id}` }),
+      // As it arrives from the event loop: the key's bytes as a plain Uint8Array.
+      sealWith: { id: sealWith.id, key: new Uint8Array(sealWith.key) as Buffer },
+      answer: { status: 201, body: '{}' },
+      reference: `FC-${key}`,
+      now,
+      serverSequence: 1,
+      destinationIds: [],
+      emails: [],
+      evidence: [],
+      supportFlag: null,
+    })
+    const written = [
+      ['1', KEY_1],
+      ['2', KEY_2],
+      ['2', KEY_2],
+      ['1', KEY_1],
+    ].map(([id, key]) => {
+      const submissionKey = randomUUID()
+      connection.exec('begin')
+      expect(run(op(submissionKey, { id: id as string, key: key as Buffer }))).toMatchObject({
+        stored: true,
+      })
+      connection.exec('commit')
+      return { submissionKey, id: id as string }
+    })
+    for (const { submissionKey, id } of written) {
+      const row = connection
+        .prepare('select payload from applications where application_key = ?')
+        .get(submissionKey) as { payload: string }
+      const stored = JSON.parse(row.payload) as Record<string, unknown>
+      expect(sealedWith(stored)).toBe(id)
+      const own = keyring(id === '1' ? ['1', KEY_1] : ['2', KEY_2])
+      expect(openPayload(stored, own, payloadAad(submissionKey))).toMatchObject({
+        firstName: `Ada ${id}`,
+      })
+      const other = keyring(id === '1' ? ['1', KEY_2] : ['2', KEY_1])
+      expect(() => openPayload(stored, other, payloadAad(submissionKey))).toThrow(DataKeyError)
+    }
+  } finally {
+    await testDatabase.cleanup()
+  }
 })

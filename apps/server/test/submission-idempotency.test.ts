@@ -244,9 +244,11 @@ for (const engine of allEngines) {
         const summary = outcomes.map((outcome) =>
           outcome.status === 'rejected'
             ? `rejected: ${(outcome.reason as Error).message}`
-            : outcome.value.stored
-              ? 'stored'
-              : `exists: ${outcome.value.existing.body_hash === bodyHash(duplicate.body) ? 'same body' : 'other body'}`,
+            : 'secretMismatch' in outcome.value
+              ? 'secret mismatch'
+              : outcome.value.stored
+                ? 'stored'
+                : `exists: ${outcome.value.existing.body_hash === bodyHash(duplicate.body) ? 'same body' : 'other body'}`,
         )
         expect(summary).toEqual([
           ...keys.map((key) => (key === failing ? 'rejected: outbox unavailable' : 'stored')),

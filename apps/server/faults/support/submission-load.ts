@@ -1,6 +1,7 @@
-// Submission traffic for the fault scenarios: valid bodies under fresh keys, the server's maximum rate
-// measured as `npm run bench:api` measures it (autocannon, 20 connections; bench-api.ts runs its benchmark
-// when imported, so its request builder is repeated here), and latency figures.
+// Submission traffic for the fault scenarios and `npm run bench:api`: valid bodies under fresh keys, the
+// server's maximum rate (autocannon, 20 connections), and latency figures. Both tools measure a maximum
+// rate with closedLoop below, so the same server measured the same minute gives the same figure
+// (decision 1981).
 
 import { randomUUID } from 'node:crypto'
 import autocannon, { type RequestData, type RequestSpec } from 'autocannon'
@@ -53,17 +54,30 @@ export interface ClosedLoopRun {
 }
 
 /** Submissions as fast as `connections` clients can send them, each waiting for its answer. */
-export async function closedLoopSubmissions(options: {
+export function closedLoopSubmissions(options: {
   url: string
   headers: Record<string, string>
   seconds: number
   connections?: number
 }): Promise<ClosedLoopRun> {
+  return closedLoop({ ...options, requests: [submissionRequest(options.headers)] })
+}
+
+/**
+ * Requests as fast as `connections` clients can send them, each waiting for its answer: `GET url` without
+ * `requests`.
+ */
+export async function closedLoop(options: {
+  url: string
+  seconds: number
+  connections?: number
+  requests?: RequestSpec[]
+}): Promise<ClosedLoopRun> {
   const result = await autocannon({
     url: options.url,
     connections: options.connections ?? BENCH_CONNECTIONS,
     duration: options.seconds,
-    requests: [submissionRequest(options.headers)],
+    ...(options.requests === undefined ? {} : { requests: options.requests }),
   })
   const statuses = Object.fromEntries(
     Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, Number(count)]),

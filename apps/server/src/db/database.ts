@@ -8,6 +8,7 @@ import type BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import { openSqliteDataDir, sqliteFile } from './sqlite-connection'
+import { withStatementCache } from './statement-cache'
 import type { Tables } from './tables'
 
 export { SQLITE_FILE_NAME } from './sqlite-connection'
@@ -48,7 +49,9 @@ export function createDatabase(config: DatabaseLocation, options: DatabaseOption
     }
   }
   const sqlite = openSqliteDataDir(config.dataDir)
-  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<Tables>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  })
   return {
     db,
     dialect: 'sqlite',

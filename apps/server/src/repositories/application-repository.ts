@@ -3,7 +3,11 @@
 // writer goes through this file. Decision records: docs/decisions/0601-* to 0605-*.
 
 import type { Kysely, Transaction } from 'kysely'
-import { replaceIndexRows, type IndexEntry } from '../back-office/search-index-rows'
+import {
+  replaceIndexRows,
+  replaceIndexRowsOf,
+  type IndexEntry,
+} from '../back-office/search-index-rows'
 import { openPayload, sealPayload, sealedWith, type DataKeyring } from '../crypto/field-encryption'
 import type { ApplicationStatus, NewApplicationRow, Tables } from '../db/tables'
 import { applicationRow, payloadAad } from './rows'
@@ -162,10 +166,14 @@ export async function storeSubmittedApplications(
       })),
     )
     .execute()
-  for (const application of applications) {
-    if (application.index === undefined) continue
-    await replaceIndexRows(trx, application.applicationKey, application.index)
-  }
+  await replaceIndexRowsOf(
+    trx,
+    applications.flatMap((application) =>
+      application.index === undefined
+        ? []
+        : [{ applicationKey: application.applicationKey, entries: application.index }],
+    ),
+  )
 }
 
 /** One submitted application: see storeSubmittedApplications. */

@@ -16,7 +16,8 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex')
 }
 
-function sameHash(a: string, b: string): boolean {
+/** Two hex hashes compared in constant time. */
+export function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex')
   const right = Buffer.from(b, 'hex')
   return left.length === right.length && timingSafeEqual(left, right)
@@ -42,13 +43,79 @@ export async function checkApplicationSecret(
   now: Date,
   bind: BindSecret,
 ): Promise<SecretCheck> {
+  const read = await readApplicationSecret(db, applicationKey, secret)
+  if (typeof read === 'string') return read
+  return bindOrMismatch(applicationKey, read.unbound, now, bind)
+}
+
+/** Binds `hash` unless another is bound first: 'bound', or 'mismatch' when another won. */
+export async function bindOrMismatch(
+  applicationKey: string,
+  hash: string,
+  now: Date,
+  bind: BindSecret,
+): Promise<'bound' | 'mismatch'> {
+  const winner = await bind(applicationKey, hash, now)
+  return winner !== undefined && sameHash(winner, hash) ? 'bound' : 'mismatch'
+}
+
+/**
+ * The check without the binding: the answer when the key is bound already or the secret is unusable, or
+ * the hash to bind when no write has named the key yet. A submission binds it in its own transaction
+ * (decision 1981), so a new application's submission costs one commit, not two.
+ */
+export async function readApplicationSecret(
+  db: Kysely<Tables>,
+  applicationKey: string,
+  secret: string | undefined,
+): Promise<Exclude<SecretCheck, 'bound'> | { unbound: string }> {
   if (secret === undefined || secret === '') return 'missing'
   if (!APPLICATION_SECRET_PATTERN.test(secret)) return 'malformed'
   const hash = hashSecret(secret)
   const stored = await storedHash(db, applicationKey)
   if (stored !== undefined) return sameHash(stored, hash) ? 'matches' : 'mismatch'
-  const winner = await bind(applicationKey, hash, now)
-  return winner !== undefined && sameHash(winner, hash) ? 'bound' : 'mismatch'
+  return { unbound: hash }
+}
+
+/**
+ * Inside a write's transaction: binds each key to its hash unless one is bound already, and answers the
+ * keys bound to another hash (they must write nothing). Two first writes racing with different secrets:
+ * the database keeps one binding, and the other write is refused.
+ */
+export async function bindSecretsIn(
+  trx: Kysely<Tables>,
+  bindings: readonly { applicationKey: string; hash: string; createdAt: string }[],
+): Promise<Set<string>> {
+  if (bindings.length === 0) return new Set()
+  await trx
+    .insertInto('application_secrets')
+    .values(
+      bindings.map((binding) => ({
+        application_key: binding.applicationKey,
+        secret_hash: binding.hash,
+        created_at: binding.createdAt,
+      })),
+    )
+    .onConflict((conflict) => conflict.column('application_key').doNothing())
+    .execute()
+  const rows = await trx
+    .selectFrom('application_secrets')
+    .select(['application_key', 'secret_hash'])
+    .where(
+      'application_key',
+      'in',
+      bindings.map((binding) => binding.applicationKey),
+    )
+    .execute()
+  const bound = new Map(rows.map((row) => [row.application_key, row.secret_hash]))
+  return new Set(
+    bindings
+      .filter((binding) => {
+        const winner = bound.get(binding.applicationKey)
+        return winner === undefined || !sameHash(winner, binding.hash)
+      })
+      .map((binding) => binding.applicationKey),
+  )
 }
 
 /** The binding on any engine, through Kysely. */

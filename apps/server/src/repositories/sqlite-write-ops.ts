@@ -16,6 +16,7 @@ import type {
   NewSupportFlagRow,
   SubmissionRow,
 } from '../db/tables'
+import { sameHash } from './application-secret-repository'
 import { bodyHash } from './body-hash'
 import { applicationRow, deliveryRowsFor, payloadAad, submissionRow } from './rows'
 
@@ -46,14 +47,22 @@ export interface SubmitOp {
   /** The evidence it records and the vulnerability flag it raises (evidence/submission-evidence.ts). */
   evidence: readonly NewEvidenceRow[]
   supportFlag: NewSupportFlagRow | null
+  /**
+   * The SHA-256 of the browser's secret when no write has bound the key yet: bound first, in the same
+   * transaction; when another is bound, nothing is written (decisions 1801, 1981).
+   */
+  bindSecret?: string
 }
 
 /** What storing found, with the hash of the body sent (to compare with an existing row's). */
-export type SubmitResult = (
-  | { stored: true }
-  /** A submission is stored under the key already: the caller compares the hashes (replay or 409). */
-  | { stored: false; existing: SubmissionRow }
-) & { bodyHash: string }
+export type SubmitResult =
+  | ((
+      | { stored: true }
+      /** A submission is stored under the key already: the caller compares the hashes (replay or 409). */
+      | { stored: false; existing: SubmissionRow }
+    ) & { bodyHash: string })
+  /** The key is bound to another browser's secret: nothing was written. */
+  | { stored: false; secretMismatch: true }
 
 export interface SavePartialOp {
   kind: 'save-partial'
@@ -183,14 +192,29 @@ const INSERT_DELIVERY = `insert into deliveries
  * The stored form of a submitted payload, as storeSubmittedApplications makes it: the JSON text itself
  * without a data key, the personal fields sealed with one (bound to the row by payloadAad).
  */
-function sealedPayloadText(op: SubmitOp): string {
+function sealedPayloadText(op: SubmitOp, keyring: (key: DataKey) => DataKeyring): string {
   if (op.sealWith === undefined) return op.payload
-  // Across a thread boundary a Buffer arrives as a plain Uint8Array.
-  const current = { id: op.sealWith.id, key: Buffer.from(op.sealWith.key) }
-  const keyring: DataKeyring = { current, keys: new Map([[current.id, current.key]]) }
   return JSON.stringify(
-    sealPayload(JSON.parse(op.payload) as Payload, keyring, payloadAad(op.submissionKey)),
+    sealPayload(
+      JSON.parse(op.payload) as Payload,
+      keyring(op.sealWith),
+      payloadAad(op.submissionKey),
+    ),
   )
+}
+
+/**
+ * The keyring of the data key an op names, the same object for the same key: across a thread boundary a
+ * Buffer arrives as a new Uint8Array with every op, and the cipher's key is made once per keyring's Buffer.
+ */
+function keyringCache(): (key: DataKey) => DataKeyring {
+  let last: DataKeyring | undefined
+  return (key) => {
+    if (last?.current?.id === key.id && last.current.key.equals(key.key)) return last
+    const bytes = Buffer.from(key.key)
+    last = { current: { id: key.id, key: bytes }, keys: new Map([[key.id, bytes]]) }
+    return last
+  }
 }
 
 /** Runs one write on `db`; the caller holds the transaction (and a savepoint around each write). */
@@ -199,6 +223,7 @@ export type WriteRunner = (op: WriteOp) => WriteResult<WriteOp>
 /** The writes over one connection, each statement prepared once and kept for the connection's life. */
 export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
   const statements = new Map<string, BetterSqlite3.Statement>()
+  const keyring = keyringCache()
   const statement = (text: string) => {
     let prepared = statements.get(text)
     if (prepared === undefined) {
@@ -215,7 +240,19 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
     for (const entry of entries) insert.run(applicationKey, entry.field, entry.hash)
   }
 
+  const bind = (applicationKey: string, secretHash: string, createdAt: string): string => {
+    statement(INSERT_SECRET).run(applicationKey, secretHash, createdAt)
+    const bound = statement(SELECT_SECRET).get(applicationKey) as { secret_hash: string }
+    return bound.secret_hash
+  }
+
   const submit = (op: SubmitOp): SubmitResult => {
+    if (
+      op.bindSecret !== undefined &&
+      !sameHash(bind(op.submissionKey, op.bindSecret, op.now), op.bindSecret)
+    ) {
+      return { stored: false, secretMismatch: true }
+    }
     const hash = bodyHash(JSON.parse(op.body))
     const { changes } = statement(INSERT_NEW_SUBMISSION).run(
       submissionRow({
@@ -237,7 +274,7 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
         {
           applicationKey: op.submissionKey,
           brand: op.brand,
-          payload: sealedPayloadText(op),
+          payload: sealedPayloadText(op, keyring),
           now: op.now,
           serverSequence: op.serverSequence,
         },
@@ -277,11 +314,8 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
         return submit(op)
       case 'save-partial':
         return savePartial(op)
-      case 'bind-secret': {
-        statement(INSERT_SECRET).run(op.applicationKey, op.secretHash, op.createdAt)
-        const bound = statement(SELECT_SECRET).get(op.applicationKey) as { secret_hash: string }
-        return bound.secret_hash
-      }
+      case 'bind-secret':
+        return bind(op.applicationKey, op.secretHash, op.createdAt)
       case 'check':
         return true
     }

@@ -17,6 +17,7 @@ import { enqueueEmails } from '../email/outbox'
 import { appendEvidence } from '../evidence/evidence-repository'
 import { storeSupportFlags } from '../evidence/support-repository'
 import { storeSubmittedApplications, type Payload } from './application-repository'
+import { bindSecretsIn } from './application-secret-repository'
 import { bodyHash } from './body-hash'
 import { enqueueDeliveriesFor, type EnqueueArgs } from './delivery-repository'
 import { submissionRow } from './rows'
@@ -70,12 +71,23 @@ export interface NewSubmission {
   evidence?: readonly NewEvidenceRow[]
   /** The vulnerability flag its support answers raise, if any. */
   supportFlag?: NewSupportFlagRow
+  /**
+   * The SHA-256 of the browser's secret, when no write has bound the key yet: bound in the submission's
+   * own transaction (decisions 1801, 1981). If another secret is bound first, nothing is written.
+   */
+  bindSecret?: string
 }
 
-/** What storing found, with the hash of the body sent (to compare with an existing row's). */
-export type StoreOutcome = ({ stored: true } | { stored: false; existing: SubmissionRow }) & {
-  bodyHash: string
-}
+/**
+ * What storing found, with the hash of the body sent (to compare with an existing row's); or that the key
+ * was bound to another browser's secret first, and nothing was written.
+ */
+export type StoreOutcome =
+  | (({ stored: true } | { stored: false; existing: SubmissionRow }) & { bodyHash: string })
+  | { stored: false; secretMismatch: true }
+
+/** The outcome of a submission whose key another browser's secret was bound to first. */
+export const SECRET_MISMATCH = { stored: false, secretMismatch: true } as const
 
 /** A submission with its body's hash worked out, for the Kysely writes. */
 interface Hashed {
@@ -117,7 +129,12 @@ async function storeHashed(
   writes: SubmissionWrites,
 ): Promise<StoreOutcome> {
   try {
-    await db.transaction().execute((trx) => writeSubmissions(trx, [one], writes))
+    const refused = await db.transaction().execute(async (trx) => {
+      const mismatched = await bindSecrets(trx, [one])
+      if (mismatched.size === 0) await writeSubmissions(trx, [one], writes)
+      return mismatched
+    })
+    if (refused.size > 0) return SECRET_MISMATCH
     return { stored: true, bodyHash: one.hash }
   } catch (error) {
     if (!isUniqueViolation(error)) throw error
@@ -126,6 +143,27 @@ async function storeHashed(
     if (existing === undefined) throw error
     return { stored: false, existing, bodyHash: one.hash }
   }
+}
+
+/**
+ * Binds the keys of submissions that carry their browser's secret, in their transaction and before any
+ * other write; answers the keys bound to another secret, whose submissions must write nothing.
+ */
+function bindSecrets(trx: Transaction<Tables>, batch: readonly Hashed[]): Promise<Set<string>> {
+  return bindSecretsIn(
+    trx,
+    batch.flatMap(({ submission }) =>
+      submission.bindSecret === undefined
+        ? []
+        : [
+            {
+              applicationKey: submission.submissionKey,
+              hash: submission.bindSecret,
+              createdAt: submission.now.toISOString(),
+            },
+          ],
+    ),
+  )
 }
 
 /**
@@ -227,17 +265,22 @@ export function batchingSubmissionStore(
     }
     const keys = [...byKey.keys()]
     let stored: SubmissionRow[] = []
+    let refused = new Set<string>()
     try {
       await db.transaction().execute(async (trx) => {
+        // A key bound to another secret writes nothing, even when a submission is stored under it.
+        const ones = [...byKey.values()].map((pending) => pending.one)
+        refused = await bindSecrets(trx, ones)
         stored = await trx
           .selectFrom('submissions')
           .selectAll()
           .where('submission_key', 'in', keys)
           .execute()
         const known = new Set(stored.map((row) => row.submission_key))
-        const fresh = [...byKey.values()]
-          .map((pending) => pending.one)
-          .filter((one) => !known.has(one.submission.submissionKey))
+        const fresh = ones.filter(
+          (one) =>
+            !known.has(one.submission.submissionKey) && !refused.has(one.submission.submissionKey),
+        )
         if (fresh.length > 0) await writeSubmissions(trx, fresh, writes)
       })
     } catch {
@@ -246,6 +289,10 @@ export function batchingSubmissionStore(
     }
     const existing = new Map(stored.map((row) => [row.submission_key, row]))
     for (const [key, pending] of byKey) {
+      if (refused.has(key)) {
+        pending.resolve(SECRET_MISMATCH)
+        continue
+      }
       const row = existing.get(key)
       pending.resolve(
         row === undefined

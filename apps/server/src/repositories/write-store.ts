@@ -182,5 +182,6 @@ export function writerSubmissionStore(
       emails: submission.emails ?? [],
       evidence: submission.evidence ?? [],
       supportFlag: submission.supportFlag ?? null,
+      bindSecret: submission.bindSecret,
     })
 }

@@ -22,7 +22,7 @@ import { nextServerSequence } from '../../repositories/application-repository'
 import { bodyHash } from '../../repositories/body-hash'
 import { recordNeedsAttention } from '../../repositories/needs-attention-repository'
 import { findSubmission, type StoredAnswer } from '../../repositories/submission-repository'
-import { refuseWithoutSecret, secretRefusedBody } from './application-secret'
+import { refuse, refuseUnlessBound, secretForWrite, secretRefusedBody } from './application-secret'
 
 export interface SubmissionRoutesOptions {
   db: Kysely<Tables>
@@ -249,7 +249,9 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
       const now = clock()
       const serverSequence = nextServerSequence(now.getTime())
       const submissionKey = request.params.submissionKey.toLowerCase()
-      if (await refuseWithoutSecret(db, request, reply, submissionKey, now)) return reply
+      // A key no write has named yet is bound by the submission's own transaction (decision 1981).
+      const secret = await secretForWrite(db, request, reply, submissionKey)
+      if (secret.refused) return reply
 
       const result = validateSubmission(request.body, {
         today: todayInLondon(now),
@@ -264,6 +266,13 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
             ? [{ field: 'affiliateKey', message: SUBMISSION_MESSAGES.otherBrand }]
             : undefined
       if (errors !== undefined || !result.ok) {
+        // A refused body is kept outside the store: the key is bound first, as every first write binds it.
+        if (
+          secret.bind !== undefined &&
+          (await refuseUnlessBound(request, reply, submissionKey, secret.bind, now))
+        ) {
+          return reply
+        }
         // A body stored earlier is answered as before, even if today's rules would refuse it (an
         // applicant who turned 80 since); the lookup is only needed here, as storing finds repeats.
         const earlier = await findSubmission(db, submissionKey)
@@ -328,7 +337,12 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
         // What it proves was agreed, and the vulnerability flag (decisions 1654, 1659).
         evidence: submissionEvidence(recorded),
         supportFlag: supportFlagFor(recorded),
+        bindSecret: secret.bind,
       })
+      if ('secretMismatch' in outcome) {
+        refuse(reply, 'mismatch')
+        return reply
+      }
       if (!outcome.stored) {
         await answerRepeat(reply, outcome.existing, outcome.bodyHash, conflict(request, now))
         return reply
