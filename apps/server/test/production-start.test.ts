@@ -63,6 +63,15 @@ test('every entry point is one compiled ES module beside the others, with no Typ
   expect(compiledEntry('server')).toBe(join(COMPILED_DIR, 'server.js'))
 })
 
+test('the compiled server loads the packages of the back office, email, Redis and PostgreSQL only when it uses them', () => {
+  // Each would hold its code and data in every server's heap from the start (decision 1961).
+  const code = readFileSync(compiledEntry('server'), 'utf8')
+  for (const name of ['nodemailer', 'pg', 'ioredis', '@zxcvbn-ts/language-common', 'qrcode']) {
+    expect(code, name).not.toMatch(new RegExp(`^import [^;]*from\\s*["']${name}["']`, 'm'))
+    expect(code, name).toMatch(new RegExp(`import\\(\\s*["']${name}["']\\s*\\)`))
+  }
+})
+
 test('the compiled server on plain Node stores a submission through its compiled writer thread', async () => {
   database = await sqliteDatabase()
   server = await startServer({ env: { ...faultServerEnv(), ...database.env } })
