@@ -13,6 +13,7 @@ import { migrations } from '../src/db/migrations/migrations'
 import { migrateToLatest } from '../src/db/migrate'
 import { seedDemoStock } from '../src/db/seed-demo-stock'
 import { openSqliteConnection } from '../src/db/sqlite-connection'
+import { WRITER_CACHE_KIB } from '../src/db/sqlite-writer-loop'
 import type { Database } from '../src/db/database'
 import type { VehicleRow } from '../src/db/tables'
 import { destinationIdsFor } from '../src/delivery/destinations'
@@ -220,6 +221,8 @@ test('SQLite: the connection runs in WAL mode with full sync, a busy timeout and
   expect(await pragma('synchronous')).toEqual({ synchronous: 2 })
   expect(await pragma('busy_timeout')).toEqual({ timeout: 5000 })
   expect(await pragma('foreign_keys')).toEqual({ foreign_keys: 1 })
+  // The server's connection keeps better-sqlite3's 16 MB page cache for the back office's reads.
+  expect(await pragma('cache_size')).toEqual({ cache_size: -16000 })
 })
 
 test('closing a database twice is harmless', async () => {
@@ -240,6 +243,21 @@ test('SQLite: the writer thread opens the file with the same settings as the ser
     // 2 is FULL: every commit waits for the disk.
     expect(connection.pragma('synchronous', { simple: true })).toBe(2)
     expect(connection.pragma('busy_timeout', { simple: true })).toBe(5000)
+  } finally {
+    connection.close()
+  }
+})
+
+test("SQLite: the writer thread's connection has a 2 MB page cache (decision 1961)", async () => {
+  const testDatabase = await openSqlite()
+  opened.push(testDatabase)
+  const file = join(testDatabase.location, SQLITE_FILE_NAME)
+  const connection = openSqliteConnection(file, { cacheKib: WRITER_CACHE_KIB })
+  try {
+    expect(WRITER_CACHE_KIB).toBe(2000)
+    // Negative: a bound in KiB rather than in pages.
+    expect(connection.pragma('cache_size', { simple: true })).toBe(-2000)
+    expect(connection.pragma('synchronous', { simple: true })).toBe(2)
   } finally {
     connection.close()
   }

@@ -63,6 +63,26 @@ test('every entry point is one compiled ES module beside the others, with no Typ
   expect(compiledEntry('server')).toBe(join(COMPILED_DIR, 'server.js'))
 })
 
+test('every compiled file is Latin-1, which V8 keeps at one byte a character', () => {
+  // V8 holds each module's source for as long as the process runs (functions compile when first called);
+  // a single character beyond Latin-1, in a regular expression or a comment esbuild keeps, doubles it
+  // (decision 1961). esbuild escapes those in strings itself.
+  for (const name of Object.keys(ENTRY_POINTS)) {
+    const code = readFileSync(join(COMPILED_DIR, `${name}.js`), 'utf8')
+    const wide = [...code].filter((character) => character.codePointAt(0)! > 0xff)
+    expect(wide, name).toEqual([])
+  }
+})
+
+test('the compiled server loads the packages of the back office, email, Redis and PostgreSQL only when it uses them', () => {
+  // Each would hold its code and data in every server's heap from the start (decision 1961).
+  const code = readFileSync(compiledEntry('server'), 'utf8')
+  for (const name of ['nodemailer', 'pg', 'ioredis', '@zxcvbn-ts/language-common', 'qrcode']) {
+    expect(code, name).not.toMatch(new RegExp(`^import [^;]*from\\s*["']${name}["']`, 'm'))
+    expect(code, name).toMatch(new RegExp(`import\\(\\s*["']${name}["']\\s*\\)`))
+  }
+})
+
 test('the compiled server on plain Node stores a submission through its compiled writer thread', async () => {
   database = await sqliteDatabase()
   server = await startServer({ env: { ...faultServerEnv(), ...database.env } })

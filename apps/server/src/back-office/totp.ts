@@ -4,7 +4,6 @@
 // back-office app carries no QR library. Decision record: docs/decisions/1604-*.
 
 import { Secret, TOTP } from 'otpauth'
-import QRCode from 'qrcode'
 
 export const TOTP_ISSUER = 'Forecourt back office'
 export const TOTP_PERIOD_SECONDS = 30
@@ -63,6 +62,8 @@ export interface TotpSetup {
 
 export async function totpSetup(secretBase32: string, email: string): Promise<TotpSetup> {
   const uri = totpFor(secretBase32, email).toString()
+  // Loaded for the few enrolments, not held by every server from its start (decision 1961).
+  const { default: QRCode } = await import('qrcode')
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
   return {
     secret: secretBase32,

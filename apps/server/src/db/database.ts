@@ -6,7 +6,6 @@
 
 import type BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
-import pg from 'pg'
 import { openSqliteDataDir, sqliteFile } from './sqlite-connection'
 import { withStatementCache } from './statement-cache'
 import type { Tables } from './tables'
@@ -60,7 +59,13 @@ export function createDatabase(config: DatabaseLocation, options: DatabaseOption
   }
 }
 
+// pg is loaded when Kysely first connects, so a server on SQLite never holds it (decision 1961).
 function postgresDialect(connectionString: string, options: DatabaseOptions): PostgresDialect {
+  return new PostgresDialect({ pool: () => postgresPool(connectionString, options) })
+}
+
+async function postgresPool(connectionString: string, options: DatabaseOptions) {
+  const { default: pg } = await import('pg')
   const pool = new pg.Pool({
     connectionString,
     max: 10,
@@ -76,5 +81,5 @@ function postgresDialect(connectionString: string, options: DatabaseOptions): Po
   pool.on('connect', (client) => {
     client.on('error', (error) => options.onBackgroundError?.(error))
   })
-  return new PostgresDialect({ pool })
+  return pool
 }

@@ -11,7 +11,15 @@ export function sqliteFile(dataDir: string): string {
   return join(dataDir, SQLITE_FILE_NAME)
 }
 
-export function openSqliteConnection(file: string): BetterSqlite3.Database {
+export interface ConnectionOptions {
+  /** The page cache's bound in KiB; better-sqlite3's default is 16,000 (16 MB). */
+  cacheKib?: number
+}
+
+export function openSqliteConnection(
+  file: string,
+  options: ConnectionOptions = {},
+): BetterSqlite3.Database {
   const sqlite = new BetterSqlite3(file)
   // WAL lets readers run beside the single writer; FULL syncs every commit so an answered submission
   // survives a power cut (the reliability bar), at the throughput cost measured in the toolchain notes.
@@ -21,6 +29,7 @@ export function openSqliteConnection(file: string): BetterSqlite3.Database {
   // with SQLITE_BUSY.
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('foreign_keys = ON')
+  if (options.cacheKib !== undefined) sqlite.pragma(`cache_size = -${options.cacheKib}`)
   return sqlite
 }
 

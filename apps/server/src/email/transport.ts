@@ -1,10 +1,12 @@
 // How a composed message leaves: over SMTP (nodemailer, SMTP_URL) or, by default, as an .eml file under
 // DATA_DIR/mail/ (nodemailer's stream transport writes the same bytes an SMTP server would receive).
-// Decision 1653.
+// Decision 1653. nodemailer is loaded with the first message, not at start-up: it and the Node modules it
+// brings hold about 5 MB of heap that a server sending nothing need not keep (decision 1961).
 
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import nodemailer from 'nodemailer'
+import type nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { MailConfig } from './mail-config'
 
 export interface OutgoingEmail {
@@ -67,18 +69,33 @@ export function createMailTransport(config: MailConfig): MailTransport {
     : fileTransport(config.folder)
 }
 
+/** A nodemailer transporter made on first use; closing one that was never made does nothing. */
+function onFirstUse(make: (mailer: typeof nodemailer) => Transporter): {
+  get(): Promise<Transporter>
+  close(): void
+} {
+  let transporter: Promise<Transporter> | undefined
+  return {
+    get: () => (transporter ??= import('nodemailer').then(({ default: mailer }) => make(mailer))),
+    close: () => {
+      void transporter?.then((made) => made.close())
+    },
+  }
+}
+
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS })
+  const transporter = onFirstUse((mailer) => mailer.createTransport({ url, ...SMTP_TIMEOUTS }))
   return {
     kind: 'smtp',
     async send(email) {
+      const made = await transporter.get()
       try {
-        await transporter.sendMail(mailOptions(email))
+        await made.sendMail(mailOptions(email))
       } catch (error) {
         throw describeSmtpError(error)
       }
     },
-    close: () => transporter.close(),
+    close: transporter.close,
   }
 }
 
@@ -101,22 +118,24 @@ function describeSmtpError(error: unknown): SendError {
  * a reader never sees half a message and a second try replaces the first file instead of adding one.
  */
 export function fileTransport(folder: string): MailTransport {
-  const transporter = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'windows',
-  })
+  const transporter = onFirstUse((mailer) =>
+    mailer.createTransport({
+      streamTransport: true,
+      buffer: true,
+      newline: 'windows',
+    }),
+  )
   return {
     kind: 'file',
     async send(email) {
-      const info = await transporter.sendMail(mailOptions(email))
+      const info = await (await transporter.get()).sendMail(mailOptions(email))
       await mkdir(folder, { recursive: true })
       const name = emlFileName(email)
       const temporary = join(folder, `.${name}.${process.pid}.tmp`)
       await writeFile(temporary, info.message as Buffer)
       await rename(temporary, join(folder, name))
     },
-    close: () => transporter.close(),
+    close: transporter.close,
   }
 }
 

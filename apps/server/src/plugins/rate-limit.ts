@@ -6,7 +6,7 @@
 
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import type { Config } from '../config'
 
 export type RateLimitGroup = 'writes' | 'events' | 'evidence' | 'lookups'
@@ -96,7 +96,9 @@ export async function registerRateLimits(
   })
 }
 
+// ioredis is loaded only when REDIS_URL is set: a server counting in memory never holds it (decision 1961).
 async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
+  const { Redis } = await import('ioredis')
   const redis = new Redis(url, {
     // Connected before the first request, so limits hold from the start; if Redis is away the server
     // starts anyway and ioredis keeps reconnecting in the background.

@@ -83,7 +83,7 @@ export const PARTIAL_LIMITS = {
   /** The longest history the journey asks for: an address or employment a month for three years. */
   listLength: MAX_HISTORY_ENTRIES,
   /**
-   * payload → forecourt → jointAddresses → entry → field: the joint applicant's own addresses sit
+   * payload > forecourt > jointAddresses > entry > field: the joint applicant's own addresses sit
    * in the extension object (docs/decisions/1841), one level below the applicant's.
    */
   depth: 4,
