@@ -1,8 +1,9 @@
 // Request logs without personal data. Fastify's defaults log the full URL (whose query may carry a gclid,
 // an email address or a token), headers, and the client's address; here a request is one line with method,
-// path, status and time, the path of a route with parameters written as the route's pattern so that no
-// application key reaches the log (decision 1801), and errors keep their type, code and stack but none of their extra fields (a
-// PostgreSQL error's `detail` quotes the row's values).
+// path, status and time. The path is the matched route's pattern, so that no application key reaches the
+// log (decision 1801), and a path no route matched is logged only as the page that answered it names it
+// (a client may put anything in a path). Errors keep their type, code and stack but none of their extra
+// fields (a PostgreSQL error's `detail` quotes the row's values).
 
 import {
   LogController,
@@ -18,6 +19,7 @@ export interface LogDestination {
 
 // The pages a link opens carry its token in the address: logged without it (decision 1821).
 const LINK_PAGE = /^(\/continue|\/joint-confirm)\/[^/]+/
+const LINK_PAGE_WITHOUT_TOKEN = /^\/(?:continue|joint-confirm)\/\[token\]\/?$/
 
 export function requestPath(url: string): string {
   const query = url.indexOf('?')
@@ -25,13 +27,31 @@ export function requestPath(url: string): string {
   return path.replace(LINK_PAGE, '$1/[token]')
 }
 
+/** What a request that no route matched and no page answered is logged under. */
+export const UNMATCHED_PATH = '[unmatched]'
+
+const pathsToLog = new WeakMap<object, string>()
+
 /**
- * The path a request is logged under: its route's pattern when the route has parameters
- * (`/api/submission/:submissionKey`), else its path without the query.
+ * Names what a request that matched no route is logged under, for the handler that answered it: a screen
+ * the build knows keeps its own path, a back-office page is logged as such. Without one, such a
+ * request's path is never logged: a client could have put anything in it, personal data included.
+ */
+export function logPathAs(request: FastifyRequest, path: string): void {
+  pathsToLog.set(request, path)
+}
+
+/**
+ * The path a request is logged under: its route's pattern (`/api/submission/:submissionKey`), else
+ * what the handler that answered it named (logPathAs), a link page without its token, or [unmatched].
  */
 export function loggedPath(request: Pick<FastifyRequest, 'url' | 'routeOptions'>): string {
   const pattern = (request.routeOptions as { url?: string } | undefined)?.url
-  return pattern !== undefined && pattern.includes(':') ? pattern : requestPath(request.url)
+  if (pattern !== undefined) return pattern
+  const named = pathsToLog.get(request)
+  if (named !== undefined) return named
+  const path = requestPath(request.url)
+  return LINK_PAGE_WITHOUT_TOKEN.test(path) ? path : UNMATCHED_PATH
 }
 
 /** Writes one line per request when it completes, instead of Fastify's "incoming" and "completed" pair. */

@@ -2,8 +2,7 @@
 // email address, a phone number, a postcode, client addresses — go through every endpoint wherever an
 // applicant's data travels (bodies, query strings, headers, cookies), along the success paths and every
 // refusal (400, 403, 404, 409, 413, 415, 429) and the address provider's failures; afterwards no log line
-// holds any of them, in any case. Path segments carry keys and vehicle ids, never personal data, and the
-// request log keeps the path: see the todo at the end.
+// holds any of them, in any case, nor from a path a client filled with them.
 
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { FastifyInstance, InjectOptions } from 'fastify'
@@ -445,7 +444,35 @@ test('no canary reaches the log from lender delivery, delivered or failed', asyn
   }
 }, 30_000)
 
-// The request log writes the path (without its query), so a client that put personal data in a path
-// segment (/api/stock/<an email address>) would have it logged. The web client never does; logging the
-// route's pattern instead of the path (src/logging.ts) would close the gap (decision 0807).
-test.todo('a canary in a path segment is not logged')
+// A client may put anything in a path: the request log writes a matched route's pattern, and a path no
+// route matched only as the page that answered it names it (src/logging.ts), never as it came.
+test('a canary in a path segment is not logged', async () => {
+  const { app } = testApp
+  const before = testApp.logLines().length
+  const html = { ...HEADERS, accept: 'text/html' }
+  const requests: InjectOptions[] = [
+    { method: 'GET', url: `/api/stock/${EMAIL}`, headers: HEADERS },
+    { method: 'GET', url: `/api/${FIRST_NAME}/${encodeURIComponent(PHONE)}`, headers: HEADERS },
+    { method: 'GET', url: `/${FIRST_NAME}-${LAST_NAME}`, headers: html },
+    { method: 'GET', url: `/date-of-birth/${EMAIL}`, headers: html },
+    { method: 'GET', url: `/continue/${EMAIL}/${LAST_NAME}`, headers: html },
+    { method: 'GET', url: `/assets/${EMAIL}.js`, headers: HEADERS },
+    { method: 'POST', url: `/${POSTCODE.replace(' ', '')}`, headers: HEADERS, payload: '{}' },
+    {
+      method: 'OPTIONS',
+      url: `/api/${EMAIL}`,
+      headers: { ...HEADERS, origin: 'http://localhost' },
+    },
+    {
+      method: 'GET',
+      url: `/applications/${EMAIL}`,
+      headers: { ...html, host: 'backoffice.localhost' },
+    },
+  ]
+  for (const request of requests) await app.inject(request)
+  const lines = testApp.logLines().slice(before)
+  const paths = lines.map((line) => (line.req as { path?: string } | undefined)?.path)
+  expect(paths.filter((path) => path !== undefined)).toHaveLength(requests.length)
+  expect(paths).toContain('[unmatched]')
+  expect(findCanaries(lines.map((line) => JSON.stringify(line)).join('\n'))).toEqual([])
+})

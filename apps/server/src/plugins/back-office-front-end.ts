@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, relative, sep } from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config'
-import { requestPath } from '../logging'
+import { logPathAs, requestPath } from '../logging'
 import { acceptsHtml } from './static-front-end'
 
 /** Whether a request's host is the back office's (the port and letter case aside). */
@@ -31,6 +31,9 @@ export const BACK_OFFICE_CSP = [
   "base-uri 'self'",
   "object-src 'none'",
 ].join(';')
+
+/** What a back-office page is logged under, whatever its address. */
+export const BACK_OFFICE_PAGE_PATH = '[back-office page]'
 
 /** API addresses the back-office host answers besides its own: the probes. */
 const SHARED_API = new Set(['/api/health', '/api/ready'])
@@ -124,13 +127,18 @@ export function registerBackOfficeHost(
       return reply.code(404).send({ error: 'Not found' })
     }
     const file = files.get(path)
-    if (file !== undefined && path !== '/index.html') return send(request, reply, file)
+    if (file !== undefined && path !== '/index.html') {
+      logPathAs(request, path)
+      return send(request, reply, file)
+    }
     const lastSegment = path.slice(path.lastIndexOf('/') + 1)
     const page = path === '/' || (!lastSegment.includes('.') && acceptsHtml(request.headers.accept))
     if (!page) return reply.code(404).send({ error: 'Not found' })
     if (index === undefined) {
       return reply.code(503).type('text/plain; charset=utf-8').send(BACK_OFFICE_NOT_BUILT)
     }
+    // Its address may hold an application's key.
+    logPathAs(request, BACK_OFFICE_PAGE_PATH)
     return send(request, reply, index)
   })
 }

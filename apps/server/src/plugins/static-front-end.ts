@@ -14,7 +14,7 @@ import type { BrandId } from '@forecourt/domain/brands/brand'
 import { BRAND_IDS } from '@forecourt/domain/brands/brand-data'
 import { brandIdForHost, prerenderedStartBrandId } from '@forecourt/domain/brands/host'
 import { REPOSITORY_ROOT, type Config } from '../config'
-import { requestPath } from '../logging'
+import { logPathAs, requestPath } from '../logging'
 import { loadRoutePreloads, type RoutePreloads } from './route-preloads'
 import { contentSecurityPolicy, inlineStyleHashes } from './security-headers'
 
@@ -174,11 +174,13 @@ async function notFound(
   // Not-found handlers start at 404 and @fastify/static keeps a status it finds already set.
   const prerendered = deepLinkPage(request, path)
   if (prerendered !== undefined) {
+    logPathAs(request, path)
     // Each brand has its own page at the same address: caches must key it by Host too.
     return sendPrerendered(reply.code(200).header('vary', 'Host'), prerendered)
   }
   const page = preloads.pageFor(path)
   if (page !== undefined) {
+    logPathAs(request, path)
     return reply
       .code(200)
       .header('cache-control', REVALIDATE)
