@@ -3,9 +3,9 @@
 // process included) is read every 250 ms while submissions arrive at the maximum rate for a minute (as
 // `npm run bench:api` sends them: autocannon, 20 clients), then for a few seconds after. Bars: the peak and
 // the figure at the end of the load, for the server as `npm start` starts it (compiled, with the flags of
-// src/production-start.ts; decisions 1434 and 1553). The same run is repeated with V8's default young
-// generation (no --max-semi-space-size), to show what that flag holds back, and with V8 sized for memory
-// (--optimize-for-size), the measured next step and its price.
+// src/production-start.ts; decisions 1434, 1553 and 2001). The same run is repeated without V8's
+// optimising compilers (what their work holds, and its price in throughput) and as the server was
+// started before decision 2001.
 // `node --import tsx apps/server/faults/memory.ts [--quick]`, after `npm run build`.
 
 import { readFile } from 'node:fs/promises'
@@ -51,8 +51,11 @@ interface Variant {
   judged: boolean
 }
 
-const DEFAULT_YOUNG_GENERATION = NODE_FLAGS.filter((flag) => !flag.startsWith('--max-semi-space'))
-const FOR_SIZE = ['--optimize-for-size', '--v8-pool-size=2']
+/** How the compiled server was started before decision 2001. */
+const BEFORE_2001 = ['--enable-source-maps', '--max-semi-space-size=1']
+
+/** V8's interpreter and baseline compiler only: no Maglev, no TurboFan (decision 2001). */
+const WITHOUT_OPTIMISING_COMPILERS = ['--no-opt', '--no-maglev']
 
 const VARIANTS: Variant[] = [
   {
@@ -61,14 +64,15 @@ const VARIANTS: Variant[] = [
     judged: true,
   },
   {
-    name: `with V8's default young generation (\`node ${DEFAULT_YOUNG_GENERATION.join(' ')} dist/server.js\`)`,
-    nodeArgs: [...DEFAULT_YOUNG_GENERATION, compiledEntry('server')],
+    // What the optimising compilers' work holds, and what leaving them out costs (decision 2001).
+    name: `without V8's optimising compilers (\`node ${[...NODE_FLAGS, ...WITHOUT_OPTIMISING_COMPILERS].join(' ')} dist/server.js\`)`,
+    nodeArgs: [...NODE_FLAGS, ...WITHOUT_OPTIMISING_COMPILERS, compiledEntry('server')],
     judged: false,
   },
   {
-    // Smaller heaps all round, for about a third more CPU per request on the event loop (decision 1553).
-    name: `with V8 sized for memory (\`node ${[...NODE_FLAGS, ...FOR_SIZE].join(' ')} dist/server.js\`)`,
-    nodeArgs: [...NODE_FLAGS, ...FOR_SIZE, compiledEntry('server')],
+    // What V8's memory-saving mode and leaving source maps off hold back (decision 2001).
+    name: `as before decision 2001 (\`node ${BEFORE_2001.join(' ')} dist/server.js\`)`,
+    nodeArgs: [...BEFORE_2001, compiledEntry('server')],
     judged: false,
   },
 ]
@@ -200,7 +204,7 @@ function report(input: ReportInput): FaultReport {
     '',
     ...rows,
     '',
-    `- The server: the compiled \`apps/server/dist/server.js\` (\`npm run build\`) on ${process.version}, in its own process, SQLite (\`synchronous=FULL\`, the writer thread with its own heap limits), production mode, encryption at rest on, request log at \`info\` (discarded), rate limits off, delivery worker off (the outbox grows by two rows per submission). Each request is \`POST /api/submission/<new UUID>\` with a valid full payload and the anti-forgery pair. The bar judges the server as \`npm start\` starts it; the other runs are the same with V8's default young generation, and with V8 sized for memory (\`--optimize-for-size\`, two V8 helper threads).`,
+    `- The server: the compiled \`apps/server/dist/server.js\` (\`npm run build\`) on ${process.version}, in its own process, SQLite (\`synchronous=FULL\`, the writer thread with its own heap limits), production mode, encryption at rest on, request log at \`info\` (discarded), rate limits off, delivery worker off (the outbox grows by two rows per submission). Each request is \`POST /api/submission/<new UUID>\` with a valid full payload and the anti-forgery pair. The bar judges the server as \`npm start\` starts it; the other runs are the same without V8's optimising compilers (Maglev and TurboFan: the interpreter and the baseline compiler only), and as the server was started before decision 2001 (source maps on, V8's memory-saving mode off). Where the memory goes, idle and under load, is in decision 2001.`,
     `- Resident memory is VmRSS of the server's process from \`/proc/<pid>/status\`, read every ${SAMPLE_MS} ms: everything the process holds, the V8 heaps of the main thread and the SQLite writer thread, and SQLite's own memory. During the load (s into the load, MB): ${curves.join('; ')}.`,
   ].join('\n')
   return { section: SECTION, heading: HEADING, markdown, passed }

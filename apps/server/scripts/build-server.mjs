@@ -61,8 +61,8 @@ export async function buildServer({ outdir = join(serverDir, 'dist'), quiet = fa
     platform: 'node',
     format: 'esm',
     target: 'node22',
-    // Stack traces name the TypeScript files and lines: the server enables source maps at start-up
-    // (src/runtime-check.ts). The sources themselves stay out of the maps (smaller, read at start-up).
+    // With NODE_OPTIONS=--enable-source-maps, stack traces name the TypeScript files and lines (off by
+    // default: decision 2001). The sources themselves stay out of the maps (smaller, read at start-up).
     sourcemap: 'linked',
     sourcesContent: false,
     // Class and function names stay as written: they appear in logs and error names.

@@ -221,8 +221,8 @@ test('SQLite: the connection runs in WAL mode with full sync, a busy timeout and
   expect(await pragma('synchronous')).toEqual({ synchronous: 2 })
   expect(await pragma('busy_timeout')).toEqual({ timeout: 5000 })
   expect(await pragma('foreign_keys')).toEqual({ foreign_keys: 1 })
-  // The server's connection keeps better-sqlite3's 16 MB page cache for the back office's reads.
-  expect(await pragma('cache_size')).toEqual({ cache_size: -16000 })
+  // SQLite's own 2 MB page cache, not better-sqlite3's 16 MB (decision 2001).
+  expect(await pragma('cache_size')).toEqual({ cache_size: -2000 })
 })
 
 test('closing a database twice is harmless', async () => {

@@ -1,5 +1,5 @@
 // Operator command, the second half of a data key rotation (docs/operations.md, "Data key rotation"):
-//   node_modules/.bin/node --enable-source-maps apps/server/dist/reseal.js   (compiled by npm run build)
+//   node_modules/.bin/node apps/server/dist/reseal.js   (compiled by npm run build)
 // Opens every stored application, and every submission kept for attention, not sealed with
 // FORECOURT_DATA_KEY (sealed with an old key, or stored in clear before encryption was switched on) and
 // seals it with the current key. Safe to run while the
