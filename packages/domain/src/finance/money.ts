@@ -1,18 +1,10 @@
-// Pounds for display, en-GB (docs/requirements.md#product). Kept free of schemas: the start screen uses it.
+// Pounds for display, en-GB (docs/requirements.md#product). Kept free of schemas and of Intl: the start
+// screen uses it (format/en-gb.ts says why).
 
-const wholePounds = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-})
+import { formatGbp } from '../format/en-gb'
 
-const withPence = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-})
+const WHOLE_POUNDS = { minimumFractionDigits: 0, maximumFractionDigits: 0 }
+const WITH_PENCE = { minimumFractionDigits: 2, maximumFractionDigits: 2 }
 
 /**
  * '£7,500', '£216.45', '£10,389.60'. Without `pence`, pence are shown only when the amount has
@@ -25,5 +17,5 @@ export function formatPounds(value: number, opts: { pence?: boolean } = {}): str
   const showPence = opts.pence ?? pennies % 100 !== 0
   const shown = showPence ? pennies / 100 : Math.round(pennies / 100)
   // `|| 0` turns -0 into 0: Intl would write '-£0' for an amount that rounds to nothing.
-  return (showPence ? withPence : wholePounds).format(shown || 0)
+  return formatGbp(shown || 0, showPence ? WITH_PENCE : WHOLE_POUNDS)
 }

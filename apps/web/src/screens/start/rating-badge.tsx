@@ -3,22 +3,18 @@
 // (docs/decisions/1527).
 
 import type { BrandRating } from '@forecourt/domain/brands/brand'
+import { formatLongDateUtc, formatNumber } from '@forecourt/domain/format/en-gb'
 
-const wholeNumber = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 })
-const score = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 })
-const day = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
+// Without Intl: the start page would pay for its locale data (format/en-gb.ts).
+const wholeNumber = (value: number) => formatNumber(value, { maximumFractionDigits: 0 })
+const score = (value: number) => formatNumber(value, { maximumFractionDigits: 1 })
 
 /** 'Rated 4.8 out of 5 on Trustpilot, from 1,234 reviews (1 November 2026)'. */
 export function ratingText(rating: BrandRating): string {
-  const reviews = `${wholeNumber.format(rating.reviewCount)} ${rating.reviewCount === 1 ? 'review' : 'reviews'}`
+  const reviews = `${wholeNumber(rating.reviewCount)} ${rating.reviewCount === 1 ? 'review' : 'reviews'}`
   return (
-    `Rated ${score.format(rating.score)} out of ${score.format(rating.outOf)} on ${rating.source}, ` +
-    `from ${reviews} (${day.format(new Date(`${rating.date}T00:00:00Z`))})`
+    `Rated ${score(rating.score)} out of ${score(rating.outOf)} on ${rating.source}, ` +
+    `from ${reviews} (${formatLongDateUtc(new Date(`${rating.date}T00:00:00Z`))})`
   )
 }
 

@@ -4,15 +4,17 @@
 import { Fragment, useId } from 'react'
 import type { RepresentativeExampleTerms } from '@forecourt/domain/brands/brand'
 import { formatPounds } from '@forecourt/domain/finance/money'
+import { formatNumber } from '@forecourt/domain/format/en-gb'
 import {
   computeRepresentativeExample,
   type RepresentativeExample as Example,
 } from '@forecourt/domain/finance/representative-example'
 
-const percentFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 })
+// Without Intl: the start page would pay for its locale data (format/en-gb.ts).
+const percentFormat = { maximumFractionDigits: 2 }
 
 export function formatPercent(value: number): string {
-  return `${percentFormat.format(value)}%`
+  return `${formatNumber(value, percentFormat)}%`
 }
 
 const pounds = (value: number) => formatPounds(value, { pence: true })

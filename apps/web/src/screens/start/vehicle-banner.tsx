@@ -3,12 +3,14 @@
 
 import { useId } from 'react'
 import { formatPounds } from '@forecourt/domain/finance/money'
+import { formatNumber } from '@forecourt/domain/format/en-gb'
 import { useApplication } from '#lib/session-store'
 
-const wholeNumber = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 })
+// Without Intl: the start page would pay for its locale data (format/en-gb.ts).
+const wholeNumber = (value: number) => formatNumber(value, { maximumFractionDigits: 0 })
 
 export function formatMileage(mileage: number): string {
-  return `${wholeNumber.format(mileage)} ${mileage === 1 ? 'mile' : 'miles'}`
+  return `${wholeNumber(mileage)} ${mileage === 1 ? 'mile' : 'miles'}`
 }
 
 export function VehicleBanner() {
