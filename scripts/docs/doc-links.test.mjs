@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { expect, test } from 'vitest'
 import {
@@ -72,6 +72,30 @@ test('code cites no document outside the repository', () => {
     if (!CODE_FILE.test(path) || path === 'scripts/docs/doc-links.test.mjs') continue
     for (const [index, line] of readFileSync(join(ROOT, path), 'utf8').split('\n').entries()) {
       if (OUTSIDE_CITATION.test(line)) problems.push(`${path}:${index + 1}: ${line.trim()}`)
+    }
+  }
+  expect(problems).toEqual([])
+})
+
+// "decision 1961", "decisions 1434, 1553 and 2001", "docs/decisions/1603-*": each number a record's.
+const DECISION_CITATION = /\bdecisions?\/?\s?((?:\d{4}(?:[-\w]*)?(?:,\s*|\s+and\s+|\s*\/\s*)?)+)/gi
+
+test('every decision record cited by number exists', () => {
+  const records = new Set(
+    readdirSync(join(ROOT, 'docs/decisions'))
+      .map((name) => /^(\d{4})-/.exec(name)?.[1])
+      .filter((number) => number !== undefined),
+  )
+  expect(records.size).toBeGreaterThan(100)
+  const problems = []
+  for (const path of repositoryFiles()) {
+    if (SKIPPED.has(path) || !CITING_FILE.test(path)) continue
+    for (const [index, line] of readFileSync(join(ROOT, path), 'utf8').split('\n').entries()) {
+      for (const match of line.matchAll(DECISION_CITATION)) {
+        for (const number of match[1].match(/\b\d{4}\b/g) ?? []) {
+          if (!records.has(number)) problems.push(`${path}:${index + 1}: decision ${number}`)
+        }
+      }
     }
   }
   expect(problems).toEqual([])
