@@ -262,6 +262,25 @@ export default tseslint.config(
     },
   },
   {
+    // The journey's pages write numbers, dates and lists without Intl: a page's first Intl object loads
+    // ICU's locale data in one long task (docs/decisions/2011-en-gb-forms-without-intl.md).
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/domain/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'Intl', message: 'Use @forecourt/domain/format/en-gb (decision 2011).' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: 'Use @forecourt/domain/format/en-gb (decision 2011).',
+        })),
+      ],
+    },
+  },
+  {
     // The domain is pure: no React, no Node built-ins.
     files: ['packages/domain/**/*.ts'],
     rules: {

@@ -2,7 +2,7 @@
 // Forecourt shows and for any number fast-check finds.
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
-import { formatGbp, formatLongDateUtc, formatNumber } from './en-gb'
+import { formatConjunction, formatGbp, formatLongDateUtc, formatNumber } from './en-gb'
 
 const intlNumber = (value: number, min: number | undefined, max: number | undefined) =>
   new Intl.NumberFormat('en-GB', {
@@ -93,4 +93,13 @@ test('every day from 1990 to 2060 is written as Intl writes a long en-GB date in
   }
   expect(days).toBeGreaterThan(25_000)
   expect(wrong).toEqual([])
+})
+
+test('lists of none to six items are joined as Intl joins an en-GB long conjunction', () => {
+  const intl = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' })
+  const words = ['email', 'text message', 'post', 'phone', 'social media', 'online advertising']
+  for (let length = 0; length <= words.length; length++) {
+    const items = words.slice(0, length)
+    expect(formatConjunction(items)).toBe(intl.format(items))
+  }
 })

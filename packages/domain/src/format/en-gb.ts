@@ -76,3 +76,9 @@ export function formatGbp(value: number, options: NumberFormatOptions = {}): str
 export function formatLongDateUtc(date: Date): string {
   return `${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`
 }
+
+/** 'email', 'email and post', 'email, text message and post': as Intl's en-GB long conjunction list. */
+export function formatConjunction(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? ''
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`
+}

@@ -6,6 +6,7 @@
 import { formatPounds } from '../finance/money'
 import { describeMonths } from '../histories/histories'
 import { loanPurposeOptions, lookingToBuyOptions } from '../journey/options'
+import { formatLongDateUtc, formatNumber } from '../format/en-gb'
 
 export interface PayloadAnswerRow {
   label: string
@@ -19,13 +20,6 @@ export interface PayloadAnswerSection {
 }
 
 type Payload = Readonly<Record<string, unknown>>
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
 
 const record = (value: unknown): Payload | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -45,7 +39,7 @@ const money = (value: unknown): string | undefined =>
 function date(value: unknown): string | undefined {
   if (typeof value !== 'string' || value === '') return undefined
   const parsed = new Date(value.length === 23 ? `${value}Z` : value)
-  return Number.isNaN(parsed.getTime()) ? value : dateFormat.format(parsed)
+  return Number.isNaN(parsed.getTime()) ? value : formatLongDateUtc(parsed)
 }
 
 function duration(years: unknown, months: unknown): string | undefined {
@@ -328,9 +322,7 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
     ['Price', money(p.price)],
     [
       'Mileage',
-      typeof p.mileage === 'number'
-        ? `${p.mileage.toLocaleString('en-GB')} miles`
-        : plain(p.mileage),
+      typeof p.mileage === 'number' ? `${formatNumber(p.mileage)} miles` : plain(p.mileage),
     ],
     ['Colour', plain(p.colour)],
     ['Registration', plain(p.vrm)],

@@ -3,6 +3,7 @@
 // how an address is shown, how long a link lives); the texts are in messages.ts.
 
 import { formatPounds } from '../finance/money'
+import { formatLongDateUtc } from '../format/en-gb'
 import { stepList } from '../journey/step-list'
 
 /** A link works for 7 days from the moment it is sent. */
@@ -30,6 +31,9 @@ export function maskEmail(email: string): string {
   return `${email.slice(0, 1)}…${email.slice(at)}`
 }
 
+// A time of day in London, off the journey's path (the saved-for-later screen and its email): Intl's
+// first use there costs that screen once (decision 2011).
+// eslint-disable-next-line no-restricted-globals
 const EXPIRY_FORMAT = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
   day: 'numeric',
@@ -66,13 +70,6 @@ export interface DetailRow {
   value: string
 }
 
-const LONG_DATE = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
-
 /**
  * What the application says about the joint applicant, in the order they are asked for, for the joint
  * applicant to check: name, date of birth, contact, employment and income. Missing answers are left out.
@@ -92,7 +89,7 @@ export function jointApplicantDetails(joint: Readonly<Record<string, unknown>>):
   add(
     'Date of birth',
     dob && /^\d{4}-\d{2}-\d{2}/.test(dob)
-      ? LONG_DATE.format(new Date(`${dob.slice(0, 10)}T00:00:00Z`))
+      ? formatLongDateUtc(new Date(`${dob.slice(0, 10)}T00:00:00Z`))
       : undefined,
   )
   add('Email address', text(joint.email))

@@ -4,6 +4,7 @@
 // plain words (docs/decisions/1301).
 import type { Brand } from '@forecourt/domain/brands/brand'
 import { formatPounds } from '@forecourt/domain/finance/money'
+import { formatConjunction, formatLongDateUtc } from '@forecourt/domain/format/en-gb'
 import { describeMonths } from '@forecourt/domain/histories/histories'
 import { employerWording } from '@forecourt/domain/journey/employer-wording'
 import { journeyVisits } from '@forecourt/domain/journey/navigation'
@@ -78,13 +79,6 @@ interface StepAnswers {
 
 export const NOT_ANSWERED = 'Not answered'
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
-
 const text = (value: string | null | undefined): string => value?.trim() || NOT_ANSWERED
 const money = (value: number | null): string =>
   value === null ? NOT_ANSWERED : formatPounds(value)
@@ -97,7 +91,7 @@ const labelOf = (options: readonly Option[], value: string): string =>
 export function formatDate(iso: string | null): string {
   if (!iso) return NOT_ANSWERED
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? NOT_ANSWERED : dateFormat.format(date)
+  return Number.isNaN(date.getTime()) ? NOT_ANSWERED : formatLongDateUtc(date)
 }
 
 function duration(years: number | null, months: number | null): string {
@@ -123,13 +117,11 @@ function fullName(title: string, firstName: string, lastName: string): string {
   )
 }
 
-const listFormat = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' })
-
 /** 'Email, text message and post', or 'None'. */
 function channels(values: OptInValues, list: typeof ourChannels): string {
   const chosen = list.filter(({ key }) => values[key]).map(({ label }) => label.toLowerCase())
   if (chosen.length === 0) return 'None'
-  const sentence = listFormat.format(chosen)
+  const sentence = formatConjunction(chosen)
   return sentence.charAt(0).toUpperCase() + sentence.slice(1)
 }
 
