@@ -1,4 +1,5 @@
 import { type FieldError, type Person, fieldError } from '../messages/messages'
+import { londonClock } from '../format/london-time'
 import { MAX_AGE_EXCLUSIVE, MIN_AGE } from './timing'
 
 export { MAX_AGE_EXCLUSIVE, MIN_AGE }
@@ -31,28 +32,13 @@ export function padDatePart(value: string): string {
   return /^\d$/.test(part) ? `0${part}` : part
 }
 
-const HOUR_MS = 3_600_000
-
-/** 01:00 UTC on the last Sunday of a month (0-based), when the UK's clocks change. */
-function lastSundayOneAmUtc(year: number, monthIndex: number): number {
-  const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0))
-  return Date.UTC(year, monthIndex, lastDay.getUTCDate() - lastDay.getUTCDay(), 1)
-}
-
 /**
  * Today's date in the UK, where "18 today" is decided (docs/requirements.md#date-of-birth), whatever the
- * device's zone. Worked out from the UK's summer-time rule (the Summer Time Order 2002: British Summer
- * Time, UTC+1, from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October)
- * rather than with Intl.DateTimeFormat: a browser's first formatter for a time zone takes 20–50 ms to
- * build, on the main thread of every question's first render (decision 2011). The unit test checks the
- * rule against the time-zone database hour by hour, so a change in the law shows there.
+ * device's zone (format/london-time.ts, without Intl: decision 2011).
  */
 export function londonToday(now: Date): CalendarDate {
-  const instant = now.getTime()
-  const year = now.getUTCFullYear()
-  const summer = instant >= lastSundayOneAmUtc(year, 2) && instant < lastSundayOneAmUtc(year, 9)
-  const local = new Date(instant + (summer ? HOUR_MS : 0))
-  return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate() }
+  const { year, month, day } = londonClock(now)
+  return { year, month, day }
 }
 
 function isLeapYear(year: number): boolean {

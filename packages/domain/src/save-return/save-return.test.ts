@@ -36,8 +36,37 @@ test.each([
   ['2026-12-03T14:05:00.000Z', '3 December 2026 at 2:05pm'],
   ['2026-07-03T14:05:00.000Z', '3 July 2026 at 3:05pm'],
   ['2026-12-03T00:30:00.000Z', '3 December 2026 at 12:30am'],
+  ['2026-12-03T12:00:00.000Z', '3 December 2026 at 12:00pm'],
+  ['2026-03-29T00:59:00.000Z', '29 March 2026 at 12:59am'],
+  ['2026-03-29T01:00:00.000Z', '29 March 2026 at 2:00am'],
+  ['2026-10-25T00:59:00.000Z', '25 October 2026 at 1:59am'],
+  ['2026-10-25T01:00:00.000Z', '25 October 2026 at 1:00am'],
 ])('the expiry %s reads %s (UK time)', (iso, words) => {
   expect(formatExpiry(iso)).toBe(words)
+})
+
+test('an expiry reads as Intl writes the UK time, every 37 minutes through 2026 and 2027', () => {
+  const intl = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  })
+  const asIntlWritesIt = (date: Date) => {
+    const parts = intl.formatToParts(date)
+    const part = (type: Intl.DateTimeFormatPartTypes) =>
+      parts.find((item) => item.type === type)?.value ?? ''
+    return `${part('day')} ${part('month')} ${part('year')} at ${part('hour')}:${part('minute')}${part('dayPeriod').toLowerCase()}`
+  }
+  const wrong: string[] = []
+  for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2028, 0, 1); t += 37 * 60_000) {
+    const date = new Date(t)
+    if (formatExpiry(date.toISOString()) !== asIntlWritesIt(date)) wrong.push(date.toISOString())
+  }
+  expect(wrong).toEqual([])
 })
 
 test.each([

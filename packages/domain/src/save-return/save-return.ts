@@ -3,7 +3,8 @@
 // how an address is shown, how long a link lives); the texts are in messages.ts.
 
 import { formatPounds } from '../finance/money'
-import { formatLongDateUtc } from '../format/en-gb'
+import { formatLongDateUtc, MONTH_NAMES } from '../format/en-gb'
+import { londonClock } from '../format/london-time'
 import { stepList } from '../journey/step-list'
 
 /** A link works for 7 days from the moment it is sent. */
@@ -31,25 +32,12 @@ export function maskEmail(email: string): string {
   return `${email.slice(0, 1)}…${email.slice(at)}`
 }
 
-// A time of day in London, off the journey's path (the saved-for-later screen and its email): Intl's
-// first use there costs that screen once (decision 2011).
-// eslint-disable-next-line no-restricted-globals
-const EXPIRY_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-})
-
 /** '3 December 2026 at 2:05pm' (UK time). */
 export function formatExpiry(iso: string): string {
-  const parts = EXPIRY_FORMAT.formatToParts(new Date(iso))
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((item) => item.type === type)?.value ?? ''
-  return `${part('day')} ${part('month')} ${part('year')} at ${part('hour')}:${part('minute')}${part('dayPeriod').toLowerCase()}`
+  const { year, month, day, hour, minute } = londonClock(new Date(iso))
+  const clockHour = hour % 12 === 0 ? 12 : hour % 12
+  const period = hour < 12 ? 'am' : 'pm'
+  return `${day} ${MONTH_NAMES[month - 1]} ${year} at ${clockHour}:${String(minute).padStart(2, '0')}${period}`
 }
 
 /** Day, month and year as typed → 'YYYY-MM-DD', or undefined when they are not a plausible date. */
