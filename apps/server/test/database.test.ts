@@ -12,8 +12,7 @@ import { createDatabase, SQLITE_FILE_NAME } from '../src/db/database'
 import { migrations } from '../src/db/migrations/migrations'
 import { migrateToLatest } from '../src/db/migrate'
 import { seedDemoStock } from '../src/db/seed-demo-stock'
-import { openSqliteConnection } from '../src/db/sqlite-connection'
-import { WRITER_CACHE_KIB } from '../src/db/sqlite-writer-loop'
+import { openSqliteConnection, PAGE_CACHE_KIB } from '../src/db/sqlite-connection'
 import type { Database } from '../src/db/database'
 import type { VehicleRow } from '../src/db/tables'
 import { destinationIdsFor } from '../src/delivery/destinations'
@@ -248,13 +247,13 @@ test('SQLite: the writer thread opens the file with the same settings as the ser
   }
 })
 
-test("SQLite: the writer thread's connection has a 2 MB page cache (decision 1961)", async () => {
+test("SQLite: the writer thread's connection has a 2 MB page cache (decisions 1961, 2001)", async () => {
   const testDatabase = await openSqlite()
   opened.push(testDatabase)
   const file = join(testDatabase.location, SQLITE_FILE_NAME)
-  const connection = openSqliteConnection(file, { cacheKib: WRITER_CACHE_KIB })
+  const connection = openSqliteConnection(file)
   try {
-    expect(WRITER_CACHE_KIB).toBe(2000)
+    expect(PAGE_CACHE_KIB).toBe(2000)
     // Negative: a bound in KiB rather than in pages.
     expect(connection.pragma('cache_size', { simple: true })).toBe(-2000)
     expect(connection.pragma('synchronous', { simple: true })).toBe(2)

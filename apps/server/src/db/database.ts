@@ -6,7 +6,7 @@
 
 import type BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
-import { openSqliteDataDir, READER_CACHE_KIB, sqliteFile } from './sqlite-connection'
+import { openSqliteDataDir, sqliteFile } from './sqlite-connection'
 import { withStatementCache } from './statement-cache'
 import type { Tables } from './tables'
 
@@ -47,7 +47,7 @@ export function createDatabase(config: DatabaseLocation, options: DatabaseOption
       close: () => (closing ??= db.destroy()),
     }
   }
-  const sqlite = openSqliteDataDir(config.dataDir, { cacheKib: READER_CACHE_KIB })
+  const sqlite = openSqliteDataDir(config.dataDir)
   const db = new Kysely<Tables>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   })

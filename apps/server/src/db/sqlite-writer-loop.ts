@@ -9,14 +9,6 @@ import { createBatchRunner, writeFailure, type BatchRunner } from './sqlite-batc
 import { openSqliteConnection } from './sqlite-connection'
 import type { FromThread, ToThread, WriterData } from './sqlite-writer'
 
-/**
- * The writer's page cache, in KiB: SQLite's own default instead of better-sqlite3's 16 MB. The thread
- * writes new rows and reads little back (the keys it checks are in small indexes), so a 16 MB cache only
- * fills with pages it wrote and never needs again, held in the process's memory under a submission load;
- * the operating system's file cache keeps them anyway (decision 1961).
- */
-export const WRITER_CACHE_KIB = 2000
-
 /** Makes, for one connection, the function that writes one op on it. */
 export type OpRunnerFactory<Op> = (db: BetterSqlite3.Database) => (op: Op) => unknown
 
@@ -27,7 +19,7 @@ export function serveSqliteWriter<Op>(runnerFor: OpRunnerFactory<Op>): void {
 
   let opened: { db: BetterSqlite3.Database; runBatch: BatchRunner<Op> } | undefined
   try {
-    const db = openSqliteConnection((workerData as WriterData).file, { cacheKib: WRITER_CACHE_KIB })
+    const db = openSqliteConnection((workerData as WriterData).file)
     opened = { db, runBatch: createBatchRunner(db, runnerFor(db)) }
     port.postMessage({ type: 'ready' } satisfies FromThread)
   } catch (error) {
