@@ -4,8 +4,11 @@
 import type { AddressParts } from '@forecourt/domain/address/address-lookup-item'
 
 // Letters compared without regard to case or accents ('Tŷ Gwyn' beside 'Ty Gwyn'); spaces and
-// punctuation sort before letters, so '10 High St' comes before '10A High St'.
-const collator = new Intl.Collator('en-GB', { sensitivity: 'base' })
+// punctuation sort before letters, so '10 High St' comes before '10A High St'. Made at the first
+// lookup, not at start-up: a collator loads ICU's collation data (decision 2021).
+let collator: Intl.Collator | undefined
+const compareText = (x: string, y: string) =>
+  (collator ??= new Intl.Collator('en-GB', { sensitivity: 'base' })).compare(x, y)
 
 const CHUNKS = /\d+|\D+/g
 const isDigits = (chunk: string) => chunk.charCodeAt(0) >= 48 && chunk.charCodeAt(0) <= 57
@@ -28,7 +31,7 @@ export function naturalCompare(a: string, b: string): number {
     let order: number
     if (xDigits && yDigits) order = compareNumbers(x, y)
     else if (xDigits !== yDigits) order = xDigits ? -1 : 1
-    else order = collator.compare(x, y)
+    else order = compareText(x, y)
     if (order !== 0) return order
   }
   if (left.length !== right.length) return left.length - right.length

@@ -76,12 +76,16 @@ export function normalisePhoneTerm(value: string): string {
 }
 
 export function normaliseLastName(value: string): string {
-  return value
-    .normalize('NFC')
-    .replace(/[\u2018\u2019`]/g, "'")
-    .trim()
-    .replace(/\s+/g, ' ')
-    .toLocaleLowerCase('en-GB')
+  return (
+    value
+      .normalize('NFC')
+      .replace(/[\u2018\u2019`]/g, "'")
+      .trim()
+      .replace(/\s+/g, ' ')
+      // The same as toLocaleLowerCase('en-GB'), which differs only for Turkish, Azeri and Lithuanian, without
+      // loading ICU's locale data into every server (decision 2021).
+      .toLowerCase()
+  )
 }
 
 const text = (value: unknown): string | undefined =>

@@ -3,6 +3,7 @@
 // approval rate; the time from submission to the first decision (median and 90th percentile); and the
 // same split by the vulnerability flag. Worked out from the tables in one read each, then in memory.
 
+import { londonClock } from '@forecourt/domain/format/london-time'
 import type { Kysely } from 'kysely'
 import type { LenderDecision, Tables } from '../db/tables'
 
@@ -55,18 +56,10 @@ export interface OutcomeFigures {
   lenders: LenderFigures[]
 }
 
-const LONDON_MONTH = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-})
-
 /** The calendar month in London (YYYY-MM) of an ISO time. */
 export function londonMonth(iso: string): string {
-  const parts = LONDON_MONTH.formatToParts(new Date(iso))
-  const year = parts.find((part) => part.type === 'year')?.value ?? '0000'
-  const month = parts.find((part) => part.type === 'month')?.value ?? '00'
-  return `${year}-${month}`
+  const { year, month } = londonClock(new Date(iso))
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`
 }
 
 const APPROVING: ReadonlySet<LenderDecision> = new Set([

@@ -7,6 +7,7 @@
 import type { Brand } from '@forecourt/domain/brands/brand'
 import type { BrandMail } from '@forecourt/domain/brands/brand-mail'
 import { currentDisclosure } from '@forecourt/domain/brands/disclosures'
+import { formatLondonDateTime } from '@forecourt/domain/format/london-time'
 import type { EmailRecipient } from '../db/tables'
 import { LINK_EMAIL_TEMPLATES } from '../save-return/link-email'
 import { renderLayout, type Block, type RenderedEmail } from './layout'
@@ -147,12 +148,6 @@ function jointApplicantConfirmation(context: TemplateContext): RenderedEmail {
   })
 }
 
-const LONDON_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  dateStyle: 'long',
-  timeStyle: 'short',
-})
-
 export const BROKER_ALERT_EVENTS = ['new-submission', 'needs-attention'] as const
 export type BrokerAlertEvent = (typeof BROKER_ALERT_EVENTS)[number]
 
@@ -180,7 +175,7 @@ function brokerAlert(context: TemplateContext): RenderedEmail {
         rows: [
           ['Reference', reference],
           ['Brand', brand.tradingName],
-          [needsAttention ? 'Arrived' : 'Submitted', `${LONDON_TIME.format(at)} (UK time)`],
+          [needsAttention ? 'Arrived' : 'Submitted', `${formatLondonDateTime(at)} (UK time)`],
         ],
       },
       { kind: 'link', text: `Open ${reference} in the back office`, href: link },

@@ -4,6 +4,8 @@
 // the time-zone database minute by minute around every change of the clocks, so a change in the law shows
 // there first.
 
+import { MONTH_NAMES } from './en-gb'
+
 const HOUR_MS = 3_600_000
 
 /** 01:00 UTC on the last Sunday of a month (0-based), when the UK's clocks change. */
@@ -33,4 +35,14 @@ export function londonClock(now: Date): LondonClock {
     hour: local.getUTCHours(),
     minute: local.getUTCMinutes(),
   }
+}
+
+/**
+ * A moment as the UK reads it, in words: `26 November 2026 at 09:05` (what Intl's en-GB `dateStyle: 'long'`
+ * with `timeStyle: 'short'` writes in the Europe/London zone).
+ */
+export function formatLondonDateTime(date: Date): string {
+  const { year, month, day, hour, minute } = londonClock(date)
+  const twoDigits = (value: number) => String(value).padStart(2, '0')
+  return `${day} ${MONTH_NAMES[month - 1]} ${year} at ${twoDigits(hour)}:${twoDigits(minute)}`
 }

@@ -13,6 +13,7 @@ import {
   disclosureDefinition,
   type ConsentChannel,
 } from '@forecourt/domain/brands/disclosures'
+import { formatNumber } from '@forecourt/domain/format/en-gb'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { findVisible, operatorEmails, pageItems } from '../../../back-office/applications'
 import { appendAudit } from '../../../back-office/audit-log'
@@ -52,7 +53,7 @@ export const EVIDENCE_MESSAGES = {
   invalidAnswer: 'Invalid answer',
   lender: 'Choose a lender on this brand’s panel',
   kind: 'Choose whether the commission is an amount or a percentage',
-  amount: `Enter the commission in pounds, more than 0 and at most ${COMMISSION_MAX_POUNDS.toLocaleString('en-GB')}, to the penny`,
+  amount: `Enter the commission in pounds, more than 0 and at most ${formatNumber(COMMISSION_MAX_POUNDS)}, to the penny`,
   percentage: 'Enter the commission as a percentage, more than 0 and at most 100',
   noCommissionText: 'This brand has no commission disclosure to answer under',
   invalidSupportNote: 'Invalid note',
