@@ -9,7 +9,7 @@ vi.mock('#lib/evidence-report', async (importOriginal) => ({
   ...(await importOriginal<typeof import('#lib/evidence-report')>()),
   reportEvidence: (
     screen: string,
-    reports: readonly import('#lib/evidence-report').EvidenceReport[],
+    reports: readonly import('#lib/evidence-types').EvidenceReport[],
   ) => {
     if (reports.length > 0) reportedEvidence.push({ screen, reports: [...reports] })
   },

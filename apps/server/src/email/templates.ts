@@ -4,34 +4,11 @@
 // returning renderLayout(...), an entry in TEMPLATES, and an enqueue call where its cause is stored
 // (decision 1652).
 
-import type { Brand } from '@forecourt/domain/brands/brand'
-import type { BrandMail } from '@forecourt/domain/brands/brand-mail'
 import { currentDisclosure } from '@forecourt/domain/brands/disclosures'
 import { formatLondonDateTime } from '@forecourt/domain/format/london-time'
-import type { EmailRecipient } from '../db/tables'
 import { LINK_EMAIL_TEMPLATES } from '../save-return/link-email'
 import { renderLayout, type Block, type RenderedEmail } from './layout'
-
-export interface TemplateContext {
-  brand: Brand
-  mail: BrandMail
-  /** The recipient's name, for messages to an applicant (their title is not used). */
-  recipientName: string | undefined
-  applicationKey: string | null
-  params: Readonly<Record<string, unknown>>
-  backOfficeUrl: string
-}
-
-export interface EmailTemplate {
-  /** Who the message may be for: the sender refuses a row asking for anyone else. */
-  recipients: readonly EmailRecipient[]
-  /**
-   * A link's email (decision 1951): the recipient and the token are in the row's sealed parameters, the
-   * expiry comes from the link, and nothing is sent once the link no longer works.
-   */
-  link?: true
-  render(context: TemplateContext): RenderedEmail
-}
+import type { EmailTemplate, TemplateContext } from './template-types'
 
 const SERVICE_MESSAGE =
   'This is a service message about an application, so it has no unsubscribe link. We do not use it for marketing.'

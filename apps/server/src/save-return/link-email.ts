@@ -13,7 +13,7 @@ import type { EmailRecipient, NewEmailRow } from '../db/tables'
 import { renderLayout, type Block, type RenderedEmail } from '../email/layout'
 import { emailRow } from '../email/outbox'
 import { sealParams, type SealKey } from '../email/sealed-params'
-import type { EmailTemplate, TemplateContext } from '../email/templates'
+import type { EmailTemplate, TemplateContext } from '../email/template-types'
 import { linkEmailKey, type IssuedLink } from './links'
 
 const SERVICE_MESSAGE =

@@ -12,7 +12,7 @@ import {
   type RenderedDisclosure,
 } from '@forecourt/domain/brands/disclosures'
 import '#components/form/form.css'
-import type { EvidenceReport } from '#lib/evidence-report'
+import type { EvidenceReport } from '#lib/evidence-types'
 import { FieldHint, FieldLegend } from '#components/form/field-parts'
 import { describedBy } from '#components/form/field-props'
 

@@ -2,7 +2,8 @@
 // in the background.
 
 import { useEffect, useEffectEvent } from 'react'
-import { reportEvidence, type EvidenceReport } from '#lib/evidence-report'
+import { reportEvidence } from '#lib/evidence-report'
+import type { EvidenceReport } from '#lib/evidence-types'
 
 /** Reports, once per screen visit, that the screen shows these texts. */
 export function useShownEvidence(screen: string, reports: readonly EvidenceReport[]): void {

@@ -3,22 +3,8 @@
 // the queue that hashes the texts and sends them (evidence.ts) is loaded with the first report, and
 // nothing here ever waits for the network or stops the journey.
 
+import type { EvidenceReport } from './evidence-types'
 import { getApplication } from './session-store'
-
-export type EvidenceKind = 'shown' | 'agreed' | 'declined' | 'requested'
-
-/** A text exactly as the screen rendered it (a RenderedDisclosure of the domain). */
-export interface ShownText {
-  id: string
-  version: number
-  text: string
-}
-
-export interface EvidenceReport {
-  kind: EvidenceKind
-  applicant: 'main' | 'joint'
-  text: ShownText
-}
 
 /** Queues the reports, made on `screen` (its route), to be sent in the background. */
 export function reportEvidence(screen: string, reports: readonly EvidenceReport[]): void {

@@ -10,7 +10,7 @@ import {
   sha256Hex,
   type EvidenceDeps,
 } from './evidence'
-import type { EvidenceReport } from './evidence-report'
+import type { EvidenceReport } from './evidence-types'
 
 const KEY = '3f2b8c1e-7d4a-4b9e-8c21-5a6d7e8f9a0b'
 const SECRET = 'c2VjcmV0LW9mLXRoaXMtYnJvd3Nlcg'

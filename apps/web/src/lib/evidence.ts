@@ -9,7 +9,7 @@
 
 import { applicationSecretHeaders } from '@forecourt/domain/application-secret/application-secret'
 import { ApiError, postJson } from './api'
-import type { EvidenceReport } from './evidence-report'
+import type { EvidenceReport } from './evidence-types'
 
 /** Where reports wait to be sent, in this tab's session storage. */
 export const EVIDENCE_QUEUE_KEY = 'forecourt.evidence'

@@ -1,7 +1,7 @@
 // What the screens reported for the evidence record in a test (test-setup.ts stands in for
 // reportEvidence, so no test sends anything): each call's screen and reports, in order.
 
-import type { EvidenceReport } from '#lib/evidence-report'
+import type { EvidenceReport } from '#lib/evidence-types'
 
 export const reportedEvidence: { screen: string; reports: EvidenceReport[] }[] = []
 
