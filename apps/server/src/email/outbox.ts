@@ -5,10 +5,11 @@
 // read from the stored application when the message is sent, so personal data lives in one place.
 
 import { randomUUID } from 'node:crypto'
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/database'
 import type { EmailRecipient, EmailRow, EmailStatus, NewEmailRow, Tables } from '../db/tables'
 import type { NextStep } from '../delivery/backoff'
+import { claimDueRows, type ClaimArgs } from '../repositories/leased-claim'
 
 type Db = Kysely<Tables> | Transaction<Tables>
 
@@ -81,111 +82,29 @@ export async function enqueueEmail(trx: Db, email: NewEmail): Promise<number> {
 
 // --- The sender's side: claims under a lease, and what an attempt came to ---
 
-export interface EmailClaimArgs {
-  workerId: string
-  limit: number
-  now: Date
-  leaseMs: number
-  maxAttempts: number
-}
-
-type Filter = ExpressionBuilder<Tables, 'emails'>
-
-function isDue(now: string, maxAttempts: number) {
-  return (eb: Filter) =>
-    eb.or([
-      eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
-      // A sender that died mid-send never recorded a result: its lease runs out and the row is due again.
-      eb.and([
-        eb('status', '=', 'in_flight'),
-        eb('locked_until', '<=', now),
-        eb('attempts', '<', maxAttempts),
-      ]),
-    ])
-}
+export type EmailClaimArgs = ClaimArgs
 
 /**
  * Claims up to `limit` due messages for one sender, atomically: marks them in flight under a lease and
- * counts the attempt (as claimDueDeliveries does, decision 0705).
+ * counts the attempt (leased-claim.ts, as for the deliveries, decision 0705).
  */
-export async function claimDueEmails(
-  database: Database,
-  args: EmailClaimArgs,
-): Promise<EmailRow[]> {
-  const now = args.now.toISOString()
-  const claim = {
-    status: 'in_flight' as const,
-    locked_by: args.workerId,
-    locked_until: new Date(args.now.getTime() + args.leaseMs).toISOString(),
-    attempts: (eb: Filter) => eb('attempts', '+', 1),
-    updated_at: now,
-  }
-  // A read first: the usual poll finds nothing and takes no write lock.
-  const anything = await database.db
-    .selectFrom('emails')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        isDue(now, args.maxAttempts)(eb),
-        eb.and([eb('status', '=', 'in_flight'), eb('locked_until', '<=', now)]),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst()
-  if (anything === undefined) return []
-  await database.db
-    .updateTable('emails')
-    .set({
-      status: 'dead',
-      locked_by: null,
-      locked_until: null,
-      last_error: 'the sender stopped during the last attempt',
-      sealed: null,
-      updated_at: now,
-    })
-    .where('status', '=', 'in_flight')
-    .where('locked_until', '<=', now)
-    .where('attempts', '>=', args.maxAttempts)
-    .execute()
-  if (database.dialect === 'postgres') {
-    return database.db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('emails')
-        .select('id')
-        .where(isDue(now, args.maxAttempts))
-        .orderBy('next_attempt_at')
-        .limit(args.limit)
-        .forUpdate()
-        .skipLocked()
-        .execute()
-      if (due.length === 0) return []
-      return trx
-        .updateTable('emails')
-        .set(claim)
-        .where(
-          'id',
-          'in',
-          due.map((row) => row.id),
-        )
-        .returningAll()
-        .execute()
-    })
-  }
-  // SQLite: one statement that picks and marks is atomic across connections and processes.
-  return database.db
-    .updateTable('emails')
-    .set(claim)
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('emails')
-        .select('id')
-        .where(isDue(now, args.maxAttempts))
-        .orderBy('next_attempt_at')
-        .limit(args.limit),
-    )
-    .where(isDue(now, args.maxAttempts))
-    .returningAll()
-    .execute()
+export function claimDueEmails(database: Database, args: EmailClaimArgs): Promise<EmailRow[]> {
+  return claimDueRows(database, 'emails', args, async (now) => {
+    await database.db
+      .updateTable('emails')
+      .set({
+        status: 'dead',
+        locked_by: null,
+        locked_until: null,
+        last_error: 'the sender stopped during the last attempt',
+        sealed: null,
+        updated_at: now,
+      })
+      .where('status', '=', 'in_flight')
+      .where('locked_until', '<=', now)
+      .where('attempts', '>=', args.maxAttempts)
+      .execute()
+  })
 }
 
 export interface EmailAttemptRecord {

@@ -3,10 +3,11 @@
 // rolled-back one never does; the delivery worker claims them under a lease and records each attempt; the
 // operator lists and requeues them. The rows themselves are built in rows.ts.
 
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/database'
 import type { DeliveryRow, DeliveryStatus, NewDeliveryRow, Tables } from '../db/tables'
 import type { NextStep } from '../delivery/backoff'
+import { claimDueRows, type ClaimArgs } from './leased-claim'
 import { deliveryRowsFor } from './rows'
 
 export interface EnqueueArgs {
@@ -65,104 +66,16 @@ async function insertDeliveries(
 
 // --- The worker's side: claiming due rows under a lease, and recording what an attempt came to ---
 
-export interface ClaimArgs {
-  workerId: string
-  limit: number
-  now: Date
-  /** How long the claim holds; after it a crashed worker's row is claimable again. */
-  leaseMs: number
-  /** Rows whose lease ran out on their last allowed attempt are not claimed again but made dead. */
-  maxAttempts: number
-}
-
-type DueFilter = ExpressionBuilder<Tables, 'deliveries'>
-
-function isDue(now: string, maxAttempts: number) {
-  return (eb: DueFilter) =>
-    eb.or([
-      eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
-      // A worker that died mid-attempt never recorded a result: its lease runs out and the row is due.
-      eb.and([
-        eb('status', '=', 'in_flight'),
-        eb('locked_until', '<=', now),
-        eb('attempts', '<', maxAttempts),
-      ]),
-    ])
-}
+export type { ClaimArgs } from './leased-claim'
 
 /**
- * Claims up to `limit` due deliveries for one worker: marks them in flight with a lease and counts the
- * attempt, all in one atomic step, so no two workers ever hold the same attempt. Counting at claim time
- * means an attempt that crashes the worker still counts, and a poisonous row cannot loop forever.
+ * Claims up to `limit` due deliveries for one worker, marking them in flight under a lease and counting
+ * the attempt in one atomic step (leased-claim.ts, decision 0705).
  */
-export async function claimDueDeliveries(
-  database: Database,
-  args: ClaimArgs,
-): Promise<DeliveryRow[]> {
-  const now = args.now.toISOString()
-  const claim = {
-    status: 'in_flight' as const,
-    locked_by: args.workerId,
-    locked_until: new Date(args.now.getTime() + args.leaseMs).toISOString(),
-    attempts: (eb: ExpressionBuilder<Tables, 'deliveries'>) => eb('attempts', '+', 1),
-    updated_at: now,
-  }
-  // A read first: the usual poll finds nothing, and then takes no write lock at all.
-  const anything = await database.db
-    .selectFrom('deliveries')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        isDue(now, args.maxAttempts)(eb),
-        eb.and([eb('status', '=', 'in_flight'), eb('locked_until', '<=', now)]),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst()
-  if (anything === undefined) return []
-  await deadenAbandonedLastAttempts(database.db, now, args.maxAttempts)
-  if (database.dialect === 'postgres') {
-    // Rows another worker is claiming at this moment are skipped, not waited for: workers share the
-    // queue without queueing behind each other.
-    return database.db.transaction().execute(async (trx) => {
-      const due = await trx
-        .selectFrom('deliveries')
-        .select('id')
-        .where(isDue(now, args.maxAttempts))
-        .orderBy('next_attempt_at')
-        .limit(args.limit)
-        .forUpdate()
-        .skipLocked()
-        .execute()
-      if (due.length === 0) return []
-      return trx
-        .updateTable('deliveries')
-        .set(claim)
-        .where(
-          'id',
-          'in',
-          due.map((row) => row.id),
-        )
-        .returningAll()
-        .execute()
-    })
-  }
-  // SQLite takes the database's write lock before a writing statement reads anything, so one statement
-  // that picks and marks the rows is atomic across connections and processes.
-  return database.db
-    .updateTable('deliveries')
-    .set(claim)
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('deliveries')
-        .select('id')
-        .where(isDue(now, args.maxAttempts))
-        .orderBy('next_attempt_at')
-        .limit(args.limit),
-    )
-    .where(isDue(now, args.maxAttempts))
-    .returningAll()
-    .execute()
+export function claimDueDeliveries(database: Database, args: ClaimArgs): Promise<DeliveryRow[]> {
+  return claimDueRows(database, 'deliveries', args, (now) =>
+    deadenAbandonedLastAttempts(database.db, now, args.maxAttempts),
+  )
 }
 
 async function deadenAbandonedLastAttempts(
