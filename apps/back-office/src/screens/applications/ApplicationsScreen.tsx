@@ -17,6 +17,7 @@ import { FilterTags, type AppliedFilter } from '#components/filter-tags/FilterTa
 import { ErrorSummary } from '#components/form/error-summary/ErrorSummary'
 import { Radios } from '#components/form/radios/Radios'
 import { Select } from '#components/form/select/Select'
+import { DateRange } from '#components/form/date-range/DateRange'
 import { TextInput } from '#components/form/text-input/TextInput'
 import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
@@ -317,25 +318,13 @@ export default function ApplicationsScreen() {
                 setDraft({ ...draft, needsAttention: values.includes('yes') ? 'yes' : '' })
               }
             />
-            <fieldset className="field-fieldset field">
-              <legend className="field-legend">Last activity</legend>
-              <TextInput
-                id="filter-from"
-                label="From"
-                type="date"
-                value={draft.from}
-                onChange={(from) => setDraft({ ...draft, from })}
-                error={form.errorFor('filter-from')}
-              />
-              <TextInput
-                id="filter-to"
-                label="To"
-                type="date"
-                value={draft.to}
-                onChange={(to) => setDraft({ ...draft, to })}
-                error={form.errorFor('filter-to')}
-              />
-            </fieldset>
+            <DateRange
+              legend="Last activity"
+              idPrefix="filter"
+              value={draft}
+              onChange={({ from, to }) => setDraft({ ...draft, from, to })}
+              errorFor={form.errorFor}
+            />
             <button type="submit" className="button">
               Apply filters
             </button>

@@ -8,6 +8,7 @@ import { useSession } from '#app/session'
 import { FilterTags, type AppliedFilter } from '#components/filter-tags/FilterTags'
 import { ErrorSummary } from '#components/form/error-summary/ErrorSummary'
 import { Select } from '#components/form/select/Select'
+import { DateRange } from '#components/form/date-range/DateRange'
 import { TextInput } from '#components/form/text-input/TextInput'
 import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
@@ -186,25 +187,13 @@ export default function AuditLogScreen() {
               value={draft.applicationKey}
               onChange={(applicationKey) => setDraft({ ...draft, applicationKey })}
             />
-            <fieldset className="field-fieldset field">
-              <legend className="field-legend">Date</legend>
-              <TextInput
-                id="audit-from"
-                label="From"
-                type="date"
-                value={draft.from}
-                onChange={(from) => setDraft({ ...draft, from })}
-                error={form.errorFor('audit-from')}
-              />
-              <TextInput
-                id="audit-to"
-                label="To"
-                type="date"
-                value={draft.to}
-                onChange={(to) => setDraft({ ...draft, to })}
-                error={form.errorFor('audit-to')}
-              />
-            </fieldset>
+            <DateRange
+              legend="Date"
+              idPrefix="audit"
+              value={draft}
+              onChange={({ from, to }) => setDraft({ ...draft, from, to })}
+              errorFor={form.errorFor}
+            />
             <button type="submit" className="button">
               Apply filters
             </button>
