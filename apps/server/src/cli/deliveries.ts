@@ -4,10 +4,7 @@
 // application's content.
 
 import '../runtime-check'
-import { pathToFileURL } from 'node:url'
-import { ConfigError, loadConfig } from '../config'
-import { createDatabase, type Database } from '../db/database'
-import { migrateToLatest } from '../db/migrate'
+import type { Database } from '../db/database'
 import { DELIVERY_STATUSES, type DeliveryRow, type DeliveryStatus } from '../db/tables'
 import {
   findDeliveries,
@@ -15,6 +12,16 @@ import {
   retryDeliveries,
   type RetryOutcome,
 } from '../repositories/delivery-repository'
+import {
+  EXIT_FAILED,
+  EXIT_OK,
+  runCommandLine,
+  runWhenMain,
+  table,
+  UsageError,
+  utcSecond,
+  type CliOptions,
+} from './command-line'
 
 export const USAGE = `Usage: npm run deliveries -- <command>
 
@@ -34,74 +41,29 @@ Uses the server's configuration: DATABASE_URL for PostgreSQL, otherwise the SQLi
 Exit status: 0 done, 1 nothing found or the database could not be used, 2 wrong usage.
 `
 
-export const EXIT_OK = 0
-export const EXIT_FAILED = 1
-export const EXIT_USAGE = 2
-
-export interface CliOptions {
-  env?: Record<string, string | undefined>
-  stdout?: (text: string) => void
-  stderr?: (text: string) => void
-  now?: () => Date
-}
-
 type Command =
-  | { name: 'help' }
   | { name: 'list'; status: DeliveryStatus | undefined; limit: number }
   | { name: 'show'; key: string }
   | { name: 'retry'; key: string }
 
-class UsageError extends Error {}
-
-/** Runs one command and returns the exit status; never calls process.exit, so tests run it in-process. */
-export async function runDeliveriesCli(argv: string[], options: CliOptions = {}): Promise<number> {
-  const out = options.stdout ?? ((text: string) => process.stdout.write(text))
-  const err = options.stderr ?? ((text: string) => process.stderr.write(text))
-  let command: Command
-  try {
-    command = parseArguments(argv)
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error
-    err(`${error.message}\n\n${USAGE}`)
-    return EXIT_USAGE
-  }
-  if (command.name === 'help') {
-    out(USAGE)
-    return EXIT_OK
-  }
-
-  let database: Database
-  try {
-    database = createDatabase(loadConfig(options.env ?? process.env))
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      err(`${error.message}\n`)
-      return EXIT_FAILED
-    }
-    throw error
-  }
-  try {
-    // The same migrations the server runs at start-up: safe beside running servers, and a fresh
-    // DATA_DIR answers "no deliveries" instead of "no such table".
-    await migrateToLatest(database)
-    const now = options.now?.() ?? new Date()
-    switch (command.name) {
-      case 'list':
-        return await list(database, command, out)
-      case 'show':
-        return await show(database, command.key, out, err)
-      case 'retry':
-        return await retry(database, command.key, now, out, err)
-    }
-  } catch (error) {
-    err(`The database could not be used: ${describe(error)}\n`)
-    return EXIT_FAILED
-  } finally {
-    await database.close()
-  }
+export function runDeliveriesCli(argv: string[], options: CliOptions = {}): Promise<number> {
+  return runCommandLine(argv, options, {
+    usage: USAGE,
+    parse: parseArguments,
+    run: async (command, { database, now, out, err }) => {
+      switch (command.name) {
+        case 'list':
+          return await list(database, command, out)
+        case 'show':
+          return await show(database, command.key, out, err)
+        case 'retry':
+          return await retry(database, command.key, now, out, err)
+      }
+    },
+  })
 }
 
-function parseArguments(argv: string[]): Command {
+function parseArguments(argv: string[]): Command | 'help' {
   const [name, ...rest] = argv
   switch (name) {
     case undefined:
@@ -109,7 +71,7 @@ function parseArguments(argv: string[]): Command {
     case 'help':
     case '--help':
     case '-h':
-      return { name: 'help' }
+      return 'help'
     case 'list':
       return parseList(rest)
     case 'show':
@@ -179,7 +141,7 @@ async function list(
         row.destination_id,
         row.status,
         String(row.attempts),
-        row.status === 'pending' ? time(row.next_attempt_at) : '-',
+        row.status === 'pending' ? utcSecond(row.next_attempt_at) : '-',
         row.last_status_code === null ? '-' : String(row.last_status_code),
       ]),
       [false, false, false, true, false, true],
@@ -215,8 +177,8 @@ async function show(
           ['  Attempts:', String(row.attempts)],
           ['  Last answer:', row.last_status_code === null ? '-' : `HTTP ${row.last_status_code}`],
           ['  Last error:', row.last_error ?? '-'],
-          ['  Created:', time(row.created_at)],
-          ['  Last change:', time(row.updated_at)],
+          ['  Created:', utcSecond(row.created_at)],
+          ['  Last change:', utcSecond(row.updated_at)],
         ],
       ),
     )
@@ -249,7 +211,7 @@ function retryLine({ delivery, action }: RetryOutcome): string {
     case 'requeued':
       return `Requeued ${what}: due now, with a fresh set of attempts.`
     case 'already-delivered':
-      return `Left ${what} alone: delivered at ${time(delivery.delivered_at)}.`
+      return `Left ${what} alone: delivered at ${utcSecond(delivery.delivered_at)}.`
     case 'in-flight':
       return `Left ${what} alone: being delivered right now (attempt ${delivery.attempts}).`
   }
@@ -259,12 +221,12 @@ function statusLine(row: DeliveryRow): string {
   switch (row.status) {
     case 'pending':
       return row.attempts === 0
-        ? `pending, first attempt due ${time(row.next_attempt_at)}`
-        : `pending, next attempt due ${time(row.next_attempt_at)}`
+        ? `pending, first attempt due ${utcSecond(row.next_attempt_at)}`
+        : `pending, next attempt due ${utcSecond(row.next_attempt_at)}`
     case 'in_flight':
-      return `being delivered now (lease until ${time(row.locked_until)})`
+      return `being delivered now (lease until ${utcSecond(row.locked_until)})`
     case 'delivered':
-      return `delivered at ${time(row.delivered_at)}`
+      return `delivered at ${utcSecond(row.delivered_at)}`
     case 'dead':
       return 'dead: no further attempts (retry to send it again)'
   }
@@ -277,49 +239,8 @@ function notFound(key: string, err: (text: string) => void): number {
   return EXIT_FAILED
 }
 
-/** ISO 8601 to the second, in UTC: what operators paste into a log search. */
-function time(iso: string | null): string {
-  return iso === null ? '-' : iso.replace(/\.\d{3}Z$/, 'Z')
-}
-
 function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`
 }
 
-/** Columns padded to their widest cell; numbers right-aligned. No header line when headers is empty. */
-function table(headers: string[], rows: string[][], rightAligned: boolean[] = []): string {
-  const all = headers.length > 0 ? [headers, ...rows] : rows
-  const widths = all[0]!.map((_, column) => Math.max(...all.map((row) => row[column]!.length)))
-  return all
-    .map((row) =>
-      row
-        .map((cell, column) =>
-          rightAligned[column] === true
-            ? cell.padStart(widths[column]!)
-            : cell.padEnd(widths[column]!),
-        )
-        .join('  ')
-        .trimEnd(),
-    )
-    .map((line) => `${line}\n`)
-    .join('')
-}
-
-function describe(error: unknown): string {
-  // A driver's message can quote the address (with its password) or a row: name the kind of failure only.
-  const code = (error as { code?: unknown }).code
-  if (typeof code === 'string') return code
-  return error instanceof Error ? error.name : 'unknown error'
-}
-
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runDeliveriesCli(process.argv.slice(2)).then(
-    (status) => {
-      process.exitCode = status
-    },
-    (error: unknown) => {
-      console.error(error)
-      process.exitCode = EXIT_FAILED
-    },
-  )
-}
+runWhenMain(import.meta.url, runDeliveriesCli)

@@ -4,10 +4,6 @@
 // a hash. Every change is written to the audit log. Exit status as `npm run deliveries`: 0 done,
 // 1 nothing found or the database could not be used, 2 wrong usage.
 
-import { pathToFileURL } from 'node:url'
-import { ConfigError, loadConfig, type Config } from '../config'
-import { createDatabase, type Database } from '../db/database'
-import { migrateToLatest } from '../db/migrate'
 import { OPERATOR_ROLES, type OperatorRole } from '../db/tables'
 import {
   addOperator,
@@ -22,7 +18,16 @@ import {
   resetOperator,
   type BrandScope,
 } from '../back-office/operators'
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliOptions } from './deliveries'
+import {
+  EXIT_FAILED,
+  EXIT_OK,
+  runCommandLine,
+  runWhenMain,
+  table,
+  UsageError,
+  utcSecond,
+  type CliOptions,
+} from './command-line'
 
 export const OPERATORS_USAGE = `Usage: npm run operators -- <command>
 
@@ -45,114 +50,82 @@ Exit status: 0 done, 1 nothing found or the database could not be used, 2 wrong 
 `
 
 type Command =
-  | { name: 'help' }
   | { name: 'add'; email: string; role: OperatorRole; brands: BrandScope }
   | { name: 'list' }
   | { name: 'disable'; email: string }
   | { name: 'reset'; email: string }
 
-class UsageError extends Error {}
-
-export async function runOperatorsCli(argv: string[], options: CliOptions = {}): Promise<number> {
-  const out = options.stdout ?? ((text: string) => process.stdout.write(text))
-  const err = options.stderr ?? ((text: string) => process.stderr.write(text))
-  let command: Command
-  try {
-    command = parseArguments(argv)
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error
-    err(`${error.message}\n\n${OPERATORS_USAGE}`)
-    return EXIT_USAGE
-  }
-  if (command.name === 'help') {
-    out(OPERATORS_USAGE)
-    return EXIT_OK
-  }
-  let config: Config
-  let database: Database
-  try {
-    config = loadConfig(options.env ?? process.env)
-    database = createDatabase(config)
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      err(`${error.message}\n`)
-      return EXIT_FAILED
-    }
-    throw error
-  }
-  const now = options.now?.() ?? new Date()
-  try {
-    await migrateToLatest(database)
-    const { db } = database
-    switch (command.name) {
-      case 'add': {
-        try {
-          const { operator, enrolment } = await addOperator(db, command, now, null)
+export function runOperatorsCli(argv: string[], options: CliOptions = {}): Promise<number> {
+  return runCommandLine(argv, options, {
+    usage: OPERATORS_USAGE,
+    parse: parseArguments,
+    run: async (command, { config, database, now, out, err }) => {
+      const { db } = database
+      switch (command.name) {
+        case 'add': {
+          try {
+            const { operator, enrolment } = await addOperator(db, command, now, null)
+            out(
+              `Added ${operator.email} (${operator.role}, brands: ${operator.brands}). Send them this enrolment address, valid until ${utcSecond(enrolment.expiresAt)}:\n`,
+            )
+            out(`${enrolmentUrl(config.backOffice.url, enrolment.token)}\n`)
+            return EXIT_OK
+          } catch (error) {
+            if (!(error instanceof OperatorExistsError)) throw error
+            err(`${error.message}: use "reset" to send them a new enrolment address.\n`)
+            return EXIT_FAILED
+          }
+        }
+        case 'list': {
+          const operators = await listOperators(db)
+          if (operators.length === 0) {
+            out(
+              'No operators. Add the first admin with: npm run operators -- add <email> --role admin --brands all\n',
+            )
+            return EXIT_OK
+          }
           out(
-            `Added ${operator.email} (${operator.role}, brands: ${operator.brands}). Send them this enrolment address, valid until ${time(enrolment.expiresAt)}:\n`,
+            table(
+              ['EMAIL', 'ROLE', 'BRANDS', 'STATE', 'LAST SIGN-IN'],
+              operators.map((operator) => [
+                operator.email,
+                operator.role,
+                operator.brands,
+                operatorState(operator, now),
+                utcSecond(operator.last_sign_in_at),
+              ]),
+            ),
+          )
+          out(`\n${operators.length} operator${operators.length === 1 ? '' : 's'}.\n`)
+          return EXIT_OK
+        }
+        case 'disable':
+        case 'reset': {
+          const operator = await findOperatorByEmail(db, command.email)
+          if (operator === undefined) {
+            err(`No operator "${command.email}". See them all with: npm run operators -- list\n`)
+            return EXIT_FAILED
+          }
+          if (command.name === 'disable') {
+            await disableOperator(db, operator.id, now, null)
+            out(
+              `Disabled ${operator.email}: they can no longer sign in, and their sessions have ended.\n`,
+            )
+            return EXIT_OK
+          }
+          const { enrolment } = await resetOperator(db, operator.id, now, null)
+          out(
+            `Reset ${operator.email}: their password and second factor no longer work. Send them this enrolment address, valid until ${utcSecond(enrolment.expiresAt)}:\n`,
           )
           out(`${enrolmentUrl(config.backOffice.url, enrolment.token)}\n`)
           return EXIT_OK
-        } catch (error) {
-          if (!(error instanceof OperatorExistsError)) throw error
-          err(`${error.message}: use "reset" to send them a new enrolment address.\n`)
-          return EXIT_FAILED
         }
       }
-      case 'list': {
-        const operators = await listOperators(db)
-        if (operators.length === 0) {
-          out(
-            'No operators. Add the first admin with: npm run operators -- add <email> --role admin --brands all\n',
-          )
-          return EXIT_OK
-        }
-        out(
-          table(
-            ['EMAIL', 'ROLE', 'BRANDS', 'STATE', 'LAST SIGN-IN'],
-            operators.map((operator) => [
-              operator.email,
-              operator.role,
-              operator.brands,
-              operatorState(operator, now),
-              time(operator.last_sign_in_at),
-            ]),
-          ),
-        )
-        out(`\n${operators.length} operator${operators.length === 1 ? '' : 's'}.\n`)
-        return EXIT_OK
-      }
-      case 'disable':
-      case 'reset': {
-        const operator = await findOperatorByEmail(db, command.email)
-        if (operator === undefined) {
-          err(`No operator "${command.email}". See them all with: npm run operators -- list\n`)
-          return EXIT_FAILED
-        }
-        if (command.name === 'disable') {
-          await disableOperator(db, operator.id, now, null)
-          out(
-            `Disabled ${operator.email}: they can no longer sign in, and their sessions have ended.\n`,
-          )
-          return EXIT_OK
-        }
-        const { enrolment } = await resetOperator(db, operator.id, now, null)
-        out(
-          `Reset ${operator.email}: their password and second factor no longer work. Send them this enrolment address, valid until ${time(enrolment.expiresAt)}:\n`,
-        )
-        out(`${enrolmentUrl(config.backOffice.url, enrolment.token)}\n`)
-        return EXIT_OK
-      }
-    }
-  } catch (error) {
-    err(`The database could not be used: ${describe(error)}\n`)
-    return EXIT_FAILED
-  } finally {
-    await database.close()
-  }
+    },
+  })
 }
 
-function parseArguments(argv: string[]): Command {
+function parseArguments(argv: string[]): Command | 'help' {
   const [name, ...rest] = argv
   switch (name) {
     case undefined:
@@ -160,7 +133,7 @@ function parseArguments(argv: string[]): Command {
     case 'help':
     case '--help':
     case '-h':
-      return { name: 'help' }
+      return 'help'
     case 'list':
       if (rest.length > 0)
         throw new UsageError(`"list" takes nothing more; remove "${rest.join(' ')}".`)
@@ -212,38 +185,4 @@ function parseAdd(args: string[]): Command {
   return { name: 'add', email: email.trim(), role: role as OperatorRole, brands: scope }
 }
 
-function time(iso: string | null): string {
-  return iso === null ? '-' : iso.replace(/\.\d{3}Z$/, 'Z')
-}
-
-function table(headers: string[], rows: string[][]): string {
-  const all = [headers, ...rows]
-  const widths = headers.map((_, column) => Math.max(...all.map((row) => row[column]!.length)))
-  return all
-    .map(
-      (row) =>
-        `${row
-          .map((cell, column) => cell.padEnd(widths[column]!))
-          .join('  ')
-          .trimEnd()}\n`,
-    )
-    .join('')
-}
-
-function describe(error: unknown): string {
-  const code = (error as { code?: unknown }).code
-  if (typeof code === 'string') return code
-  return error instanceof Error ? error.name : 'unknown error'
-}
-
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runOperatorsCli(process.argv.slice(2)).then(
-    (status) => {
-      process.exitCode = status
-    },
-    (error: unknown) => {
-      console.error(error)
-      process.exitCode = EXIT_FAILED
-    },
-  )
-}
+runWhenMain(import.meta.url, runOperatorsCli)
