@@ -16,6 +16,7 @@ import {
   type AttemptResult,
   type RetryPolicy,
 } from './backoff'
+import { ClaimLoop } from './claim-loop'
 import { findDestination, type Destinations } from './destinations'
 import { claimDueDeliveries, recordAttempt } from '../repositories/delivery-repository'
 import { submittedPayloadLoader, type PayloadLoader } from './payload'
@@ -68,8 +69,6 @@ export class DeliveryWorker {
   private readonly loadPayload: PayloadLoader
   private readonly destinations: () => Destinations
   private readonly logger: DeliveryLogger | undefined
-  private readonly concurrency: number
-  private readonly pollIntervalMs: number
   private readonly requestTimeoutMs: number
   private readonly leaseMs: number
   private readonly stopGraceMs: number
@@ -77,11 +76,8 @@ export class DeliveryWorker {
   private readonly now: () => Date
   private readonly random: () => number
 
-  private readonly active = new Set<Promise<void>>()
   private readonly abandon = new AbortController()
-  private loop: Promise<void> | undefined
-  private stopping = false
-  private wake: (() => void) | undefined
+  private readonly loop: ClaimLoop<DeliveryRow>
 
   constructor(options: DeliveryWorkerOptions) {
     this.database = options.database
@@ -90,15 +86,21 @@ export class DeliveryWorker {
     this.logger = options.logger
     this.workerId =
       options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
-    this.concurrency = options.concurrency ?? DEFAULTS.concurrency
-    this.pollIntervalMs = options.pollIntervalMs ?? DEFAULTS.pollIntervalMs
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs
     this.leaseMs = options.leaseMs ?? DEFAULTS.leaseMs
     this.stopGraceMs = options.stopGraceMs ?? DEFAULTS.stopGraceMs
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.policy }
     this.now = options.now ?? (() => new Date())
     this.random = options.random ?? Math.random
-    if (this.concurrency < 1) throw new RangeError('concurrency must be 1 or more')
+    this.loop = new ClaimLoop({
+      concurrency: options.concurrency ?? DEFAULTS.concurrency,
+      pollIntervalMs: options.pollIntervalMs ?? DEFAULTS.pollIntervalMs,
+      claim: (limit) => this.claim(limit),
+      attempt: (delivery) => this.attempt(delivery),
+      // The database may be restarting; the next poll tries again.
+      onPollError: (error) =>
+        this.logger?.warn({ err: error, workerId: this.workerId }, 'delivery poll failed'),
+    })
     if (this.leaseMs <= this.requestTimeoutMs) {
       throw new RangeError('leaseMs must be longer than requestTimeoutMs')
     }
@@ -106,9 +108,7 @@ export class DeliveryWorker {
 
   /** Starts polling in the background; stop() ends it. */
   start(): void {
-    if (this.loop !== undefined || this.stopping) return
-    this.loop = this.run()
-    this.logger?.info({ workerId: this.workerId }, 'delivery worker started')
+    if (this.loop.start()) this.logger?.info({ workerId: this.workerId }, 'delivery worker started')
   }
 
   /**
@@ -116,13 +116,11 @@ export class DeliveryWorker {
    * abandoned and recorded as failed, to be tried again. Safe to call twice.
    */
   async stop(): Promise<void> {
-    const wasRunning = this.loop !== undefined && !this.stopping
-    this.stopping = true
-    this.wake?.()
-    await this.loop
+    const wasRunning = this.loop.running
+    await this.loop.stopClaiming()
     const grace = setTimeout(() => this.abandon.abort(), this.stopGraceMs)
     try {
-      await this.drain()
+      await this.loop.drain()
     } finally {
       clearTimeout(grace)
     }
@@ -133,56 +131,8 @@ export class DeliveryWorker {
    * One round without the background loop (tests, and the operator's tools): claims what is due, up to
    * the concurrency, and waits for those attempts. Returns how many it attempted.
    */
-  async runOnce(): Promise<number> {
-    const claimed = await this.claim(this.concurrency)
-    await Promise.all(claimed.map((delivery) => this.attempt(delivery)))
-    return claimed.length
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopping) {
-      const free = this.concurrency - this.active.size
-      let claimed = 0
-      if (free > 0) {
-        try {
-          const rows = await this.claim(free)
-          claimed = rows.length
-          for (const row of rows) this.track(this.attempt(row))
-        } catch (error) {
-          // The database may be restarting; the next poll tries again.
-          this.logger?.warn({ err: error, workerId: this.workerId }, 'delivery poll failed')
-        }
-      }
-      // A full batch suggests more are due: look again at once, as soon as a slot is free.
-      if (free > 0 && claimed === free && this.active.size < this.concurrency) continue
-      await this.pause(free > 0 && claimed === free ? undefined : this.pollIntervalMs)
-    }
-  }
-
-  /** Waits for the interval, a finished attempt (when every slot was busy) or stop(). */
-  private pause(ms: number | undefined): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer)
-        this.wake = undefined
-        resolve()
-      }
-      const timer = ms === undefined ? undefined : setTimeout(done, ms)
-      this.wake = done
-    })
-  }
-
-  private track(attempt: Promise<void>): void {
-    this.active.add(attempt)
-    void attempt.finally(() => {
-      this.active.delete(attempt)
-      // A slot is free: a loop waiting on a full house can claim again.
-      if (this.active.size < this.concurrency) this.wake?.()
-    })
-  }
-
-  private async drain(): Promise<void> {
-    while (this.active.size > 0) await Promise.all(this.active)
+  runOnce(): Promise<number> {
+    return this.loop.runOnce()
   }
 
   private claim(limit: number): Promise<DeliveryRow[]> {

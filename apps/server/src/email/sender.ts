@@ -15,6 +15,7 @@ import type { DataKeyring } from '../crypto/field-encryption'
 import type { Database } from '../db/database'
 import type { EmailRow } from '../db/tables'
 import { nextStep, type AttemptResult, type RetryPolicy } from '../delivery/backoff'
+import { ClaimLoop } from '../delivery/claim-loop'
 import type { DeliveryLogger } from '../delivery/worker'
 import { findApplication } from '../repositories/application-repository'
 import { findLinkById, isUsable } from '../save-return/links'
@@ -76,16 +77,11 @@ export class EmailSender {
   private readonly dataKeys: DataKeyring | undefined
   private readonly sealKey: SealKey | undefined
   private readonly logger: DeliveryLogger | undefined
-  private readonly concurrency: number
-  private readonly pollIntervalMs: number
   private readonly leaseMs: number
   private readonly policy: RetryPolicy
   private readonly now: () => Date
   private readonly random: () => number
-  private readonly active = new Set<Promise<void>>()
-  private loop: Promise<void> | undefined
-  private stopping = false
-  private wake: (() => void) | undefined
+  private readonly loop: ClaimLoop<EmailRow>
 
   constructor(options: EmailSenderOptions) {
     this.database = options.database
@@ -96,8 +92,14 @@ export class EmailSender {
     this.logger = options.logger
     this.workerId =
       options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
-    this.concurrency = options.concurrency ?? 2
-    this.pollIntervalMs = options.pollIntervalMs ?? 1000
+    this.loop = new ClaimLoop({
+      concurrency: options.concurrency ?? 2,
+      pollIntervalMs: options.pollIntervalMs ?? 1000,
+      claim: (limit) => this.claim(limit),
+      attempt: (row) => this.attempt(row),
+      onPollError: (error) =>
+        this.logger?.warn({ err: error, workerId: this.workerId }, 'email poll failed'),
+    })
     this.leaseMs = options.leaseMs ?? 2 * MINUTE
     this.policy = { ...EMAIL_RETRY_POLICY, ...options.policy }
     this.now = options.now ?? (() => new Date())
@@ -105,8 +107,7 @@ export class EmailSender {
   }
 
   start(): void {
-    if (this.loop !== undefined || this.stopping) return
-    this.loop = this.run()
+    if (!this.loop.start()) return
     this.logger?.info(
       { workerId: this.workerId, transport: this.transport.kind },
       'email sender started',
@@ -115,60 +116,21 @@ export class EmailSender {
 
   /** Stops claiming and waits for the sends in flight (each ends within the transport's timeouts). */
   async stop(): Promise<void> {
-    const wasRunning = this.loop !== undefined && !this.stopping
-    this.stopping = true
-    this.wake?.()
-    await this.loop
-    while (this.active.size > 0) await Promise.all(this.active)
+    const wasRunning = this.loop.running
+    await this.loop.stopClaiming()
+    await this.loop.drain()
     this.transport.close()
     if (wasRunning) this.logger?.info({ workerId: this.workerId }, 'email sender stopped')
   }
 
   /** Looks for due messages now rather than at the next poll: one was just queued in this process. */
   nudge(): void {
-    this.wake?.()
+    this.loop.nudge()
   }
 
   /** One round without the loop (tests): claims what is due and waits for those sends. */
-  async runOnce(): Promise<number> {
-    const claimed = await this.claim(this.concurrency)
-    await Promise.all(claimed.map((row) => this.attempt(row)))
-    return claimed.length
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopping) {
-      const free = this.concurrency - this.active.size
-      let claimed = 0
-      if (free > 0) {
-        try {
-          const rows = await this.claim(free)
-          claimed = rows.length
-          for (const row of rows) this.track(this.attempt(row))
-        } catch (error) {
-          this.logger?.warn({ err: error, workerId: this.workerId }, 'email poll failed')
-        }
-      }
-      if (free > 0 && claimed === free && this.active.size < this.concurrency) continue
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer)
-          this.wake = undefined
-          resolve()
-        }
-        const timer =
-          free > 0 && claimed === free ? undefined : setTimeout(done, this.pollIntervalMs)
-        this.wake = done
-      })
-    }
-  }
-
-  private track(attempt: Promise<void>): void {
-    this.active.add(attempt)
-    void attempt.finally(() => {
-      this.active.delete(attempt)
-      if (this.active.size < this.concurrency) this.wake?.()
-    })
+  runOnce(): Promise<number> {
+    return this.loop.runOnce()
   }
 
   private claim(limit: number): Promise<EmailRow[]> {
