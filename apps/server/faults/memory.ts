@@ -54,8 +54,8 @@ interface Variant {
 /** How the compiled server was started under decision 2001: Maglev on, TurboFan on its own threads. */
 const AS_DECISION_2001 = ['--max-semi-space-size=1', '--optimize-for-size', '--v8-pool-size=2']
 
-/** V8's interpreter and baseline compiler only: no Maglev, no TurboFan (decision 2001). */
-const WITHOUT_OPTIMISING_COMPILERS = ['--no-opt', '--no-maglev']
+/** The production flags with V8's interpreter and baseline compiler only: no TurboFan either (decision 2001). */
+const WITHOUT_OPTIMISING_COMPILERS = [...new Set([...NODE_FLAGS, '--no-opt', '--no-maglev'])]
 
 const VARIANTS: Variant[] = [
   {
@@ -71,8 +71,8 @@ const VARIANTS: Variant[] = [
   },
   {
     // The floor: what the optimising compilers' work holds at all (decision 2001).
-    name: `without V8's optimising compilers (\`node ${[...NODE_FLAGS, ...WITHOUT_OPTIMISING_COMPILERS].join(' ')} dist/server.js\`)`,
-    nodeArgs: [...NODE_FLAGS, ...WITHOUT_OPTIMISING_COMPILERS, compiledEntry('server')],
+    name: `without V8's optimising compilers (\`node ${WITHOUT_OPTIMISING_COMPILERS.join(' ')} dist/server.js\`)`,
+    nodeArgs: [...WITHOUT_OPTIMISING_COMPILERS, compiledEntry('server')],
     judged: false,
   },
 ]

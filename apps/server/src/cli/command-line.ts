@@ -99,7 +99,7 @@ export function runWhenMain(moduleUrl: string, run: (argv: string[]) => Promise<
 }
 
 /** A driver's message can quote the address (with its password) or a row: name the kind of failure only. */
-export function describeFailure(error: unknown): string {
+function describeFailure(error: unknown): string {
   const code = (error as { code?: unknown }).code
   if (typeof code === 'string') return code
   return error instanceof Error ? error.name : 'unknown error'

@@ -82,13 +82,11 @@ export async function enqueueEmail(trx: Db, email: NewEmail): Promise<number> {
 
 // --- The sender's side: claims under a lease, and what an attempt came to ---
 
-export type EmailClaimArgs = ClaimArgs
-
 /**
  * Claims up to `limit` due messages for one sender, atomically: marks them in flight under a lease and
  * counts the attempt (leased-claim.ts, as for the deliveries, decision 0705).
  */
-export function claimDueEmails(database: Database, args: EmailClaimArgs): Promise<EmailRow[]> {
+export function claimDueEmails(database: Database, args: ClaimArgs): Promise<EmailRow[]> {
   return claimDueRows(database, 'emails', args, async (now) => {
     await database.db
       .updateTable('emails')

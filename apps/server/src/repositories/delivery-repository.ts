@@ -66,8 +66,6 @@ async function insertDeliveries(
 
 // --- The worker's side: claiming due rows under a lease, and recording what an attempt came to ---
 
-export type { ClaimArgs } from './leased-claim'
-
 /**
  * Claims up to `limit` due deliveries for one worker, marking them in flight under a lease and counting
  * the attempt in one atomic step (leased-claim.ts, decision 0705).
