@@ -61,9 +61,10 @@ test('every citation of docs/requirements.md#…, docs/architecture.md#… or CO
 })
 
 // The product description and design notes the project began from are not in the repository: code cites
-// docs/requirements.md, docs/architecture.md or a decision record instead (docs/requirements.md#citing).
+// docs/requirements.md, docs/architecture.md, another page of docs/ (docs/back-office.md is the repository's own)
+// or a decision record instead (docs/requirements.md#citing).
 const OUTSIDE_CITATION =
-  /§\s?[1-9]|(?<![-\w])(?:quality|journey|brands|toolchain|back-office|evidence|save-and-return)\.md\b|review-2026|helper-brief/
+  /§\s?[1-9]|(?<![-\w])(?<!docs\/)(?:quality|journey|brands|toolchain|back-office|evidence|save-and-return)\.md\b|review-2026|helper-brief/
 const CODE_FILE = /\.(?:ts|tsx|mts|mjs|js|cjs|css|html)$/
 
 test('code cites no document outside the repository', () => {
@@ -144,4 +145,38 @@ test('citations are found with their line numbers', () => {
     { line: 2, document: 'docs/architecture.md', anchor: 'write-path' },
     { line: 2, document: 'CONTRIBUTING.md', anchor: 'a-route' },
   ])
+})
+
+// The README is the front door: what Forecourt is, the two commands, the hosts, the first admin, where to read
+// next and what each dependency is for. The reference lives in docs/ (configuration, api, lenders, back office).
+test('the README stays a front door of at most 150 lines', () => {
+  const lines = readFileSync(join(ROOT, 'README.md'), 'utf8').trimEnd().split('\n')
+  expect(lines.length).toBeLessThanOrEqual(150)
+  expect(lines[0]).toBe('# Forecourt')
+  expect(lines.slice(0, 6).join('\n')).toContain('npm ci && npm start')
+  expect(lines.slice(0, 6).join('\n')).toContain('npm test')
+})
+
+test('the README says what every dependency of every workspace is for', () => {
+  const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+  const manifests = [
+    root,
+    ...root.workspaces.map((folder) =>
+      JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8')),
+    ),
+  ]
+  const names = new Set(
+    manifests.flatMap((manifest) =>
+      Object.keys({
+        ...manifest.dependencies,
+        ...manifest.devDependencies,
+        ...manifest.optionalDependencies,
+      }),
+    ),
+  )
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  const missing = [...names].filter(
+    (name) => !name.startsWith('@forecourt/') && !readme.includes(`\`${name}\``),
+  )
+  expect(missing).toEqual([])
 })

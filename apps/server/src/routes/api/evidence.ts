@@ -1,7 +1,7 @@
 // POST /api/evidence/{applicationKey}: the browser reports what it showed the applicant and what they
 // agreed to or declined, and the applicant's request to be told the commission (CONC 4.5.4R). The server
 // checks each text is one the brand published (id, version and the hash of its exact text), stamps its
-// own clock, and appends. Decision 1654; the request's shape is in the README ("Evidence").
+// own clock, and appends. Decision 1654; the request's shape is in docs/api.md ("Evidence").
 
 import type { FastifyPluginAsync } from 'fastify'
 import type { Kysely } from 'kysely'

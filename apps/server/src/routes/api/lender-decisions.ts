@@ -2,7 +2,7 @@
 // to it. Server to server: no anti-forgery pair, but every request is signed with Standard Webhooks
 // headers and the secret of that lender's destination (the scheme of our deliveries, decision 0704), and
 // refused when unsigned, wrongly signed or more than five minutes from our clock. The same webhook-id
-// again gets the first answer. Decision 1656; the body is in the README ("Lenders' decisions").
+// again gets the first answer. Decision 1656; the body is in docs/lenders.md ("Lenders' decisions").
 
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { Kysely } from 'kysely'

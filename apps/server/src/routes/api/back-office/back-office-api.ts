@@ -128,7 +128,7 @@ export async function registerBackOfficeApi(
         throw new Error(`back-office route outside ${BACK_OFFICE_PREFIX}: ${route.url}`)
       }
       // The public OpenAPI document (served on the brands' hosts) describes the applicant API only; the
-      // back office's contract is in the README.
+      // back office's contract is in docs/back-office.md.
       route.schema = { ...route.schema, hide: true }
     })
     api.addHook('onRequest', guard)
