@@ -24,6 +24,14 @@ export default defineConfig({
       './scripts/vitest.config.mjs',
       {
         test: {
+          name: 'lender-sim',
+          root: './apps/lender-sim',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: './apps/server',
           environment: 'node',

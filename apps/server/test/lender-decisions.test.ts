@@ -411,6 +411,76 @@ describe.each(allEngines)('lender decisions on $name', (engine) => {
   })
 
   test.skipIf(!engine.available)(
+    'an offer may carry its totals and expiry, kept as sent when they add up to the penny',
+    async () => {
+      const key = validSubmission().submissionKey
+      const payload = { ...validSubmission(), submissionKey: key }
+      expect((await app.post(submissionUrl(key), payload)).statusCode).toBe(201)
+      const offer = {
+        ...approval(key).offer,
+        amount: 7500,
+        termMonths: 48,
+        apr: 18.4,
+        monthlyPayment: 216.45,
+        totalPayable: 10389.6,
+        totalCostOfCredit: 2889.6,
+        expiresAt: '2026-12-24T10:15:00Z',
+      }
+      const stored = await send(
+        app,
+        LENDER_A.id,
+        { ...approval(key), offer },
+        { secret: LENDER_A.secret },
+      )
+      expect(stored.statusCode).toBe(202)
+      const [decision] = await decisionsForApplication(app.database.db, key)
+      expect(decision?.offer).toEqual(offer)
+
+      const wrong = await send(
+        app,
+        LENDER_A.id,
+        {
+          ...approval(key, '2026-11-25T10:15:00Z'),
+          offer: {
+            ...offer,
+            totalPayable: 10000,
+            totalCostOfCredit: 2500,
+            expiresAt: 'next month',
+          },
+        },
+        { secret: LENDER_A.secret },
+      )
+      expect(wrong.statusCode).toBe(400)
+      expect(wrong.json()).toEqual({
+        error: 'Invalid decision',
+        errors: [
+          {
+            field: 'offer.totalPayable',
+            message: 'must be at least the monthly payment times the term',
+          },
+          { field: 'offer.expiresAt', message: 'must be an ISO 8601 date and time with a zone' },
+        ],
+      })
+      const costOff = await send(
+        app,
+        LENDER_A.id,
+        {
+          ...approval(key, '2026-11-25T10:15:00Z'),
+          offer: { ...offer, totalCostOfCredit: 2889.59 },
+        },
+        { secret: LENDER_A.secret },
+      )
+      expect(costOff.json()).toEqual({
+        error: 'Invalid decision',
+        errors: [
+          { field: 'offer.totalCostOfCredit', message: 'must be totalPayable less the amount' },
+        ],
+      })
+      expect(await decisionsForApplication(app.database.db, key)).toHaveLength(1)
+    },
+  )
+
+  test.skipIf(!engine.available)(
     'no anti-forgery pair is needed: the signature is the authentication',
     async () => {
       const answer = await send(

@@ -16,6 +16,12 @@ export interface Offer {
   apr: number
   monthlyPayment: number
   commission: { kind: 'amount' | 'percentage'; value: number }
+  /** What the applicant repays over the term, and of it the cost of the credit: given by lenders that send
+   * them, so the applicant is shown the lender's own figures, never ones we work out. */
+  totalPayable?: number
+  totalCostOfCredit?: number
+  /** When the offer lapses (ISO 8601); an offer without one is open until the lender says otherwise. */
+  expiresAt?: string
 }
 
 export interface IncomingDecision {

@@ -143,6 +143,7 @@ function checkOffer(value: unknown, problems: Problem[]): Offer | null {
       message: "must be { kind: 'amount' | 'percentage', value: a number of 0 or more }",
     })
   }
+  checkOfferTotals(value, problems)
   if (problems.length > before) return null
   const given = commission as { kind: 'amount' | 'percentage'; value: number }
   return {
@@ -151,6 +152,63 @@ function checkOffer(value: unknown, problems: Problem[]): Offer | null {
     apr: value.apr as number,
     monthlyPayment: value.monthlyPayment as number,
     commission: { kind: given.kind, value: given.value },
+    ...(value.totalPayable === undefined ? {} : { totalPayable: value.totalPayable as number }),
+    ...(value.totalCostOfCredit === undefined
+      ? {}
+      : { totalCostOfCredit: value.totalCostOfCredit as number }),
+    ...(value.expiresAt === undefined ? {} : { expiresAt: value.expiresAt as string }),
+  }
+}
+
+const pence = (pounds: number) => Math.round(pounds * 100)
+
+/**
+ * The optional totals and expiry of an offer. The totals must add up, to the penny: what is repaid is at least
+ * the monthly payments (a lender's fees may add to it), and the cost of the credit is what is repaid less the
+ * amount. An applicant compares offers by these figures, so one that does not add up is refused, not shown.
+ */
+function checkOfferTotals(value: Record<string, unknown>, problems: Problem[]): void {
+  const { totalPayable, totalCostOfCredit, expiresAt } = value
+  if (totalPayable !== undefined && !positive(totalPayable)) {
+    problems.push({ field: 'offer.totalPayable', message: 'must be a positive amount in pounds' })
+  } else if (
+    totalPayable !== undefined &&
+    positive(value.monthlyPayment) &&
+    positive(value.termMonths) &&
+    pence(totalPayable) < pence((value.monthlyPayment as number) * (value.termMonths as number))
+  ) {
+    problems.push({
+      field: 'offer.totalPayable',
+      message: 'must be at least the monthly payment times the term',
+    })
+  }
+  if (totalCostOfCredit !== undefined) {
+    if (totalPayable === undefined || !nonNegative(totalCostOfCredit)) {
+      problems.push({
+        field: 'offer.totalCostOfCredit',
+        message: 'must be an amount of 0 or more, given with totalPayable',
+      })
+    } else if (
+      positive(totalPayable) &&
+      positive(value.amount) &&
+      pence(totalCostOfCredit) !== pence(totalPayable) - pence(value.amount as number)
+    ) {
+      problems.push({
+        field: 'offer.totalCostOfCredit',
+        message: 'must be totalPayable less the amount',
+      })
+    }
+  }
+  if (
+    expiresAt !== undefined &&
+    (typeof expiresAt !== 'string' ||
+      !DATE_TIME.test(expiresAt) ||
+      !Number.isFinite(Date.parse(expiresAt)))
+  ) {
+    problems.push({
+      field: 'offer.expiresAt',
+      message: 'must be an ISO 8601 date and time with a zone',
+    })
   }
 }
 
