@@ -180,3 +180,16 @@ test('the README says what every dependency of every workspace is for', () => {
   )
   expect(missing).toEqual([])
 })
+
+test("docs/architecture.md's table of packages names every workspace, and only those", () => {
+  const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+  const architecture = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8')
+  const section = architecture.slice(
+    architecture.indexOf('## Packages'),
+    architecture.indexOf('\n## ', architecture.indexOf('## Packages') + 3),
+  )
+  const folders = [...section.matchAll(/^\| `@forecourt\/[a-z0-9-]+` +\| `([a-z0-9/-]+)` +\|/gm)].map(
+    (match) => match[1],
+  )
+  expect(folders.sort()).toEqual([...root.workspaces].sort())
+})
