@@ -23,6 +23,9 @@ import { openApiRoutes, registerOpenApi } from './plugins/openapi'
 import { registerRateLimits } from './plugins/rate-limit'
 import { csrfRoutes } from './routes/api/csrf'
 import { EventCounter, eventsRoutes } from './routes/api/events'
+import { FunnelCounters } from './funnel/funnel-counters'
+import { outcomeKey } from './funnel/funnel-events'
+import { countDecisionOutcome } from './funnel/decision-outcomes'
 import { registerRetentionJob, type Schedule } from './retention/retention-job'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerStaticFrontEnd } from './plugins/static-front-end'
@@ -33,7 +36,7 @@ import { ipRoutes } from './routes/api/ip'
 import { applicationRoutes } from './routes/api/application'
 import { readyRoutes } from './routes/api/ready'
 import { stockRoutes } from './routes/api/stock'
-import { submissionRoutes } from './routes/api/submission'
+import { siteBrand, submissionRoutes } from './routes/api/submission'
 import {
   createSearchIndexer,
   ensureSearchIndex,
@@ -131,6 +134,10 @@ export async function buildApp(
   registerBackOfficeHost(app, config)
   const eventCounter = new EventCounter()
   app.decorate('eventCounter', eventCounter)
+  // The funnel's counters (decision 2112): written together a moment after they arrive, the last on close.
+  const funnelCounters = new FunnelCounters(database.db)
+  app.addHook('preClose', async () => funnelCounters.close())
+  const funnel = { counters: funnelCounters, vocabulary: config.funnel, brandOf: siteBrand }
   if (config.retention.job) {
     registerRetentionJob(app, { db: database.db, policy: config.retention })
   }
@@ -158,7 +165,7 @@ export async function buildApp(
     // Security: anti-forgery token, OpenAPI document, telemetry sink
     await api.register(csrfRoutes)
     await api.register(openApiRoutes)
-    await api.register(eventsRoutes, { counter: eventCounter })
+    await api.register(eventsRoutes, { counter: eventCounter, funnel })
     // Address lookup
     await api.register(addressRoutes, { provider: createAddressProvider(config, app.log) })
     // Submissions and partial saves
@@ -170,6 +177,15 @@ export async function buildApp(
       dataKeys: config.dataKeys,
       searchIndexer,
       afterStored: async (request, stored) => {
+        const submitted = {
+          ...stored,
+          submittedAt: stored.now,
+          attribution: stored.payload.Attribution,
+        }
+        // Counted with the next batch of the funnel's counters; the joint link does not wait for it.
+        void funnelCounters
+          .add(outcomeKey('submitted', submitted, config.funnel))
+          .catch((error: unknown) => request.log.warn({ err: error }, 'funnel count not written'))
         if (stored.payload.isJointApplication !== true) return
         await requestJointConfirmation(jointLinkDeps, siteOrigin(request), stored)
       },
@@ -210,6 +226,12 @@ export async function buildApp(
       db: database.db,
       dataKeys: config.dataKeys,
       destinations: () => config.lenderDestinations,
+      afterStored: (application, decision) =>
+        countDecisionOutcome(
+          { db: database.db, counters: funnelCounters, vocabulary: config.funnel },
+          application,
+          decision,
+        ),
     })
   })
   registerLinkPageHeaders(app)

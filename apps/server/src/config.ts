@@ -8,6 +8,7 @@ import type { BrandId } from '@forecourt/domain/brands/brand'
 import { checkAllBrands } from '@forecourt/domain/brands/brand-check'
 import { parseDataKeyring, type DataKeyring } from './crypto/field-encryption'
 import { parseDeliveryConfig, type Destinations } from './delivery/destinations'
+import { parseFunnelVocabulary, type FunnelVocabulary } from './funnel/vocabulary'
 import { parseAddressApiConfig, type AddressApiConfig } from './address/address-config'
 import { parseBackOfficeConfig, type BackOfficeConfig } from './back-office/back-office-config'
 import { parseMailConfig, type MailConfig } from './email/mail-config'
@@ -28,6 +29,8 @@ export type TrustProxy = false | number | string[]
 
 export interface Config {
   port: number
+  /** FUNNEL_SOURCES and FUNNEL_CAMPAIGNS: the labels the funnel counts by (decision 2112). */
+  funnel: FunnelVocabulary
   host: string
   /** A postgres:// address selects PostgreSQL; undefined selects SQLite in dataDir. */
   databaseUrl: string | undefined
@@ -152,6 +155,7 @@ export function loadConfig(
   const siteOrigins = parseSiteOrigins(read('SITE_ORIGINS'), { hosts, nodeEnv, port }, problems)
   const dataDir = fromRepositoryRoot(read('DATA_DIR') ?? 'data')
   const mail = parseMailConfig(read, { nodeEnv, dataDir, backOfficeUrl: backOffice.url }, problems)
+  const funnel = parseFunnelVocabulary(read, problems)
 
   if (problems.length > 0) throw new ConfigError(problems)
   return {
@@ -172,6 +176,7 @@ export function loadConfig(
     ...resilience,
     backOffice,
     mail,
+    funnel,
   }
 }
 

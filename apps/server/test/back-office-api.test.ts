@@ -197,7 +197,7 @@ test('enrolment: the address, a password of 12+ characters not in the common lis
   expect(confirmed.statusCode).toBe(200)
   expect(confirmed.json()).toMatchObject({
     operator: { email: 'cath@broker.example', role: 'caseworker', brands: ['carfinance'] },
-    permissions: ['notes', 'status', 'retry', 'evidence'],
+    permissions: ['read', 'notes', 'status', 'retry', 'evidence'],
     brands: [{ id: 'carfinance', name: 'Car Finance Direct' }],
   })
   const cookie = confirmed.cookies.find((c) => c.name === 'forecourt-back-office')!

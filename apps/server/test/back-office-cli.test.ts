@@ -240,7 +240,7 @@ for (const engine of await engines()) {
         [[], 'Say what to do: add, list, disable or reset.'],
         [
           ['add', 'ann@broker.example', '--role', 'boss', '--brands', 'all'],
-          '--role must be one of admin, caseworker, viewer.',
+          '--role must be one of admin, caseworker, viewer, analyst.',
         ],
         [
           ['add', 'ann@broker.example', '--role', 'admin', '--brands', 'nobrand'],

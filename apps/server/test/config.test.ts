@@ -4,6 +4,7 @@ import { checkAllBrands } from '@forecourt/domain/brands/brand-check'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { brandDisclosures } from '@forecourt/domain/brands/disclosures'
 import { ConfigError, loadConfig, REPOSITORY_ROOT, type Config } from '../src/config'
+import { DEFAULT_SOURCES } from '../src/funnel/vocabulary'
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -57,6 +58,7 @@ test('an empty environment gives the documented defaults', () => {
       distDir: resolve(REPOSITORY_ROOT, 'apps/back-office/dist'),
       indexKey: undefined,
     },
+    funnel: { sources: new Set(DEFAULT_SOURCES), campaigns: new Set() },
     mail: {
       transport: 'file',
       smtpUrl: undefined,
@@ -157,6 +159,7 @@ test('every variable is read when valid', () => {
       distDir: '/srv/back-office',
       indexKey: Buffer.from('ab'.repeat(32), 'hex'),
     },
+    funnel: { sources: new Set(DEFAULT_SOURCES), campaigns: new Set() },
     mail: {
       transport: 'smtp',
       smtpUrl: 'smtps://mailer:hunter2@smtp.example.com:465',

@@ -1,4 +1,5 @@
-// The telemetry sink: the web app's beacons are counted and logged as names and keys only.
+// The telemetry sink: the web app's beacons are counted as names and keys only, and only failures are logged
+// (the funnel's counters are tested in funnel.test.ts).
 
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, expect, test } from 'vitest'
@@ -66,7 +67,8 @@ test('a JSON event with the header token is counted and answered 204 with no bod
   expect(response.statusCode).toBe(204)
   expect(response.body).toBe('')
   expect(testApp.app.eventCounter.snapshot()).toEqual({ Started: 1 })
-  expect(telemetryLines()).toEqual([{ event: 'Started' }])
+  // Analytics are counted, not logged (decision 2112).
+  expect(telemetryLines()).toEqual([])
 })
 
 test('a beacon (text/plain JSON, token in the body, no header) is accepted', async () => {
@@ -196,7 +198,7 @@ test('events are counted per name; names the app never sends share one count', a
   })
 })
 
-test('the log line names the event, step and message key, never other values', async () => {
+test('failures are logged with the event, step and message key, never other values; analytics are not logged', async () => {
   const guid = randomUUID()
   await beacon({
     event: 'Validation Error',
@@ -208,7 +210,6 @@ test('the log line names the event, step and message key, never other values', a
   await beacon({ event: 'Submission Error', label: guid, step: 'submit' })
   await beacon({ event: 'Load Error', step: 'modal:terms' })
   expect(telemetryLines()).toEqual([
-    { event: 'Validation Error', step: 'contact', messageKey: 'email.invalid' },
     { event: 'Submission Error', step: 'submit', applicationId: guid },
     { event: 'Load Error', step: 'modal:terms' },
   ])
@@ -246,6 +247,7 @@ test('every event name the web app sends is known', () => {
       'Load Error',
       'Page View',
       'Started',
+      'Step Viewed',
       'Submission Error',
       'Submit',
       'Submit Error',

@@ -6,6 +6,7 @@ import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType } from 'rea
 import { Redirect, Route, Switch, useLocation, useRouter } from 'wouter'
 import { markRouteChange } from './page'
 import { rememberWantedPath } from './wanted-path'
+import type { Permission } from '#lib/types'
 import { useSession } from './session'
 
 const SignInScreen = lazy(() => import('#screens/sign-in/SignInScreen'))
@@ -20,6 +21,7 @@ const CommissionRequestsScreen = lazy(
   () => import('#screens/commission-requests/CommissionRequestsScreen'),
 )
 const FiguresScreen = lazy(() => import('#screens/figures/FiguresScreen'))
+const FunnelScreen = lazy(() => import('#screens/funnel/FunnelScreen'))
 const NotFoundScreen = lazy(() => import('#screens/not-found/NotFoundScreen'))
 
 function Loading() {
@@ -30,8 +32,16 @@ function Loading() {
   )
 }
 
-/** A screen that needs a session: Sign in first when there is none. */
-function Private({ screen: Screen }: { screen: ComponentType }) {
+/** Where an operator starts: the applications, or the funnel for an analyst, who reads no application. */
+function homeOf(permissions: readonly Permission[]): string {
+  return permissions.includes('read') ? '/applications' : '/funnel'
+}
+
+/**
+ * A screen that needs a session: Sign in first when there is none. A screen of applications (`needs="read"`)
+ * sends an operator who may not read them to their own start instead.
+ */
+function Private({ screen: Screen, needs }: { screen: ComponentType; needs?: Permission }) {
   const { session, unreachable } = useSession()
   const [location] = useLocation()
   // Inside a record's nested routes the location is relative to the record's address.
@@ -48,7 +58,16 @@ function Private({ screen: Screen }: { screen: ComponentType }) {
     rememberWantedPath(base && location === '/' ? base : `${base}${location}`)
     return <Redirect to="~/sign-in" replace />
   }
+  if (needs !== undefined && !session.permissions.includes(needs)) {
+    return <Redirect to={`~${homeOf(session.permissions)}`} replace />
+  }
   return <Screen />
+}
+
+function Home() {
+  const { session } = useSession()
+  if (session === undefined) return <Loading />
+  return <Redirect to={session === null ? '/applications' : homeOf(session.permissions)} replace />
 }
 
 export function AppRouter() {
@@ -67,14 +86,12 @@ export function AppRouter() {
       <Switch>
         <Route path="/sign-in" component={SignInScreen} />
         <Route path="/enrol" component={EnrolmentScreen} />
-        <Route path="/">
-          <Redirect to="/applications" replace />
-        </Route>
+        <Route path="/" component={Home} />
         <Route path="/applications">
-          <Private screen={ApplicationsScreen} />
+          <Private screen={ApplicationsScreen} needs="read" />
         </Route>
         <Route path="/applications/:key" nest>
-          <Private screen={ApplicationScreen} />
+          <Private screen={ApplicationScreen} needs="read" />
         </Route>
         <Route path="/operators">
           <Private screen={OperatorsScreen} />
@@ -89,10 +106,13 @@ export function AppRouter() {
           <Private screen={AuditLogScreen} />
         </Route>
         <Route path="/commission-requests">
-          <Private screen={CommissionRequestsScreen} />
+          <Private screen={CommissionRequestsScreen} needs="read" />
         </Route>
         <Route path="/figures">
           <Private screen={FiguresScreen} />
+        </Route>
+        <Route path="/funnel">
+          <Private screen={FunnelScreen} />
         </Route>
         <Route component={NotFoundScreen} />
       </Switch>

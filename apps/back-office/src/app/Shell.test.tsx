@@ -27,7 +27,7 @@ test('the navigation offers what the role allows', async () => {
     within(screen.getByRole('navigation', { name: 'Back office' }))
       .getAllByRole('link')
       .map((link) => link.textContent),
-  ).toEqual(['Applications', 'Commission requests', 'Figures', 'Operators', 'Audit log'])
+  ).toEqual(['Applications', 'Commission requests', 'Figures', 'Funnel', 'Operators', 'Audit log'])
 })
 
 test('sign out ends the session and says so on Sign in', async () => {

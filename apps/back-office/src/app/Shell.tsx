@@ -41,20 +41,34 @@ export function Shell({ children }: { children: ReactNode }) {
         {session ? (
           <nav className="primary-nav" aria-label="Back office">
             <ul className="container primary-nav__list">
-              <li>
-                <Link href="/applications" aria-current={current('/applications')}>
-                  Applications
-                </Link>
-              </li>
-              <li>
-                <Link href="/commission-requests" aria-current={current('/commission-requests')}>
-                  Commission requests
-                </Link>
-              </li>
+              {can('read') ? (
+                <>
+                  <li>
+                    <Link href="/applications" aria-current={current('/applications')}>
+                      Applications
+                    </Link>
+                  </li>
+                  <li>
+                    <Link
+                      href="/commission-requests"
+                      aria-current={current('/commission-requests')}
+                    >
+                      Commission requests
+                    </Link>
+                  </li>
+                </>
+              ) : null}
               {can('figures') ? (
                 <li>
                   <Link href="/figures" aria-current={current('/figures')}>
                     Figures
+                  </Link>
+                </li>
+              ) : null}
+              {can('funnel') ? (
+                <li>
+                  <Link href="/funnel" aria-current={current('/funnel')}>
+                    Funnel
                   </Link>
                 </li>
               ) : null}

@@ -1,7 +1,8 @@
 // The shapes of the back-office API's answers, as the UI reads them.
 
-export type Role = 'admin' | 'caseworker' | 'viewer'
+export type Role = 'admin' | 'caseworker' | 'viewer' | 'analyst'
 export type Permission =
+  | 'read'
   | 'notes'
   | 'status'
   | 'retry'
@@ -12,6 +13,7 @@ export type Permission =
   | 'audit'
   | 'evidence'
   | 'figures'
+  | 'funnel'
 
 export interface Named {
   id: string
@@ -363,4 +365,45 @@ export interface AuditEntry {
 
 export interface AuditPage extends Page<AuditEntry> {
   actions: string[]
+}
+
+/** A step of the funnel: the people who saw the question, answered it, and left there. */
+export interface FunnelStep {
+  step: string
+  title: string
+  viewed: number
+  completed: number
+  dropOff: number
+  errors: number
+}
+
+export interface FunnelError {
+  step: string
+  title: string
+  messageKey: string
+  message: string
+  count: number
+  per100Viewers: number
+}
+
+export interface FunnelConversion {
+  started: number
+  submitted: number
+  offers: number
+  paidOut: number
+}
+
+/** GET /api/back-office/funnel */
+export interface Funnel {
+  from: string
+  to: string
+  brand: string | null
+  source: string | null
+  campaign: string | null
+  steps: FunnelStep[]
+  topErrors: FunnelError[]
+  conversion: FunnelConversion
+  bySource: Array<FunnelConversion & { source: string }>
+  sources: string[]
+  campaigns: string[]
 }

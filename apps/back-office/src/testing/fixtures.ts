@@ -3,9 +3,11 @@
 import type { ApplicationDetail, ListedApplication, Operator, Role, Session } from '#lib/types'
 
 const PERMISSIONS: Record<Role, Session['permissions']> = {
-  viewer: [],
-  caseworker: ['notes', 'status', 'retry', 'evidence'],
+  viewer: ['read'],
+  caseworker: ['read', 'notes', 'status', 'retry', 'evidence'],
+  analyst: ['funnel'],
   admin: [
+    'read',
     'notes',
     'status',
     'retry',
@@ -16,6 +18,7 @@ const PERMISSIONS: Record<Role, Session['permissions']> = {
     'audit',
     'evidence',
     'figures',
+    'funnel',
   ],
 }
 

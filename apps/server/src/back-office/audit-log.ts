@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'commission.answered',
   'support-note.added',
   'figures.exported',
+  'funnel.exported',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

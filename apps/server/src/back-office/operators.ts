@@ -20,6 +20,8 @@ export const LOCK_AFTER_FAILURES = 10
 export const LOCK_MS = 15 * 60 * 1000
 
 export const PERMISSIONS = [
+  // Read applications and everything about them (personal data): every role but the analyst's.
+  'read',
   'notes',
   'status',
   'retry',
@@ -32,13 +34,17 @@ export const PERMISSIONS = [
   'evidence',
   // The outcome figures and their export (no personal data, but the firm's own results).
   'figures',
+  // The funnel: where applicants drop out and which source converts (counters only, decision 2112).
+  'funnel',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
 const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
-  viewer: [],
-  caseworker: ['notes', 'status', 'retry', 'evidence'],
+  viewer: ['read'],
+  caseworker: ['read', 'notes', 'status', 'retry', 'evidence'],
   admin: PERMISSIONS,
+  // Marketing's view: the funnel's counters, never an application (decision 2112).
+  analyst: ['funnel'],
 }
 
 /** The address an operator opens to enrol: the back office's enrolment page, the token after the #. */

@@ -32,7 +32,7 @@ import {
 export const OPERATORS_USAGE = `Usage: npm run operators -- <command>
 
 Commands:
-  add <email> --role admin|caseworker|viewer --brands <id,id|all>
+  add <email> --role admin|caseworker|viewer|analyst --brands <id,id|all>
         Adds an operator and prints a one-time enrolment address (valid 24 hours).
   list
         Every operator: role, brands and state (invited, active, locked, disabled).

@@ -68,6 +68,23 @@ export interface Tables {
   saved_answers: SavedAnswersTable
   link_requests: LinkRequestsTable
   joint_confirmations: JointConfirmationsTable
+  // The funnel's counters (migration 0120, decision 2112)
+  funnel_counters: FunnelCountersTable
+}
+
+export interface FunnelCountersTable {
+  /** YYYY-MM-DD on a London clock. */
+  day: string
+  brand: string
+  /** A folded utm_source: a known label, 'other' or '(none)'. */
+  source: string
+  campaign: string
+  step: string
+  kind: string
+  /** A validation message's key, '' for any other kind. */
+  message_key: string
+  /** PostgreSQL returns a bigint as text, hence the string. */
+  count: ColumnType<number | string, number, number>
 }
 
 export type VehicleRow = Selectable<VehiclesTable>
@@ -188,7 +205,7 @@ export interface ApplicationSecretsTable {
 
 // Back office (migration 0020)
 
-export const OPERATOR_ROLES = ['admin', 'caseworker', 'viewer'] as const
+export const OPERATOR_ROLES = ['admin', 'caseworker', 'viewer', 'analyst'] as const
 export type OperatorRole = (typeof OPERATOR_ROLES)[number]
 
 /** PostgreSQL returns a bigint as text. */

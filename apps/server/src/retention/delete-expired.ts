@@ -8,6 +8,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
 import { deleteExpiredRecords } from '../evidence/retention'
+import { londonDay } from '../funnel/funnel-events'
 import { deleteSaveReturnRecords, wipeLapsedLinkEmails } from '../save-return/links'
 
 export interface RetentionPolicy {
@@ -169,6 +170,11 @@ export async function deleteExpired(
 
   // The evidence, emails and support records of those applications (decision 1654).
   await deleteExpiredRecords(db, { submittedBefore, partialBefore }, batchSize)
+  // The funnel's counters are the firm's outcomes by group: kept as long as the applications (decision 2112).
+  await db
+    .deleteFrom('funnel_counters')
+    .where('day', '<', londonDay(new Date(Date.parse(submittedBefore))))
+    .execute()
   // A link email's sealed token outlives its link nowhere, even with no sender running (decision 1951).
   await wipeLapsedLinkEmails(db, now)
 

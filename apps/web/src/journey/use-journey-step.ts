@@ -152,6 +152,11 @@ export function useJourneyStep(stepId: StepId): JourneyStep {
     [errors, shaking, state.isLocked],
   )
 
+  // The funnel's "saw this question" (decision 2112); analytics.ts marks a person's first in the tab.
+  useEffect(() => {
+    track({ event: 'Step Viewed', step: stepId })
+  }, [stepId])
+
   const continueStep = useCallback(() => {
     flushAll()
     track({ event: 'Page View', step: stepId })
@@ -163,11 +168,12 @@ export function useJourneyStep(stepId: StepId): JourneyStep {
       track({ event: 'Submit Error', step: stepId })
       return
     }
+    const answeredBefore = getApplication().completedSteps.includes(stepId)
     update((draft) => {
       stepRules[stepId].complete?.(draft, { ...ctx, state: draft })
       if (!draft.completedSteps.includes(stepId)) draft.completedSteps.push(stepId)
     })
-    track({ event: 'Submit', step: stepId })
+    track({ event: 'Submit', step: stepId, first: !answeredBefore })
     const next = returning
       ? pathAfterChange(getApplication(), brand, location)
       : nextPath(getApplication(), brand, location)

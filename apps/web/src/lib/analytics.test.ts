@@ -37,11 +37,61 @@ test('the beacon carries the anti-forgery token in its body, as it cannot set he
   document.cookie = 'forecourt-csrf=nonce.signature'
   const sendBeacon = stubBeacon()
   track({ event: 'Started', category: 'Application form' })
-  expect(JSON.parse(sendBeacon.mock.calls[0]![1] as string)).toEqual({
+  expect(JSON.parse(sendBeacon.mock.calls[0]![1] as string)).toMatchObject({
     event: 'Started',
     category: 'Application form',
     csrf: 'nonce.signature',
   })
+})
+
+test('the beacon says whether this is the first of its kind and step, and keeps the visit’s source', () => {
+  const sendBeacon = stubBeacon()
+  track({
+    event: 'Started',
+    category: 'Application form',
+    source: 'google',
+    campaign: 'winter',
+    first: true,
+  })
+  track({ event: 'Step Viewed', step: 'deposit' })
+  track({ event: 'Step Viewed', step: 'deposit' })
+  track({ event: 'Submit', step: 'deposit', first: true })
+  track({ event: 'Page View', step: 'deposit' })
+  track({
+    event: 'Started',
+    category: 'Application form',
+    source: 'google',
+    campaign: 'winter',
+    first: false,
+  })
+  const sent = sendBeacon.mock.calls.map((call) => {
+    const { csrf: _csrf, ...body } = JSON.parse(call[1] as string) as Record<string, unknown>
+    return body
+  })
+  expect(sent).toEqual([
+    {
+      event: 'Started',
+      category: 'Application form',
+      source: 'google',
+      campaign: 'winter',
+      first: true,
+    },
+    { event: 'Step Viewed', step: 'deposit', source: 'google', campaign: 'winter', first: true },
+    { event: 'Step Viewed', step: 'deposit', source: 'google', campaign: 'winter', first: false },
+    { event: 'Submit', step: 'deposit', source: 'google', campaign: 'winter', first: true },
+    { event: 'Page View', step: 'deposit', source: 'google', campaign: 'winter' },
+    {
+      event: 'Started',
+      category: 'Application form',
+      source: 'google',
+      campaign: 'winter',
+      first: false,
+    },
+  ])
+  // The tag manager's data layer gets the event as before, without the funnel's fields.
+  expect(window.dataLayer?.at(-1)).toEqual({ event: 'Started', category: 'Application form' })
+  // Nothing is stored in the browser for the funnel.
+  expect(sessionStorage.length + localStorage.length).toBe(0)
 })
 
 test('a failing telemetry sink does not break the caller', () => {

@@ -299,5 +299,28 @@ test('start-up sends the Started event without any entered value', () => {
   const track = vi.fn()
   startUp(envFor('http://carfinance.localhost/?token=dealer-42', { track }), null)
   expect(track).toHaveBeenCalledTimes(1)
-  expect(track).toHaveBeenCalledWith({ event: 'Started', category: 'Application form' })
+  expect(track).toHaveBeenCalledWith({
+    event: 'Started',
+    category: 'Application form',
+    first: true,
+  })
+})
+
+test('the Started event carries where the visit came from, and a reload of the same application is no new start', () => {
+  const track = vi.fn()
+  const state = startUp(
+    envFor('http://carfinance.localhost/?utm_source=Google&utm_campaign=winter-sale', { track }),
+    null,
+  )
+  expect(track).toHaveBeenLastCalledWith({
+    event: 'Started',
+    category: 'Application form',
+    first: true,
+    source: 'Google',
+    campaign: 'winter-sale',
+  })
+  startUp(envFor('http://carfinance.localhost/', { track }), state)
+  expect(track).toHaveBeenLastCalledWith(
+    expect.objectContaining({ event: 'Started', first: false, source: 'Google' }),
+  )
 })

@@ -136,7 +136,16 @@ export function startUp(env: StartUpEnv, restored: ApplicationState | null): App
   form.userAgent = env.userAgent
 
   // 4. The 'Started' event: names only, never a value the applicant gave.
-  env.track({ event: 'Started', category: 'Application form' })
+  // Where the visit came from goes with it (utm_source and utm_campaign), for the funnel (decision 2112).
+  const { source, campaign } = form.utmParameters
+  env.track({
+    event: 'Started',
+    category: 'Application form',
+    // A reload of the same application is not another person starting.
+    first: restored === null,
+    ...(source ? { source } : {}),
+    ...(campaign ? { campaign } : {}),
+  })
   return state
 }
 

@@ -24,6 +24,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'commission.answered': 'Answered a commission request',
   'support-note.added': 'Recorded a support note',
   'figures.exported': 'Exported the outcome figures (CSV)',
+  'funnel.exported': 'Exported a table of the funnel (CSV)',
 }
 
 export function actionLabel(action: string): string {

@@ -14,7 +14,7 @@ import type { Enrolment, Role } from '#lib/types'
 import { EnrolmentAddress } from './EnrolmentAddress'
 import { ROLE_HINTS, ROLE_LABELS } from './operator-labels'
 
-const ROLES: Role[] = ['viewer', 'caseworker', 'admin']
+const ROLES: Role[] = ['viewer', 'caseworker', 'admin', 'analyst']
 
 export default function AddOperatorScreen() {
   const session = useSignedIn()

@@ -16,6 +16,7 @@ import { createApplicationSecrets } from './0050-create-application-secrets'
 import { createSaveAndReturn } from './0060-create-save-and-return'
 import { addSealedEmailParams } from './0080-sealed-email-params'
 import { addEmailsByTemplate } from './0090-emails-by-template'
+import { createFunnelCounters } from './0120-create-funnel-counters'
 
 export const migrations: Record<string, Migration> = {
   '0001-create-vehicles': createVehicles,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0060-create-save-and-return': createSaveAndReturn,
   '0080-sealed-email-params': addSealedEmailParams,
   '0090-emails-by-template': addEmailsByTemplate,
+  '0120-create-funnel-counters': createFunnelCounters,
 }

@@ -8,13 +8,17 @@
 // the body may be JSON under text/plain, and the anti-forgery token may come in the body's `csrf` field
 // instead of the header (it must still equal the cookie).
 
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { steps } from '@forecourt/domain/journey/steps'
 import { isMessageKey } from '@forecourt/domain/messages/messages'
+import type { FunnelCounters } from '../../funnel/funnel-counters'
+import { funnelKeyOf } from '../../funnel/funnel-events'
+import type { FunnelVocabulary } from '../../funnel/vocabulary'
 
 /** Every event name the web app sends; a new one must be added here to be counted by name. */
 export const KNOWN_EVENTS = [
   'Started',
+  'Step Viewed',
   'Page View',
   'Submit',
   'Submit Error',
@@ -24,6 +28,8 @@ export const KNOWN_EVENTS = [
 ] as const
 
 export const OTHER = '(other)'
+/** Events logged at info level: failures, not analytics. */
+const LOGGED_EVENTS: ReadonlySet<string> = new Set(['Submission Error', 'Load Error'])
 export const EVENTS_BODY_LIMIT_BYTES = 4 * 1024
 
 const knownEvents = new Set<string>(KNOWN_EVENTS)
@@ -41,6 +47,11 @@ export interface TelemetryEvent {
   label?: string
   step?: string
   messageKey?: string
+  /** The page's utm_source and utm_campaign, folded into the funnel's vocabulary before they are counted. */
+  source?: string
+  campaign?: string
+  /** A person's first event of its kind and step in their tab (decision 2112). */
+  first?: boolean
 }
 
 declare module 'fastify' {
@@ -108,6 +119,9 @@ const schema = {
       label: shortText(200),
       step: shortText(100),
       messageKey: shortText(100),
+      source: shortText(100),
+      campaign: shortText(100),
+      first: { type: 'boolean' },
       csrf: shortText(200),
     },
     required: ['event'],
@@ -125,6 +139,12 @@ const schema = {
 
 export interface EventsRoutesOptions {
   counter: EventCounter
+  /** The funnel's counters (decision 2112): what is counted, by brand of the request's host. */
+  funnel?: {
+    counters: FunnelCounters
+    vocabulary: FunnelVocabulary
+    brandOf: (request: FastifyRequest) => string
+  }
 }
 
 export const eventsRoutes: FastifyPluginAsync<EventsRoutesOptions> = async (app, options) => {
@@ -143,7 +163,21 @@ export const eventsRoutes: FastifyPluginAsync<EventsRoutesOptions> = async (app,
     { schema, bodyLimit: EVENTS_BODY_LIMIT_BYTES, config: { antiForgery: 'header-or-body' } },
     async (request, reply) => {
       options.counter.add(request.body.event)
-      request.log.info(telemetryLogFields(request.body), 'telemetry event')
+      const funnel = options.funnel
+      const key =
+        funnel === undefined
+          ? undefined
+          : funnelKeyOf(request.body, funnel.brandOf(request), new Date(), funnel.vocabulary)
+      if (funnel !== undefined && key !== undefined) {
+        // Answered once the count is on disk; a failed write loses a count, never the page's work.
+        await funnel.counters.add(key).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'funnel count not written')
+        })
+      }
+      // Analytics are kept as counters, not logged (decision 2112); a failure the broker may need to follow
+      // up (an application not received, a part of the page that did not load) is still a log line.
+      const level = LOGGED_EVENTS.has(request.body.event) ? 'info' : 'debug'
+      request.log[level](telemetryLogFields(request.body), 'telemetry event')
       return reply.code(204).send()
     },
   )

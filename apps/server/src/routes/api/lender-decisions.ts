@@ -33,6 +33,19 @@ export interface LenderDecisionRoutesOptions {
   dataKeys: DataKeyring | undefined
   destinations: () => Destinations
   clock?: () => Date
+  /**
+   * After a decision is stored as current, with the application it is about (opened): the funnel counts an
+   * application's first offer and payout (decision 2112). Its failure never changes the lender's answer.
+   */
+  afterStored?: (
+    application: {
+      submissionKey: string
+      brand: string
+      submittedAt: string | null
+      attribution: unknown
+    },
+    decision: { id: string; decision: LenderDecision },
+  ) => Promise<void>
 }
 
 export const DECISION_MESSAGES = {
@@ -387,6 +400,19 @@ export const lenderDecisionRoutes: FastifyPluginAsync<LenderDecisionRoutesOption
             now,
           }),
       )
+      if (outcome.kind === 'stored' && outcome.row.current === 1 && options.afterStored) {
+        await options
+          .afterStored(
+            {
+              submissionKey: body.submissionKey,
+              brand: application.brand,
+              submittedAt: application.submittedAt,
+              attribution: application.payload.Attribution,
+            },
+            { id: outcome.row.id, decision: body.decision },
+          )
+          .catch((error: unknown) => request.log.warn({ err: error }, 'after-decision step failed'))
+      }
       return answerFrom(reply, outcome.row, outcome.kind === 'repeat')
     },
   )

@@ -94,6 +94,15 @@ export function CookiePolicy({ brand, level = 2 }: { brand: Brand; level?: Secti
       </p>
       <StoredItems items={necessary} />
 
+      <SectionHeading level={level}>Counting visits without cookies</SectionHeading>
+      <p>
+        As you go, the form tells our server which questions were shown and answered, which messages
+        appeared and, from the link you followed, the campaign’s source: never an answer you give.
+        We add these to daily totals per website, so {brand.tradingName} can see where people stop
+        and which questions need to be clearer. Nothing is stored in your browser for this and
+        nothing in the totals can be linked to you, so it needs no cookie and no consent.
+      </p>
+
       <SectionHeading level={level}>Analytics and advertising: only if you accept</SectionHeading>
       <p>
         Nothing in this section is stored or read unless you accept analytics and advertising

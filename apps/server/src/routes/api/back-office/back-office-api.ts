@@ -25,6 +25,7 @@ import {
 import { enrolmentRoutes } from './enrolment-routes'
 import { evidenceRoutes } from './evidence-routes'
 import { figuresRoutes } from './figures-routes'
+import { funnelRoutes } from './funnel-routes'
 import { operatorRoutes } from './operator-routes'
 import { sessionCookieName, sessionRoutes } from './session-routes'
 
@@ -102,7 +103,8 @@ export async function registerBackOfficeApi(
       request.log.info({ reason: 'not same origin' }, 'anti-forgery check failed')
       return reply.code(403).send(FORBIDDEN)
     }
-    const access: Access = request.routeOptions.config.backOfficeAccess ?? 'signed-in'
+    // A route that names no access reads applications: every role that may read them (not the analyst).
+    const access: Access = request.routeOptions.config.backOfficeAccess ?? 'read'
     const token = request.cookies[sessionCookieName(request)]
     if (token !== undefined && token !== '') {
       request.backOfficeSession = await findSession(context.db, token, context.now())
@@ -145,5 +147,6 @@ export async function registerBackOfficeApi(
     await api.register(operatorRoutes, { context })
     await api.register(evidenceRoutes, { context })
     await api.register(figuresRoutes, { context })
+    await api.register(funnelRoutes, { context })
   })
 }
