@@ -16,7 +16,7 @@ const ROOT = join(import.meta.dirname, '..', '..', '..')
  */
 export function addOperator(
   email: string,
-  role: 'admin' | 'caseworker' | 'viewer',
+  role: 'admin' | 'caseworker' | 'viewer' | 'analyst',
   serverEnv: Record<string, string> = BACK_OFFICE_ENV(),
 ): string {
   const run = spawnSync(
