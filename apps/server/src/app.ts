@@ -57,6 +57,7 @@ import {
   siteOrigin,
 } from './routes/api/save-and-return'
 import { jointConfirmationRoutes } from './routes/api/joint-confirmation'
+import { applicationStatusRoutes } from './routes/api/application-status'
 import { requestJointConfirmation } from './save-return/joint-confirmation'
 import { startJointLinkSweep } from './save-return/joint-link-sweep'
 import { sealKeyFor } from './email/sealed-params'
@@ -212,6 +213,14 @@ export async function buildApp(
       sealKey,
       onEmailQueued: emailQueued,
       searchIndexer,
+    })
+    // The applicant's own page: each lender's answer and offer, and their choice (decision 2113)
+    await api.register(applicationStatusRoutes, {
+      db: database.db,
+      dataKeys: config.dataKeys,
+      hashKey: indexKey,
+      sealKey,
+      onEmailQueued: emailQueued,
     })
     // The joint applicant confirms their own part, and may ask for a new link (decisions 1823, 1921)
     await api.register(jointConfirmationRoutes, {

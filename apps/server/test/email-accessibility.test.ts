@@ -61,6 +61,12 @@ const PARAMS: Record<TemplateName, Record<string, string>> = {
     token: 'q9mJ3x0f2Yc6rT8uW1eZ5vB7nK4sL0pA9dG2hJ6kL3m',
     expiresAt: '2026-12-03T14:05:00.000Z',
   },
+  'status-link': {
+    linkId: 'rsl_0123456789abcdef0123456789abcdef',
+    origin: 'https://carfinance.example',
+    token: 'q9mJ3x0f2Yc6rT8uW1eZ5vB7nK4sL0pA9dG2hJ6kL3m',
+    expiresAt: '2026-12-03T14:05:00.000Z',
+  },
 }
 
 const cases = BRAND_IDS.flatMap((brand) =>

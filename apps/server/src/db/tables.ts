@@ -70,6 +70,33 @@ export interface Tables {
   joint_confirmations: JointConfirmationsTable
   // The funnel's counters (migration 0120, decision 2112)
   funnel_counters: FunnelCountersTable
+  // The applicant's own page (migration 0121, decision 2113)
+  status_sessions: StatusSessionsTable
+  offer_choices: OfferChoicesTable
+}
+
+export interface StatusSessionsTable {
+  id: string
+  /** SHA-256 of the cookie's random token: the table alone opens nothing. */
+  token_hash: string
+  application_key: string
+  brand: string
+  created_at: string
+  expires_at: string
+}
+
+export interface OfferChoicesTable {
+  application_key: string
+  brand: string
+  /** 'offer': the applicant chose a lender's offer; 'call': they asked to be called first. */
+  kind: 'offer' | 'call'
+  decision_id: string | null
+  lender_id: string | null
+  /** JSON: the chosen offer's figures as shown. */
+  figures: string | null
+  /** JSON: every lender's answer and offer as the page showed them when the choice was made. */
+  shown: string
+  chosen_at: string
 }
 
 export interface FunnelCountersTable {
@@ -514,7 +541,7 @@ export type NewLenderDecisionRow = Insertable<LenderDecisionsTable>
 
 // --- Save and return; the joint applicant's confirmation (migration 0060; decisions 1821 to 1824) ---
 
-export const LINK_PURPOSES = ['resume', 'joint-confirm'] as const
+export const LINK_PURPOSES = ['resume', 'joint-confirm', 'status'] as const
 export type LinkPurpose = (typeof LINK_PURPOSES)[number]
 export const LINK_CHECKS = ['date-of-birth', 'code'] as const
 export type LinkCheck = (typeof LINK_CHECKS)[number]

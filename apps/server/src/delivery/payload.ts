@@ -10,6 +10,7 @@ import { evidenceForLender } from '../evidence/evidence-repository'
 import { findApplication } from '../repositories/application-repository'
 import { ERASURE_KEY_PREFIX, erasureNoticeBody } from '../back-office/erasure-notice'
 import { JOINT_CONFIRMED_KEY_PREFIX, jointConfirmedBody } from '../save-return/joint-confirmation'
+import { OFFER_CHOSEN_KEY_PREFIX, offerChosenNoticeBody } from '../offers/offer-choice'
 
 /**
  * The JSON text to send for a submission; undefined when there is no submitted application under that key
@@ -25,6 +26,9 @@ export function submittedPayloadLoader(dataKeys: DataKeyring | undefined): Paylo
   return async (db, submissionKey) => {
     // An erased application's notice to the lenders that were sent it (back-office/erasure.ts).
     if (submissionKey.startsWith(ERASURE_KEY_PREFIX)) return erasureNoticeBody(db, submissionKey)
+    // The applicant chose an offer on their own page (offers/offer-choice.ts, decision 2113).
+    if (submissionKey.startsWith(OFFER_CHOSEN_KEY_PREFIX))
+      return offerChosenNoticeBody(db, submissionKey)
     // The joint applicant's own confirmation (save-return/joint-confirmation.ts, decision 1823).
     if (submissionKey.startsWith(JOINT_CONFIRMED_KEY_PREFIX)) {
       return jointConfirmedBody(db, dataKeys, submissionKey)

@@ -125,8 +125,38 @@ function jointApplicantConfirmation(context: TemplateContext): RenderedEmail {
   })
 }
 
-export const BROKER_ALERT_EVENTS = ['new-submission', 'needs-attention'] as const
+export const BROKER_ALERT_EVENTS = [
+  'new-submission',
+  'needs-attention',
+  'offer-chosen',
+  'call-requested',
+] as const
 export type BrokerAlertEvent = (typeof BROKER_ALERT_EVENTS)[number]
+
+const BROKER_ALERT_WORDS: Readonly<
+  Record<BrokerAlertEvent, { title: string; text: string; when: string }>
+> = {
+  'new-submission': {
+    title: 'New application',
+    text: 'A new application has been submitted.',
+    when: 'Submitted',
+  },
+  'needs-attention': {
+    title: 'An application needs attention',
+    text: 'An application could not be accepted as it was sent and is waiting for someone to look at it.',
+    when: 'Arrived',
+  },
+  'offer-chosen': {
+    title: 'An applicant chose an offer',
+    text: 'The applicant chose one of the lenders’ offers on their own page and would like to go ahead. Which one is in the back office.',
+    when: 'Chosen',
+  },
+  'call-requested': {
+    title: 'An applicant asked to be called',
+    text: 'The applicant asked on their own page to be called before choosing an offer.',
+    when: 'Asked',
+  },
+}
 
 function brokerAlert(context: TemplateContext): RenderedEmail {
   const reference = param(context, 'reference')
@@ -134,25 +164,19 @@ function brokerAlert(context: TemplateContext): RenderedEmail {
   const at = new Date(param(context, 'at'))
   const link = param(context, 'link')
   const { brand } = context
-  const needsAttention = event === 'needs-attention'
-  const title = needsAttention ? 'An application needs attention' : 'New application'
+  const words = BROKER_ALERT_WORDS[event]
   return renderLayout({
     brand,
-    subject: `${title}: ${reference} (${brand.tradingName})`,
-    title,
+    subject: `${words.title}: ${reference} (${brand.tradingName})`,
+    title: words.title,
     blocks: [
-      {
-        kind: 'paragraph',
-        text: needsAttention
-          ? 'An application could not be accepted as it was sent and is waiting for someone to look at it.'
-          : 'A new application has been submitted.',
-      },
+      { kind: 'paragraph', text: words.text },
       {
         kind: 'facts',
         rows: [
           ['Reference', reference],
           ['Brand', brand.tradingName],
-          [needsAttention ? 'Arrived' : 'Submitted', `${formatLondonDateTime(at)} (UK time)`],
+          [words.when, `${formatLondonDateTime(at)} (UK time)`],
         ],
       },
       { kind: 'link', text: `Open ${reference} in the back office`, href: link },

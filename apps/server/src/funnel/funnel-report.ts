@@ -113,7 +113,11 @@ export async function funnelReport(
         step: row.step,
         title: titleOf.get(row.step) ?? row.step,
         messageKey: row.message_key,
-        message: messageText(row.message_key as MessageKey, { label: 'answer', min: '…', max: '…' }),
+        message: messageText(row.message_key as MessageKey, {
+          label: 'answer',
+          min: '…',
+          max: '…',
+        }),
         count: row.total,
         per100Viewers: 0,
       })

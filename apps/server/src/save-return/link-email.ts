@@ -96,12 +96,44 @@ export function jointConfirmEmail(args: LinkEmailArgs & { reference: string }): 
   })
 }
 
+/**
+ * The applicant's link to their own page (decision 2113): each lender's answer and offer are there, behind the
+ * date of birth; the email itself says nothing of them.
+ */
+export function statusLinkEmail(args: LinkEmailArgs & { reference: string }): RenderedEmail {
+  const expiry = formatExpiry(args.expiresAt)
+  return renderLayout({
+    brand: args.brand,
+    subject: `Follow your application (${args.reference})`,
+    title: 'Follow your application',
+    blocks: [
+      greeting(args.recipientName),
+      {
+        kind: 'paragraph',
+        text: `${args.brand.tradingName} has your application, reference ${args.reference}. On your own page you can see what each lender it went to has said and, when they make you an offer, compare the offers and choose one, on any device.`,
+      },
+      { kind: 'link', text: 'See your application', href: args.link },
+      {
+        kind: 'paragraph',
+        text: `The link works once, until ${expiry} (UK time). When the page asks for it, enter your date of birth. If it has expired, the page can send you a new one.`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'For your security we do not put figures in emails.',
+      },
+      notYou(args.brand),
+    ],
+    footnote: SERVICE_MESSAGE,
+  })
+}
+
 // --- The outbox's side ---
 
 /** Where each kind of link opens, by the template that carries it. */
 export const LINK_TEMPLATES = {
   'continue-link': { path: '/continue/', recipient: 'applicant' },
   'joint-confirm-link': { path: '/joint-confirm/', recipient: 'joint-applicant' },
+  'status-link': { path: '/application-status/', recipient: 'applicant' },
 } as const satisfies Record<string, { path: string; recipient: EmailRecipient }>
 
 export type LinkTemplateName = keyof typeof LINK_TEMPLATES
@@ -180,6 +212,21 @@ export const LINK_EMAIL_TEMPLATES = {
       return jointConfirmEmail({
         brand: context.brand,
         link: href(context, 'joint-confirm-link'),
+        expiresAt: param(context, 'expiresAt'),
+        code: undefined,
+        recipientName: context.recipientName || undefined,
+        reference: applicationReference(context.applicationKey),
+      })
+    },
+  },
+  'status-link': {
+    recipients: ['applicant'],
+    link: true,
+    render: (context) => {
+      if (context.applicationKey === null) throw new TypeError('the template needs the application')
+      return statusLinkEmail({
+        brand: context.brand,
+        link: href(context, 'status-link'),
         expiresAt: param(context, 'expiresAt'),
         code: undefined,
         recipientName: context.recipientName || undefined,

@@ -132,6 +132,14 @@ export const routes: readonly AppRoute[] = [
     load: () => import('#screens/save-for-later/save-for-later-screen'),
   },
   // The token is read once and dropped from the address: '/continue' is the same page without it.
+  // The applicant's own page after submitting: each lender's answer and offer (decision 2113). As with
+  // '/continue', the token is read once and dropped from the address.
+  {
+    path: '/application-status/:token?',
+    title: 'Your application',
+    kind: 'page',
+    load: () => import('#screens/application-status/application-status-screen'),
+  },
   {
     path: '/continue/:token?',
     title: 'Continue your application',

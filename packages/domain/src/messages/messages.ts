@@ -37,6 +37,8 @@ const MESSAGES = {
   'slider.range': { main: 'Must be between {min} and {max}.' },
   'email.required': { main: 'Please enter your {label}.', joint: 'Please enter their {label}.' },
   'email.invalid': { main: 'Please try again. That email address doesn’t look right.' },
+  /** Not in the specification (decision 2113): the applicant's page asks which offer to go ahead with. */
+  'offerChoice.required': { main: 'Choose the offer you would like to go ahead with.' },
   'phone.countryCode': {
     main: 'Please enter your phone number without the country code.',
     joint: 'Please enter their phone number without the country code.',

@@ -17,6 +17,7 @@ import { createSaveAndReturn } from './0060-create-save-and-return'
 import { addSealedEmailParams } from './0080-sealed-email-params'
 import { addEmailsByTemplate } from './0090-emails-by-template'
 import { createFunnelCounters } from './0120-create-funnel-counters'
+import { createOfferChoices } from './0121-create-offer-choices'
 
 export const migrations: Record<string, Migration> = {
   '0001-create-vehicles': createVehicles,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0080-sealed-email-params': addSealedEmailParams,
   '0090-emails-by-template': addEmailsByTemplate,
   '0120-create-funnel-counters': createFunnelCounters,
+  '0121-create-offer-choices': createOfferChoices,
 }

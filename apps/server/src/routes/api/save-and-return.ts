@@ -517,7 +517,11 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
 export function registerLinkPageHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const path = request.url
-    if (path.startsWith('/continue/') || path.startsWith('/joint-confirm/')) {
+    if (
+      path.startsWith('/continue/') ||
+      path.startsWith('/joint-confirm/') ||
+      path.startsWith('/application-status/')
+    ) {
       reply.header('referrer-policy', 'no-referrer')
     }
     return payload
