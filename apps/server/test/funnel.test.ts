@@ -184,7 +184,12 @@ describe.each(allEngines)('the funnel on $name', (engine) => {
         errors: 1,
       })
       expect(stepOf('deposit')).toMatchObject({ viewed: 2, completed: 2, dropOff: 0 })
-      expect(stepOf('marital-status')).toMatchObject({ viewed: 2, completed: 1, dropOff: 1, errors: 1 })
+      expect(stepOf('marital-status')).toMatchObject({
+        viewed: 2,
+        completed: 1,
+        dropOff: 1,
+        errors: 1,
+      })
       expect(report.steps.map((step) => step.step).slice(0, 3)).toEqual(
         report.steps.map((step) => step.step).slice(0, 3),
       )
@@ -324,7 +329,13 @@ describe.each(allEngines)('the funnel on $name', (engine) => {
             label: canary,
             category: canary,
           },
-          { event: 'Step Viewed', first: true, step: 'looking-to-buy', source: canary, label: canary },
+          {
+            event: 'Step Viewed',
+            first: true,
+            step: 'looking-to-buy',
+            source: canary,
+            label: canary,
+          },
           {
             event: 'Validation Error',
             step: 'deposit',

@@ -111,6 +111,7 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
       .selectFrom('resume_links')
       .select('id')
       .where('application_key', '=', key)
+      .where('purpose', '=', 'joint-confirm')
       .execute()
     return rows.length
   }

@@ -17,12 +17,14 @@ import type { EmailRow } from '../db/tables'
 import { nextStep, type AttemptResult, type RetryPolicy } from '../delivery/backoff'
 import { ClaimLoop } from '../delivery/claim-loop'
 import type { DeliveryLogger } from '../delivery/worker'
+import { statusLinkForMessage } from '../offers/status-link'
 import { findApplication } from '../repositories/application-repository'
 import { findLinkById, isUsable } from '../save-return/links'
 import type { MailConfig } from './mail-config'
 import { claimDueEmails, recordEmailAttempt } from './outbox'
 import { openParams, sealKeyFor, SealedParamsError, type SealKey } from './sealed-params'
 import { findTemplate } from './templates'
+import { searchIndexKey } from '../back-office/search-index'
 import { createMailTransport, SendError, type MailTransport, type OutgoingEmail } from './transport'
 
 const SECOND = 1000
@@ -56,7 +58,15 @@ export interface EmailSenderOptions {
   policy?: Partial<RetryPolicy>
   now?: () => Date
   random?: () => number
+  /**
+   * The applicant's own page (decision 2113): the site a brand's links open on, and the key of the address
+   * hashes. With them, the applicant's confirmation and updates carry a fresh one-time link to their page.
+   */
+  statusLinks?: { origin: (brand: string) => string; hashKey: Buffer }
 }
+
+/** The messages to the applicant that carry a link to their own page. */
+const WITH_STATUS_LINK: ReadonlySet<string> = new Set(['applicant-confirmation', 'decision-update'])
 
 interface Recipient {
   name: string
@@ -81,6 +91,7 @@ export class EmailSender {
   private readonly policy: RetryPolicy
   private readonly now: () => Date
   private readonly random: () => number
+  private readonly statusLinks: EmailSenderOptions['statusLinks']
   private readonly loop: ClaimLoop<EmailRow>
 
   constructor(options: EmailSenderOptions) {
@@ -104,6 +115,7 @@ export class EmailSender {
     this.policy = { ...EMAIL_RETRY_POLICY, ...options.policy }
     this.now = options.now ?? (() => new Date())
     this.random = options.random ?? Math.random
+    this.statusLinks = options.statusLinks
   }
 
   start(): void {
@@ -213,6 +225,24 @@ export class EmailSender {
     } else {
       recipient = await this.recipientOf(row, brand)
     }
+    if (
+      this.statusLinks !== undefined &&
+      row.recipient === 'applicant' &&
+      row.application_key !== null &&
+      WITH_STATUS_LINK.has(row.template)
+    ) {
+      const link = await statusLinkForMessage(this.database.db, {
+        applicationKey: row.application_key,
+        brand: row.brand,
+        origin: this.statusLinks.origin(row.brand),
+        recipientAddress: recipient.address,
+        hashKey: this.statusLinks.hashKey,
+        now: this.now(),
+      })
+      if (link !== undefined) {
+        params = { ...params, statusLink: link.href, statusLinkExpiresAt: link.expiresAt }
+      }
+    }
     const rendered = template.render({
       brand,
       mail: brandMail[row.brand as BrandId],
@@ -288,7 +318,7 @@ export function messageIdOf(emailId: string, from: string): string {
 
 /** The sender as the server and `npm run worker` run it. */
 export function createEmailSender(
-  config: Pick<Config, 'mail' | 'dataKeys' | 'backOffice' | 'secret'>,
+  config: Pick<Config, 'mail' | 'dataKeys' | 'backOffice' | 'secret' | 'siteOrigins'>,
   database: Database,
   logger: DeliveryLogger,
   options: Partial<EmailSenderOptions> = {},
@@ -300,6 +330,10 @@ export function createEmailSender(
     dataKeys: config.dataKeys,
     sealKey: sealKeyFor(config),
     logger,
+    statusLinks: {
+      origin: (brand) => config.siteOrigins[brand as BrandId],
+      hashKey: searchIndexKey(config.backOffice.indexKey, config.dataKeys),
+    },
     ...options,
   })
 }

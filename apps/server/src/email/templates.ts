@@ -6,6 +6,7 @@
 
 import { currentDisclosure } from '@forecourt/domain/brands/disclosures'
 import { formatLondonDateTime } from '@forecourt/domain/format/london-time'
+import { formatExpiry } from '@forecourt/domain/save-return/save-return'
 import { LINK_EMAIL_TEMPLATES } from '../save-return/link-email'
 import { renderLayout, type Block, type RenderedEmail } from './layout'
 import type { EmailTemplate, TemplateContext } from './template-types'
@@ -57,6 +58,23 @@ function websiteLink(context: TemplateContext): Block {
   }
 }
 
+/**
+ * The applicant's one-time link to their own page (decision 2113), when the sender made one for this message:
+ * where each lender's answer and offer are, behind the date of birth. No figures in the email itself.
+ */
+function statusLinkBlocks(context: TemplateContext, text: string): Block[] {
+  const href = context.params.statusLink
+  const expiresAt = context.params.statusLinkExpiresAt
+  if (typeof href !== 'string' || typeof expiresAt !== 'string') return []
+  return [
+    { kind: 'link', text, href },
+    {
+      kind: 'paragraph',
+      text: `The link works once, on any device, until ${formatExpiry(expiresAt)} (UK time); the page asks for your date of birth. If it has expired, the page can send you a new one.`,
+    },
+  ]
+}
+
 function applicantConfirmation(context: TemplateContext): RenderedEmail {
   const reference = param(context, 'reference')
   const { brand } = context
@@ -78,6 +96,10 @@ function applicantConfirmation(context: TemplateContext): RenderedEmail {
           'and may contact you for more information. We will email you when a lender has made a ' +
           'decision; you do not need to do anything now.',
       },
+      ...statusLinkBlocks(
+        context,
+        'Follow your application: each lender’s answer on your own page',
+      ),
       { kind: 'heading', text: 'How we are paid' },
       { kind: 'paragraph', text: disclosureText(context, 'commission') },
       { kind: 'heading', text: 'Our panel of lenders' },
@@ -221,8 +243,9 @@ function decisionUpdate(context: TemplateContext): RenderedEmail {
       { kind: 'paragraph', text: words },
       {
         kind: 'paragraph',
-        text: `For the details, contact ${brand.tradingName} and quote your reference, ${reference}. For your security we do not put figures in emails.`,
+        text: `For the details, see your own page or contact ${brand.tradingName} and quote your reference, ${reference}. For your security we do not put figures in emails.`,
       },
+      ...statusLinkBlocks(context, 'See each lender’s answer and offer on your own page'),
       { kind: 'link', text: `Contact ${brand.tradingName}`, href: context.mail.website },
       ...complaintBlocks(context),
     ],

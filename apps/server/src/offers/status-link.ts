@@ -60,3 +60,46 @@ export async function issueStatusLink(
   deps.onEmailQueued?.()
   return true
 }
+
+export interface StatusLinkAtSend {
+  /** The applicant's own page, with a fresh one-time token. */
+  href: string
+  expiresAt: string
+}
+
+/**
+ * A status link made as the applicant's confirmation or update is sent (decision 2113): the token exists
+ * only in the message being sent and, hashed, in its link row, so no outbox row ever holds a working link.
+ * Each message gets a new link, the earlier one stopping (only the newest email is any use). Undefined for
+ * an application that is not submitted (or no longer here).
+ */
+export async function statusLinkForMessage(
+  db: Kysely<Tables>,
+  args: {
+    applicationKey: string
+    brand: string
+    origin: string
+    recipientAddress: string
+    hashKey: Buffer
+    now: Date
+  },
+): Promise<StatusLinkAtSend | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const application = await trx
+      .selectFrom('applications')
+      .select('status')
+      .where('application_key', '=', args.applicationKey)
+      .executeTakeFirst()
+    if (application?.status !== 'submitted') return undefined
+    const link = await issueLink(trx, {
+      purpose: 'status',
+      applicationKey: args.applicationKey,
+      brand: args.brand,
+      hasDateOfBirth: true,
+      emailHash: keyedHash(args.hashKey, 'email', emailSubject(args.recipientAddress)),
+      screen: null,
+      now: args.now,
+    })
+    return { href: `${args.origin}/application-status/${link.token}`, expiresAt: link.expiresAt }
+  })
+}
