@@ -264,4 +264,7 @@ export async function deleteSaveReturnRecords(db: Db, keys: readonly string[]): 
   await db.deleteFrom('resume_links').where('application_key', 'in', keys).execute()
   await db.deleteFrom('saved_answers').where('application_key', 'in', keys).execute()
   await db.deleteFrom('joint_confirmations').where('application_key', 'in', keys).execute()
+  // The applicant's own page (decision 2113): its sessions and the choice made there.
+  await db.deleteFrom('status_sessions').where('application_key', 'in', keys).execute()
+  await db.deleteFrom('offer_choices').where('application_key', 'in', keys).execute()
 }
