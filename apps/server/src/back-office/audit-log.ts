@@ -184,8 +184,53 @@ export interface AuditFilter {
 }
 
 /** Newest first. */
-export async function listAudit(db: Db, filter: AuditFilter): Promise<AuditRow[]> {
+/**
+ * What an operator of some brands may read of the audit log (decision 2114): entries about applications of
+ * those brands (stored, erased, or kept for attention), and entries about operators they may manage
+ * (themselves included). Everything else, other brands' applications and operators who work on more brands, is
+ * left out. Undefined: every entry (an all-brands reader).
+ */
+export interface AuditScope {
+  brands: readonly string[]
+  operatorIds: readonly string[]
+}
+
+export async function listAudit(
+  db: Db,
+  filter: AuditFilter,
+  scope?: AuditScope,
+): Promise<AuditRow[]> {
   let query = db.selectFrom('audit_log').selectAll()
+  if (scope !== undefined) {
+    const brands = scope.brands.length > 0 ? [...scope.brands] : ['']
+    const operatorIds = scope.operatorIds.length > 0 ? [...scope.operatorIds] : ['']
+    query = query.where((eb) =>
+      eb.or([
+        eb(
+          'application_key',
+          'in',
+          eb.selectFrom('applications').select('application_key').where('brand', 'in', brands),
+        ),
+        eb(
+          'application_key',
+          'in',
+          eb.selectFrom('erasures').select('application_key').where('brand', 'in', brands),
+        ),
+        eb(
+          'application_key',
+          'in',
+          eb.selectFrom('needs_attention').select('submission_key').where('brand', 'in', brands),
+        ),
+        eb.and([
+          eb('application_key', 'is', null),
+          eb.or([
+            eb('target_operator_id', 'in', operatorIds),
+            eb.and([eb('target_operator_id', 'is', null), eb('operator_id', 'in', operatorIds)]),
+          ]),
+        ]),
+      ]),
+    )
+  }
   if (filter.operatorId !== undefined) query = query.where('operator_id', '=', filter.operatorId)
   if (filter.action !== undefined) query = query.where('action', '=', filter.action)
   if (filter.applicationKey !== undefined) {

@@ -78,6 +78,17 @@ export function brandsOf(operator: Pick<OperatorRow, 'brands'>): BrandScope {
   return parseBrandScope(operator.brands) ?? []
 }
 
+/**
+ * Whether an operator of `actor`'s brands may manage (list, add, reset, disable) an operator of `target`'s
+ * brands, or grant them: only brands the actor holds, and 'all' only from an all-brands operator. An admin of one
+ * brand can never reach an operator who works on more than they do (decision 2114).
+ */
+export function withinScope(actor: BrandScope, target: BrandScope): boolean {
+  if (actor === 'all') return true
+  if (target === 'all') return false
+  return target.every((brand) => actor.includes(brand))
+}
+
 /** The brand ids the operator may see, in the brands' own order. */
 export function visibleBrands(operator: Pick<OperatorRow, 'brands'>): string[] {
   const scope = brandsOf(operator)

@@ -1,7 +1,7 @@
 // Operators and the audit log, for admins. Adding or resetting an operator answers the enrolment
 // address once: it is stored only as a hash. Decision records: docs/decisions/1602-*, 1606-*.
 
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { AUDIT_ACTIONS, listAudit, type AuditFilter } from '../../../back-office/audit-log'
 import { operatorEmails } from '../../../back-office/applications'
 import { londonDayStart } from '../../../back-office/london-days'
@@ -14,8 +14,10 @@ import {
   listOperators,
   operatorState,
   OperatorExistsError,
+  brandsOf,
   parseBrandScope,
   resetOperator,
+  withinScope,
 } from '../../../back-office/operators'
 import { OPERATOR_ROLES, type OperatorRole, type OperatorRow } from '../../../db/tables'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
@@ -35,6 +37,7 @@ export const OPERATOR_MESSAGES = {
   role: `Choose a role: ${OPERATOR_ROLES.join(', ')}`,
   brands: 'Choose "all" or one or more brands',
   exists: 'An operator with this email address already exists',
+  beyondScope: 'You can only give an operator brands you work on yourself',
   notYourself: 'You cannot disable yourself',
   invalidFilter: 'Invalid filter',
 } as const
@@ -56,8 +59,24 @@ export const operatorRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
     createdAt: operator.created_at,
   })
 
-  app.get('/api/back-office/operators', manage, async () => ({
-    items: (await listOperators(db)).map(view),
+  /** The operators `request`'s operator may manage: those of their brands, and themselves (decision 2114). */
+  const manageable = async (request: FastifyRequest) => {
+    const me = operatorOf(request)
+    const scope = brandsOf(me)
+    return (await listOperators(db)).filter(
+      (operator) => operator.id === me.id || withinScope(scope, brandsOf(operator)),
+    )
+  }
+
+  /** The operator of this id if `request`'s operator may manage them; another brand's is not found. */
+  const findManageable = async (request: FastifyRequest, id: string) => {
+    const operator = await findOperator(db, id)
+    if (operator === undefined) return undefined
+    return withinScope(brandsOf(operatorOf(request)), brandsOf(operator)) ? operator : undefined
+  }
+
+  app.get('/api/back-office/operators', manage, async (request) => ({
+    items: (await manageable(request)).map(view),
   }))
 
   app.post<{ Body: unknown }>('/api/back-office/operators', manage, async (request, reply) => {
@@ -79,6 +98,12 @@ export const operatorRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
     if (brands === undefined) errors.push({ field: 'brands', message: OPERATOR_MESSAGES.brands })
     if (errors.length > 0 || brands === undefined) {
       return invalid(reply, OPERATOR_MESSAGES.invalid, errors)
+    }
+    if (!withinScope(brandsOf(operatorOf(request)), brands)) {
+      return reply.code(403).send({
+        error: OPERATOR_MESSAGES.beyondScope,
+        errors: [{ field: 'brands', message: OPERATOR_MESSAGES.beyondScope }],
+      })
     }
     try {
       const { operator, enrolment } = await addOperator(
@@ -108,7 +133,7 @@ export const operatorRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
       if (request.params.id === me.id) {
         return reply.code(409).send({ error: OPERATOR_MESSAGES.notYourself })
       }
-      if ((await findOperator(db, request.params.id)) === undefined) {
+      if ((await findManageable(request, request.params.id)) === undefined) {
         return reply.code(404).send(NOT_FOUND)
       }
       const operator = await disableOperator(db, request.params.id, context.now(), me.id)
@@ -120,7 +145,7 @@ export const operatorRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
     '/api/back-office/operators/:id/reset',
     manage,
     async (request, reply) => {
-      if ((await findOperator(db, request.params.id)) === undefined) {
+      if ((await findManageable(request, request.params.id)) === undefined) {
         return reply.code(404).send(NOT_FOUND)
       }
       const { operator, enrolment } = await resetOperator(
@@ -169,7 +194,18 @@ export const operatorRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
         else errors.push({ field: 'limit', message: 'must be a whole number from 1 to 100' })
       }
       if (errors.length > 0) return invalid(reply, OPERATOR_MESSAGES.invalidFilter, errors)
-      const rows = await listAudit(db, { ...filter, limit: filter.limit + 1 })
+      const me = operatorOf(request)
+      const scope = brandsOf(me)
+      const rows = await listAudit(
+        db,
+        { ...filter, limit: filter.limit + 1 },
+        scope === 'all'
+          ? undefined
+          : {
+              brands: scope,
+              operatorIds: (await manageable(request)).map((operator) => operator.id),
+            },
+      )
       const page = rows.slice(0, filter.limit)
       const emails = await operatorEmails(
         db,
