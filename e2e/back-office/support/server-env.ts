@@ -15,6 +15,8 @@ export function BACK_OFFICE_ENV(): Record<string, string> {
   return {
     ...e2eServerEnv(dataDir),
     FORECOURT_DATA_KEY: dataKey,
+    // A brand's site may call the applicant's API across origins; never the back office's (decision 2114).
+    CORS_ORIGINS: `http://carfinance.localhost:${E2E_PORT}`,
     LENDER_DESTINATIONS: JSON.stringify({
       carfinance: [{ id: 'fake-lender', url: `${FAKE_LENDER}/applications`, secret }],
     }),

@@ -10,6 +10,11 @@ import { APPLICATION_SECRET_HEADER } from '@forecourt/domain/application-secret/
 import { CSRF_HEADER } from './anti-forgery'
 
 export const ALLOWED_METHODS = 'GET, POST'
+/**
+ * CORS never applies to the back office's API (decision 2114): its answers hold personal data and its session
+ * cookie is the operator's, so no other origin, listed or not, may read them.
+ */
+const NEVER_CROSS_ORIGIN = '/api/back-office/'
 export const ALLOWED_HEADERS = `content-type, ${CSRF_HEADER}, ${APPLICATION_SECRET_HEADER}`
 // Ten minutes: Chromium's own cap is two hours, and an origin removed from the list should stop working soon.
 const PREFLIGHT_MAX_AGE_SECONDS = '600'
@@ -24,7 +29,7 @@ export async function registerCors(
     origin !== undefined && allowed.has(origin) ? origin : undefined
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return
+    if (!request.url.startsWith('/api/') || request.url.startsWith(NEVER_CROSS_ORIGIN)) return
     // The answer differs by Origin, so no cache may give one origin's answer to another.
     reply.header('vary', 'Origin')
     const origin = allowedOrigin(request.headers.origin)
@@ -36,7 +41,9 @@ export async function registerCors(
   })
 
   app.options('/api/*', { schema: { hide: true } }, async (request, reply) => {
-    const origin = allowedOrigin(request.headers.origin)
+    const origin = request.url.startsWith(NEVER_CROSS_ORIGIN)
+      ? undefined
+      : allowedOrigin(request.headers.origin)
     if (origin !== undefined) {
       reply.header('access-control-allow-methods', ALLOWED_METHODS)
       reply.header('access-control-allow-headers', ALLOWED_HEADERS)

@@ -92,14 +92,11 @@ export async function registerBackOfficeApi(
 
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isBackOfficeHost(request, context.config.host)) return reply.code(404).send(NOT_FOUND)
-    // Only the back office's own pages may write: not a sibling site, not another of the brands' hosts.
+    // Only the back office's own pages may write, or read (decision 2114): not a sibling site, not another of
+    // the brands' hosts, not an origin CORS_ORIGINS lists for the applicant's API. A browser says where a
+    // request comes from; a request without the header (not a browser) is judged by its session and token.
     const site = request.headers['sec-fetch-site']
-    if (
-      request.method !== 'GET' &&
-      site !== undefined &&
-      site !== 'same-origin' &&
-      site !== 'none'
-    ) {
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
       request.log.info({ reason: 'not same origin' }, 'anti-forgery check failed')
       return reply.code(403).send(FORBIDDEN)
     }
