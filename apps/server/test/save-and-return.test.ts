@@ -325,6 +325,46 @@ describe.each(allEngines)('save and come back later on $name', (engine) => {
     },
   )
 
+  test.skipIf(!engine.available)(
+    'saving for later and refreshing the saved answers need the secret of the browser that started the application',
+    async () => {
+      const saved = savedApplication()
+      // The applicant's own browser saves and binds the key.
+      expect((await save(saved)).statusCode).toBe(202)
+      const linksBefore = await app.database.db
+        .selectFrom('resume_links')
+        .select(['id', 'status'])
+        .where('application_key', '=', saved.key)
+        .execute()
+      const body = {
+        email: 'someone.else@example.com',
+        screen: '/address/1',
+        state: saved.state,
+        payload: saved.payload,
+      }
+      for (const secret of ['', 'not-the-browsers-secret']) {
+        const headers = { 'x-application-secret': secret }
+        const overwrite = await app.post(`/api/save-and-return/${saved.key}`, body, headers)
+        expect(overwrite.statusCode, `save with "${secret}"`).toBe(403)
+        expect(overwrite.json()).toMatchObject({ reason: 'application-secret' })
+        const refresh = await app.post(
+          `/api/saved-answers/${saved.key}`,
+          { state: saved.state },
+          headers,
+        )
+        expect(refresh.statusCode, `refresh with "${secret}"`).toBe(403)
+      }
+      // Nothing changed: the applicant's own link still works, no link went elsewhere.
+      expect(
+        await app.database.db
+          .selectFrom('resume_links')
+          .select(['id', 'status'])
+          .where('application_key', '=', saved.key)
+          .execute(),
+      ).toEqual(linksBefore)
+    },
+  )
+
   test.skipIf(!engine.available)('bad requests are refused with what is wrong', async () => {
     const saved = savedApplication()
     const answer = await app.post(`/api/save-and-return/${saved.key}`, {

@@ -5,6 +5,7 @@
 // most once every 2 s with a trailing send, like the partial save (decision 1822).
 
 import type { Brand } from '@forecourt/domain/brands/brand'
+import { applicationSecretHeaders } from '@forecourt/domain/application-secret/application-secret'
 import { toPartialPayload } from '@forecourt/domain/payload/partial-payload'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import { ApiError, postJson } from './api'
@@ -39,12 +40,12 @@ export async function saveForLater(
   screen: string,
 ): Promise<SaveOutcome> {
   try {
-    const sent = (await postJson(`/api/save-and-return/${encodeURIComponent(state.GUID)}`, {
-      email,
-      screen,
-      state,
-      payload: toPartialPayload(state, { brand, now: new Date() }),
-    })) as SavedForLater
+    const sent = (await postJson(
+      `/api/save-and-return/${encodeURIComponent(state.GUID)}`,
+      { email, screen, state, payload: toPartialPayload(state, { brand, now: new Date() }) },
+      // Every write under a key carries the secret of the browser that started it (decision 1801).
+      { headers: applicationSecretHeaders(state.applicationSecret) },
+    )) as SavedForLater
     return { kind: 'sent', sent }
   } catch (error) {
     const { status, body } = await answerOf(error)
@@ -146,7 +147,10 @@ export interface RefreshDeps {
 export function startSavedAnswersRefresh(deps: RefreshDeps): void {
   markSavedForLater(true)
   if (stop !== undefined) return
-  const post = deps.post ?? ((url: string, body: unknown) => postJson(url, body))
+  const post =
+    deps.post ??
+    ((url: string, body: unknown) =>
+      postJson(url, body, { headers: applicationSecretHeaders(deps.getState().applicationSecret) }))
   const intervalMs = deps.intervalMs ?? REFRESH_INTERVAL_MS
   let lastSent = JSON.stringify(deps.getState())
   let timer: ReturnType<typeof setTimeout> | undefined

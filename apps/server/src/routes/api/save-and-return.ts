@@ -35,6 +35,7 @@ import {
   useLink,
 } from '../../save-return/links'
 import { checkPartialPayload } from './application'
+import { refuseWithoutSecret, secretRefusedBody } from './application-secret'
 import { linkRequestLimited, registerNewLinkRoute } from './new-link'
 import { KEY_PATTERN, invalidBody, requireJson, siteBrand, stampReceived } from './submission'
 
@@ -171,6 +172,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
             required: ['maskedEmail', 'expiresAt'],
           },
           400: invalidBody,
+          403: secretRefusedBody,
           409: errorBody,
           429: errorBody,
         },
@@ -185,6 +187,9 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
       const now = clock()
       const serverSequence = nextServerSequence(now.getTime())
       const applicationKey = request.params.applicationKey.toLowerCase()
+      // The same rule as every write under a key (decision 1801): only the browser that started the
+      // application may save it and be sent its link (decision 2114).
+      if (await refuseWithoutSecret(db, request, reply, applicationKey, now)) return reply
       const body = request.body as Record<string, unknown>
       const errors: { field: string; message: string }[] = []
 
@@ -284,6 +289,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
             required: ['status'],
           },
           400: invalidBody,
+          403: secretRefusedBody,
         },
       },
       attachValidation: true,
@@ -293,6 +299,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
       if (request.validationError) return reply.code(400).send({ error: INVALID })
       const now = clock()
       const applicationKey = request.params.applicationKey.toLowerCase()
+      if (await refuseWithoutSecret(db, request, reply, applicationKey, now)) return reply
       const state = request.body.state
       const restored = restoreState(JSON.stringify(state))
       if (
