@@ -19,7 +19,7 @@ export const SECURE_SESSION_COOKIE = '__Host-forecourt-back-office'
 
 export const SIGN_IN_MESSAGES = {
   failed:
-    'Those details are not right. After 10 failed attempts in a row an account is locked for 15 minutes.',
+    'Those details are not right. After 10 wrong codes in a row an account is locked for 15 minutes.',
   invalid: 'Invalid sign-in',
   email: 'Enter your email address',
   password: 'Enter your password',
