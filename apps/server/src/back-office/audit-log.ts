@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'application.erased',
   'delivery.retried',
   'note.added',
+  'follow-up.set',
+  'pipeline.viewed',
   'status.changed',
   'legal-hold.set',
   'legal-hold.lifted',

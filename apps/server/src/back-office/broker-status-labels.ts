@@ -7,6 +7,7 @@ export const BROKER_STATUS_LABELS: Readonly<Record<BrokerStatus, string>> = {
   contacted: 'Contacted',
   with_lender: 'With lender',
   approved: 'Approved',
+  signed: 'Agreement signed',
   declined: 'Declined',
   withdrawn: 'Withdrawn',
   paid_out: 'Paid out',

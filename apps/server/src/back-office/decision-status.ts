@@ -41,8 +41,14 @@ export const OUTCOME_STATUS: Readonly<Record<ApplicationOutcome, BrokerStatus | 
  * Statuses a decision does not overwrite: a case a person closed or marked withdrawn (the applicant
  * stepped back), and a payout, which is final. A status the lenders set themselves moves on.
  */
-export function statusFollows(current: BrokerStatus, setByLender: boolean): boolean {
+export function statusFollows(
+  current: BrokerStatus,
+  setByLender: boolean,
+  to?: BrokerStatus,
+): boolean {
   if (current === 'paid_out') return false
+  // A signed agreement moves on only to its payout (decision 2115).
+  if (current === 'signed') return to === 'paid_out'
   if (current === 'closed' || current === 'withdrawn') return setByLender
   return true
 }
@@ -70,7 +76,7 @@ export async function followLenderDecisions(
     .executeTakeFirst()
   const from = kase?.broker_status ?? 'new'
   if (from === to) return undefined
-  if (!statusFollows(from, kase?.status_changed_by.startsWith(LENDER_ACTOR_PREFIX) ?? false)) {
+  if (!statusFollows(from, kase?.status_changed_by.startsWith(LENDER_ACTOR_PREFIX) ?? false, to)) {
     return undefined
   }
   const at = input.now.toISOString()

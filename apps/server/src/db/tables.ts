@@ -73,6 +73,18 @@ export interface Tables {
   // The applicant's own page (migration 0121, decision 2113)
   status_sessions: StatusSessionsTable
   offer_choices: OfferChoicesTable
+  // The broker's pipeline (migration 0122, decision 2115)
+  follow_ups: FollowUpsTable
+}
+
+export interface FollowUpsTable {
+  application_key: string
+  /** YYYY-MM-DD, a London day. */
+  due_on: string
+  /** The caseworker's note, sealed (JSON envelope) when a data key is configured. */
+  note: string
+  set_by: string
+  set_at: string
 }
 
 export interface StatusSessionsTable {
@@ -296,6 +308,8 @@ export const BROKER_STATUSES = [
   'contacted',
   'with_lender',
   'approved',
+  // The applicant signed the lender's agreement: set by a caseworker (decision 2115).
+  'signed',
   'declined',
   'withdrawn',
   'paid_out',

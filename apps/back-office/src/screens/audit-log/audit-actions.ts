@@ -13,6 +13,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'application.erased': 'Erased an application',
   'delivery.retried': 'Retried a delivery',
   'note.added': 'Added a note',
+  'follow-up.set': 'Set a follow-up',
+  'pipeline.viewed': 'Viewed the pipeline',
   'status.changed': 'Changed the status',
   'legal-hold.set': 'Set a legal hold',
   'legal-hold.lifted': 'Lifted a legal hold',

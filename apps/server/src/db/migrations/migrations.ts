@@ -18,6 +18,7 @@ import { addSealedEmailParams } from './0080-sealed-email-params'
 import { addEmailsByTemplate } from './0090-emails-by-template'
 import { createFunnelCounters } from './0120-create-funnel-counters'
 import { createOfferChoices } from './0121-create-offer-choices'
+import { createFollowUps } from './0122-create-follow-ups'
 
 export const migrations: Record<string, Migration> = {
   '0001-create-vehicles': createVehicles,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0090-emails-by-template': addEmailsByTemplate,
   '0120-create-funnel-counters': createFunnelCounters,
   '0121-create-offer-choices': createOfferChoices,
+  '0122-create-follow-ups': createFollowUps,
 }

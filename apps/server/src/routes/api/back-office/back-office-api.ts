@@ -26,6 +26,7 @@ import { enrolmentRoutes } from './enrolment-routes'
 import { evidenceRoutes } from './evidence-routes'
 import { figuresRoutes } from './figures-routes'
 import { funnelRoutes } from './funnel-routes'
+import { pipelineRoutes } from './pipeline-routes'
 import { operatorRoutes } from './operator-routes'
 import { sessionCookieName, sessionRoutes } from './session-routes'
 
@@ -145,5 +146,6 @@ export async function registerBackOfficeApi(
     await api.register(evidenceRoutes, { context })
     await api.register(figuresRoutes, { context })
     await api.register(funnelRoutes, { context })
+    await api.register(pipelineRoutes, { context })
   })
 }
