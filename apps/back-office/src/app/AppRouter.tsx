@@ -22,6 +22,8 @@ const CommissionRequestsScreen = lazy(
 )
 const FiguresScreen = lazy(() => import('#screens/figures/FiguresScreen'))
 const FunnelScreen = lazy(() => import('#screens/funnel/FunnelScreen'))
+const PipelineScreen = lazy(() => import('#screens/pipeline/PipelineScreen'))
+const FollowUpScreen = lazy(() => import('#screens/pipeline/FollowUpScreen'))
 const NotFoundScreen = lazy(() => import('#screens/not-found/NotFoundScreen'))
 
 function Loading() {
@@ -110,6 +112,12 @@ export function AppRouter() {
         </Route>
         <Route path="/figures">
           <Private screen={FiguresScreen} />
+        </Route>
+        <Route path="/pipeline">
+          <Private screen={PipelineScreen} needs="read" />
+        </Route>
+        <Route path="/pipeline/follow-up/:key">
+          <Private screen={FollowUpScreen} needs="notes" />
         </Route>
         <Route path="/funnel">
           <Private screen={FunnelScreen} />

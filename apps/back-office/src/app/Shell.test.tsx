@@ -15,7 +15,7 @@ test('the navigation offers what the role allows', async () => {
     within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent),
-  ).toEqual(['Applications', 'Commission requests'])
+  ).toEqual(['Applications', 'Pipeline', 'Commission requests'])
   expect(within(nav).getByRole('link', { name: 'Applications' })).toHaveAttribute(
     'aria-current',
     'page',
@@ -27,7 +27,15 @@ test('the navigation offers what the role allows', async () => {
     within(screen.getByRole('navigation', { name: 'Back office' }))
       .getAllByRole('link')
       .map((link) => link.textContent),
-  ).toEqual(['Applications', 'Commission requests', 'Figures', 'Funnel', 'Operators', 'Audit log'])
+  ).toEqual([
+    'Applications',
+    'Pipeline',
+    'Commission requests',
+    'Figures',
+    'Funnel',
+    'Operators',
+    'Audit log',
+  ])
 })
 
 test('sign out ends the session and says so on Sign in', async () => {

@@ -49,6 +49,11 @@ export function Shell({ children }: { children: ReactNode }) {
                     </Link>
                   </li>
                   <li>
+                    <Link href="/pipeline" aria-current={current('/pipeline')}>
+                      Pipeline
+                    </Link>
+                  </li>
+                  <li>
                     <Link
                       href="/commission-requests"
                       aria-current={current('/commission-requests')}

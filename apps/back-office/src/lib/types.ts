@@ -407,3 +407,21 @@ export interface Funnel {
   sources: string[]
   campaigns: string[]
 }
+
+/** GET /api/back-office/pipeline: the submitted applications by stage (decision 2115). */
+export interface PipelineCase {
+  applicationKey: string
+  reference: string
+  brand: string
+  stage: string
+  since: string
+  ageDays: number
+  followUp: { dueOn: string; note: string; overdue: boolean; dueToday: boolean } | null
+}
+
+export interface Pipeline {
+  today: string
+  stages: Array<{ id: string; label: string; count: number; cases: PipelineCase[] }>
+  dueToday: number
+  overdue: number
+}

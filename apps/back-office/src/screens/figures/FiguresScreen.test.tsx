@@ -149,5 +149,5 @@ test('a caseworker has no Figures link', async () => {
     within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent),
-  ).toEqual(['Applications', 'Commission requests'])
+  ).toEqual(['Applications', 'Pipeline', 'Commission requests'])
 })
