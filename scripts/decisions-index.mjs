@@ -5,7 +5,10 @@
 //
 //   Date: YYYY-MM-DD
 //   Status: accepted | superseded by NNNN | superseded in part by NNNN, NNNN
+//   Area: journey | storage | delivery | back office | evidence | security | performance | build
+//   Decided: one line saying what was decided
 //
+// The index has a section per area, in that order, each a table of the area's records with what was decided.
 // `node scripts/decisions-index.mjs` rewrites the index; `--check` only reports, and exits 1 when a header is
 // malformed or the committed index is not what the records give. scripts/docs/decisions-index.test.mjs runs
 // the check in `npm test`, so a new or changed record cannot leave the index behind.
@@ -22,12 +25,28 @@ const FILE_NAME = /^(\d{4})-[a-z0-9]+(?:-[a-z0-9]+)*\.md$/
 const TITLE = /^# (\d{4})\. (\S.*)$/
 const DATE = /^Date: (\d{4}-\d{2}-\d{2})$/
 const STATUS = /^Status: (.+)$/
+const AREA = /^Area: (.+)$/
+const DECIDED = /^Decided: (\S.*)$/
+export const DECIDED_MAX_LENGTH = 200
+
+/** The areas, in the index's order, each with the line that says what belongs in it. */
+export const AREAS = [
+  ['journey', "the applicant's screens, fields, messages, brands and the web app"],
+  ['storage', 'the database, its schema, retention and the write path'],
+  ['delivery', "lender delivery, lenders' decisions, emails and their outboxes"],
+  ['back office', "the broker's app and its API"],
+  ['evidence', 'the evidence record of what each applicant was shown and agreed to'],
+  ['security', 'sign-in, anti-forgery, rate limits, headers, encryption and privacy'],
+  ['performance', 'speed, memory, sizes and benchmarks'],
+  ['build', 'the toolchain, tests, CI, layout and docs'],
+]
+const AREA_NAMES = AREAS.map(([area]) => area)
 const STATUS_VALUE =
   /^(?:accepted|proposed|rejected|deprecated|superseded(?: in part)? by (\d{4}(?:, \d{4})*))$/
 
 /**
  * One record's header, or the problems that keep it from being read. `text` is the file's content.
- * Date and Status are the two lines under the title, before any section.
+ * Date, Status, Area and Decided are the lines under the title, before any section.
  */
 export function parseRecord(fileName, text) {
   const problems = []
@@ -43,7 +62,6 @@ export function parseRecord(fileName, text) {
   for (const line of lines.slice(1)) {
     if (line.startsWith('#')) break
     if (line.trim() !== '') header.push(line.trim())
-    if (header.length === 2) break
   }
   const dateLine = header.find((line) => line.startsWith('Date:'))
   const dateMatch = DATE.exec(dateLine ?? '')
@@ -63,6 +81,20 @@ export function parseRecord(fileName, text) {
       )
     } else if (valueMatch[1]) supersededBy = valueMatch[1].split(', ')
   }
+  const areaMatch = AREA.exec(header.find((line) => line.startsWith('Area:')) ?? '')
+  const area = areaMatch?.[1].trim() ?? ''
+  if (!areaMatch) problems.push('no "Area: …" line under the title')
+  else if (!AREA_NAMES.includes(area)) {
+    problems.push(`the area "${area}" is not one of: ${AREA_NAMES.join(', ')}`)
+  }
+  const decidedMatch = DECIDED.exec(header.find((line) => line.startsWith('Decided:')) ?? '')
+  const decided = decidedMatch?.[1].trim() ?? ''
+  if (!decidedMatch) problems.push('no "Decided: …" line under the title')
+  else if (decided.length > DECIDED_MAX_LENGTH) {
+    problems.push(
+      `the "Decided:" line is ${decided.length} characters long; say it in ${DECIDED_MAX_LENGTH} or fewer`,
+    )
+  }
   return {
     fileName,
     number: fileMatch?.[1] ?? titleMatch?.[1] ?? '',
@@ -70,6 +102,8 @@ export function parseRecord(fileName, text) {
     date: dateMatch?.[1] ?? '',
     status: status ?? '',
     supersededBy,
+    area,
+    decided,
     problems,
   }
 }
@@ -119,11 +153,24 @@ function statusCell(record, fileOf) {
   return record.status.replace(/\d{4}(?:, \d{4})*$/, links.join(', '))
 }
 
+/** The title's link; struck through when a later record replaces the whole record. */
+function titleCell(record) {
+  const link = `[${escapeCell(record.title)}](${record.fileName})`
+  return record.status.startsWith('superseded by') ? `~~${link}~~` : link
+}
+
+const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1)
+const anchorOf = (area) => area.replaceAll(' ', '-')
+
 const INTRO = `# Decision records
 
 Every choice the requirements leave open, every departure from them or from the house rules, and every design
 choice worth explaining has a short record here: context, decision, consequences. This index is generated from
 the records' headers by \`node scripts/decisions-index.mjs\`; a test fails when it is out of date.
+
+The records are grouped below by what they are about, one section per area, each with one line saying what was
+decided: look up "why is it like this" in the area's table, then open the record. A record whose title is struck
+through is superseded as a whole; "superseded in part" means a later record changes part of it and the rest stands.
 
 A record starts with
 
@@ -132,25 +179,39 @@ A record starts with
 
 Date: YYYY-MM-DD
 Status: accepted
+Area: journey
+Decided: One line, at most ${DECIDED_MAX_LENGTH} characters, saying in plain words what was decided.
 \`\`\`
 
 then \`## Context\`, \`## Decision\` and \`## Consequences\`. The status is \`accepted\`, \`superseded by NNNN\` (the
 later record replaces it) or \`superseded in part by NNNN\` (the later record changes part of it; the rest
 stands). A record is not rewritten when it is superseded: the later record says what changed, and the earlier
-one's status points to it. Numbers are grouped by area: 00xx project, 01xx fields and messages, 02xx brands and
-payload, 03xx controls, 04xx server, 05xx web app, 06xx storage, 07xx lender delivery, 08xx security, 09xx
-address lookup, 10xx–13xx the journey's screens, 14xx quality bars. How to add one: [CONTRIBUTING](../../CONTRIBUTING.md#a-decision-record).
+one's status points to it. The area is one of ${AREAS.map(([area]) => `\`${area}\``).join(', ')}.
+Numbers were given out in ranges (00xx project, 01xx fields and messages, 02xx brands and payload, 03xx controls,
+04xx server, 05xx web app, 06xx storage, 07xx lender delivery, 08xx security, 09xx address lookup, 10xx–13xx the
+journey's screens, 14xx and later quality bars and features); the \`Area:\` line, not the number, places a record in
+this index. How to add one: [CONTRIBUTING](../../CONTRIBUTING.md#a-decision-record).
 `
 
 /** The index's Markdown, formatted with the repository's Prettier settings. */
 export async function renderIndex(records) {
   const fileOf = new Map(records.map((record) => [record.number, record.fileName]))
-  const rows = records.map(
-    (record) =>
-      `| ${record.number} | [${escapeCell(record.title)}](${record.fileName}) | ${record.date} | ${statusCell(record, fileOf)} |`,
-  )
-  const table = ['| number | title | date | status |', '|---|---|---|---|', ...rows].join('\n')
-  const markdown = `${INTRO}\n${table}\n`
+  const contents = AREAS.map(([area]) => {
+    const count = records.filter((record) => record.area === area).length
+    return `- [${capitalised(area)}](#${anchorOf(area)}) (${count})`
+  })
+  const sections = AREAS.map(([area, covers]) => {
+    const inArea = records.filter((record) => record.area === area)
+    const heading = `## ${capitalised(area)}\n\n${capitalised(covers)}.`
+    if (inArea.length === 0) return `${heading}\n\nNo records yet.`
+    const rows = inArea.map(
+      (record) =>
+        `| ${record.number} | ${titleCell(record)} | ${escapeCell(record.decided)} | ${record.date} | ${statusCell(record, fileOf)} |`,
+    )
+    const table = ['| number | title | decided | date | status |', '|---|---|---|---|---|', ...rows]
+    return `${heading}\n\n${table.join('\n')}`
+  })
+  const markdown = `${INTRO}\n${contents.join('\n')}\n\n${sections.join('\n\n')}\n`
   const options = (await prettier.resolveConfig(INDEX_FILE)) ?? {}
   return prettier.format(markdown, { ...options, filepath: INDEX_FILE })
 }
