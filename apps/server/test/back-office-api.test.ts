@@ -823,7 +823,7 @@ test('the list is newest activity first, 50 a page, by keyset cursor, with filte
       {
         field: 'status',
         message:
-          'must be one of new, contacted, with_lender, approved, declined, withdrawn, paid_out, closed',
+          'must be one of new, contacted, with_lender, approved, signed, declined, withdrawn, paid_out, closed',
       },
       { field: 'from', message: 'must be a date written YYYY-MM-DD' },
       { field: 'cursor', message: 'is not a cursor from an earlier page' },

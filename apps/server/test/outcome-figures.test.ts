@@ -47,7 +47,7 @@ async function decision(
   lenderId: string,
   word: LenderDecision,
   receivedAt: string,
-  options: { decidedAt?: string; current?: boolean } = {},
+  options: { decidedAt?: string; current?: boolean; offer?: object } = {},
 ): Promise<void> {
   await database.db
     .insertInto('lender_decisions')
@@ -61,7 +61,7 @@ async function decision(
       lender_reference: 'R',
       decided_at: options.decidedAt ?? receivedAt,
       received_at: receivedAt,
-      offer: null,
+      offer: options.offer === undefined ? null : JSON.stringify(options.offer),
       message: null,
       current: options.current === false ? 0 : 1,
       response_status: 202,
@@ -113,7 +113,16 @@ async function seed(database: Database): Promise<void> {
     '2026-10-03T08:00:00.000Z',
     '2026-10-03T09:00:00.000Z',
   )
-  await decision(database, 'a3', 'lender-a', 'approved', '2026-10-03T09:30:00.000Z')
+  // Its offer: £7,500 at 3.5% commission, £262.50 to the broker once paid out.
+  await decision(database, 'a3', 'lender-a', 'approved', '2026-10-03T09:30:00.000Z', {
+    offer: {
+      amount: 7500,
+      termMonths: 48,
+      apr: 18.4,
+      monthlyPayment: 216.45,
+      commission: { kind: 'percentage', value: 3.5 },
+    },
+  })
   await decision(database, 'a3', 'lender-a', 'paid-out', '2026-10-10T09:00:00.000Z')
   // A4: no decision yet.
   await application(
@@ -244,6 +253,8 @@ describe.each(allEngines)('outcome figures on $name', (engine) => {
           approved: 2,
           declined: 1,
           approvalRate: 0.6667,
+          paidOut: 1,
+          commission: 262.5,
         },
         // A1 and A2 declined, A6 referred (the later-arriving approval is history).
         {
@@ -254,6 +265,8 @@ describe.each(allEngines)('outcome figures on $name', (engine) => {
           approved: 0,
           declined: 2,
           approvalRate: 0,
+          paidOut: 0,
+          commission: 0,
         },
       ])
     },
@@ -278,9 +291,9 @@ describe.each(allEngines)('outcome figures on $name', (engine) => {
     expect(csv[1]).toBe('carfinance,2026-10,6,5,4,2,1,1,90,600,2,2,1,0,0,360,600,3,2,1,1,1,45,60')
     expect(csv[2]).toBe('milebroker,2026-11,1,1,0,0,0,0,,,0,0,0,0,0,,,1,0,0,0,0,,')
     expect(lenderFiguresCsv(all).split('\r\n').slice(0, 3)).toEqual([
-      'brand,month,lender,decided,approved,declined,approval_rate',
-      'carfinance,2026-10,lender-a,3,2,1,0.6667',
-      'carfinance,2026-10,lender-b,3,0,2,0',
+      'brand,month,lender,decided,approved,declined,approval_rate,paid_out,commission_gbp',
+      'carfinance,2026-10,lender-a,3,2,1,0.6667,1,262.50',
+      'carfinance,2026-10,lender-b,3,0,2,0,0,0.00',
     ])
     // Nothing personal can be in it: only brands, months, lender ids and numbers.
     expect(monthFiguresCsv(all) + lenderFiguresCsv(all)).toMatch(/^[a-z0-9_,.\r\n-]*$/)

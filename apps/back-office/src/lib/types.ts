@@ -320,6 +320,9 @@ export interface LenderFigures {
   approved: number
   declined: number
   approvalRate: number | null
+  /** Paid out, and the commission those payouts earned, in pounds (decision 2115). */
+  paidOut: number
+  commission: number
 }
 
 export interface Figures {

@@ -49,6 +49,9 @@ export interface LenderFigures {
   declined: number
   /** approved / (approved + declined), to four places; null when neither. */
   approvalRate: number | null
+  /** Cohort applications this lender has paid out, and the commission they earned the broker, in pounds. */
+  paidOut: number
+  commission: number
 }
 
 export interface OutcomeFigures {
@@ -94,6 +97,23 @@ interface DecisionFacts {
   firstMinutes: number | null
   /** Each lender's latest current decision. */
   latest: Map<string, LenderDecision>
+  /** Each lender's latest offer (from an approval or the payout itself), for its commission. */
+  offers: Map<
+    string,
+    { amount: number; commission: { kind: 'amount' | 'percentage'; value: number } }
+  >
+}
+
+/** The broker's commission on an offer, in pounds: an amount as given, or a percentage of the credit. */
+export function commissionOf(offer: {
+  amount: number
+  commission: { kind: 'amount' | 'percentage'; value: number }
+}): number {
+  const pounds =
+    offer.commission.kind === 'amount'
+      ? offer.commission.value
+      : (offer.amount * offer.commission.value) / 100
+  return Math.round(pounds * 100) / 100
 }
 
 function cohort(members: readonly Submitted[], facts: Map<string, DecisionFacts>): CohortFigures {
@@ -161,7 +181,15 @@ export async function outcomeFigures(
   )
   const decisions = await db
     .selectFrom('lender_decisions')
-    .select(['submission_key', 'lender_id', 'decision', 'decided_at', 'received_at', 'current'])
+    .select([
+      'submission_key',
+      'lender_id',
+      'decision',
+      'decided_at',
+      'received_at',
+      'current',
+      'offer',
+    ])
     .orderBy('received_at')
     .execute()
 
@@ -198,10 +226,28 @@ export async function outcomeFigures(
       fact = {
         firstMinutes: (Date.parse(decision.received_at) - member.submittedAt) / 60_000,
         latest: new Map(),
+        offers: new Map(),
       }
       facts.set(member.key, fact)
     }
     if (decision.current !== 1) continue
+    if (decision.offer !== null) {
+      const offer = JSON.parse(decision.offer) as {
+        amount?: unknown
+        commission?: { kind?: unknown; value?: unknown }
+      }
+      const kind = offer.commission?.kind
+      if (
+        typeof offer.amount === 'number' &&
+        (kind === 'amount' || kind === 'percentage') &&
+        typeof offer.commission?.value === 'number'
+      ) {
+        fact.offers.set(decision.lender_id, {
+          amount: offer.amount,
+          commission: { kind, value: offer.commission.value },
+        })
+      }
+    }
     const lenderKey = `${member.key}|${decision.lender_id}`
     const seen = latestAt.get(lenderKey)
     if (seen === undefined || decision.decided_at >= seen) {
@@ -237,13 +283,30 @@ export async function outcomeFigures(
         ),
       },
     })
-    const perLender = new Map<string, { decided: number; approved: number; declined: number }>()
+    const perLender = new Map<
+      string,
+      { decided: number; approved: number; declined: number; paidOut: number; commission: number }
+    >()
     for (const member of members) {
-      for (const [lenderId, word] of facts.get(member.key)?.latest ?? []) {
-        const counts = perLender.get(lenderId) ?? { decided: 0, approved: 0, declined: 0 }
+      const fact = facts.get(member.key)
+      for (const [lenderId, word] of fact?.latest ?? []) {
+        const counts = perLender.get(lenderId) ?? {
+          decided: 0,
+          approved: 0,
+          declined: 0,
+          paidOut: 0,
+          commission: 0,
+        }
         counts.decided += 1
         if (APPROVING.has(word)) counts.approved += 1
         if (word === 'declined') counts.declined += 1
+        if (word === 'paid-out') {
+          counts.paidOut += 1
+          const offer = fact?.offers.get(lenderId)
+          if (offer !== undefined) {
+            counts.commission = Math.round((counts.commission + commissionOf(offer)) * 100) / 100
+          }
+        }
         perLender.set(lenderId, counts)
       }
     }
@@ -331,7 +394,17 @@ export function monthFiguresCsv(figures: OutcomeFigures): string {
 /** Each lender's approval rate per brand and month as CSV. */
 export function lenderFiguresCsv(figures: OutcomeFigures): string {
   const lines = [
-    csvLine(['brand', 'month', 'lender', 'decided', 'approved', 'declined', 'approval_rate']),
+    csvLine([
+      'brand',
+      'month',
+      'lender',
+      'decided',
+      'approved',
+      'declined',
+      'approval_rate',
+      'paid_out',
+      'commission_gbp',
+    ]),
   ]
   for (const row of figures.lenders) {
     lines.push(
@@ -343,6 +416,8 @@ export function lenderFiguresCsv(figures: OutcomeFigures): string {
         row.approved,
         row.declined,
         row.approvalRate,
+        row.paidOut,
+        row.commission.toFixed(2),
       ]),
     )
   }

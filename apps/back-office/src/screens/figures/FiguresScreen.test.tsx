@@ -43,6 +43,8 @@ const FIGURES: Figures = {
       approved: 2,
       declined: 1,
       approvalRate: 0.6667,
+      paidOut: 1,
+      commission: 262.5,
     },
   ],
 }
@@ -87,9 +89,11 @@ test('the figures: each chart an image with its title, each followed by its tabl
     'Nov 2026Not flagged2211050%1 h 35 min',
   ])
   const lenders = screen.getByRole('table', {
-    name: 'Approval rate per lender and month, Car Finance Direct',
+    name: 'Approval rate, payouts and commission per lender and month, Car Finance Direct',
   })
-  expect(within(lenders).getAllByRole('row')[1]).toHaveTextContent('Nov 2026acme-lending32166.7%')
+  expect(within(lenders).getAllByRole('row')[1]).toHaveTextContent(
+    'Nov 2026acme-lending32166.7%1£262.50',
+  )
   // The form shows the range the server chose.
   expect(screen.getByLabelText('From')).toHaveValue('2025-12')
   expect(api.sent.map((request) => request.path)).toEqual(['/figures'])

@@ -13,6 +13,7 @@ import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
 import { ApiError, call, postForFile, query } from '#lib/api'
 import { saveFile } from '#lib/download'
+import { formatPounds } from '#lib/money'
 import type { CohortFigures, Figures, LenderFigures, MonthFigures } from '#lib/types'
 
 interface Filter {
@@ -371,7 +372,7 @@ function BrandFigures({ months, lenders }: { months: MonthFigures[]; lenders: Le
             ]}
           />
           <table className="table table--stack">
-            <caption>Approval rate per lender and month, {name}</caption>
+            <caption>Approval rate, payouts and commission per lender and month, {name}</caption>
             <thead>
               <tr>
                 <th scope="col">Month</th>
@@ -380,6 +381,8 @@ function BrandFigures({ months, lenders }: { months: MonthFigures[]; lenders: Le
                 <th scope="col">Approved</th>
                 <th scope="col">Declined</th>
                 <th scope="col">Approval rate</th>
+                <th scope="col">Paid out</th>
+                <th scope="col">Commission</th>
               </tr>
             </thead>
             <tbody>
@@ -393,6 +396,8 @@ function BrandFigures({ months, lenders }: { months: MonthFigures[]; lenders: Le
                   <td data-label="Approved">{row.approved}</td>
                   <td data-label="Declined">{row.declined}</td>
                   <td data-label="Approval rate">{percent(row.approvalRate)}</td>
+                  <td data-label="Paid out">{row.paidOut}</td>
+                  <td data-label="Commission">{formatPounds(row.commission)}</td>
                 </tr>
               ))}
             </tbody>
