@@ -9,7 +9,12 @@ import { join } from 'node:path'
 import { afterEach, expect, test } from 'vitest'
 import { ENTRY_POINTS } from '../scripts/build-server.mjs'
 import { REPOSITORY_ROOT } from '../src/config'
-import { COMPILED_DIR, CPU_FOR_MEMORY_FLAGS, NODE_FLAGS, compiledEntry } from '../src/production-start'
+import {
+  COMPILED_DIR,
+  CPU_FOR_MEMORY_FLAGS,
+  NODE_FLAGS,
+  compiledEntry,
+} from '../src/production-start'
 import {
   faultServerEnv,
   sqliteDatabase,
@@ -34,10 +39,12 @@ afterEach(async () => {
   database = undefined
 })
 
-test('npm start, the worker and the CLIs run the compiled files on Node\'s defaults, with no flag that trades CPU for memory', () => {
+test("npm start, the worker and the CLIs run the compiled files on Node's defaults, with no flag that trades CPU for memory", () => {
   // Decision 2091: the flags of decisions 2001 and 2021 cost 1.7 times the CPU of every request.
   expect(NODE_FLAGS).toEqual([])
-  expect(scripts(join(REPOSITORY_ROOT, 'apps/server/package.json')).start).toBe('node dist/server.js')
+  expect(scripts(join(REPOSITORY_ROOT, 'apps/server/package.json')).start).toBe(
+    'node dist/server.js',
+  )
   const root = scripts(join(REPOSITORY_ROOT, 'package.json'))
   expect(root.start).toBe('npm run build && npm run start -w @forecourt/server')
   for (const name of ['worker', 'deliveries', 'operators', 'audit']) {
