@@ -11,9 +11,9 @@ export const COMPILED_DIR = fileURLToPath(new URL('../dist/', import.meta.url))
 
 /**
  * Node's flags for every compiled process: none. V8's defaults (Maglev and TurboFan compiling on helper
- * threads, a young generation sized by V8) cost less CPU per request than any memory-saving flag, and the
- * memory bar (256 MB resident under the launch-day spike) holds without them (decision 2091, which retires
- * decisions 2001 and 2021's flags). Source maps are not enabled (they held 12 MB of the heap): stack traces
+ * threads, a young generation sized by V8) cost less CPU per request than the memory-saving flags of
+ * decisions 2001 and 2021, which decision 2091 retired; memory is measured against its bar by
+ * `npm run faults -- --only memory`. Source maps are not enabled (they held 12 MB of the heap): stack traces
  * name lines of the compiled file, whose `// src/...` comments name the TypeScript file, and
  * `NODE_OPTIONS=--enable-source-maps` brings the TypeScript's lines back when they are wanted.
  */
