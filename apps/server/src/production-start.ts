@@ -1,4 +1,4 @@
-// How the compiled server's processes are started (decisions 1552 and 1553), in one place for every
+// How the compiled server's processes are started (decisions 1552, 1553 and 2091), in one place for every
 // launcher that must run what ships: the end-to-end tests' web server, the fault scenarios and the API
 // benchmark. The npm scripts (apps/server/package.json `start`, the root's `worker` and `deliveries`) spell
 // the same command out; test/production-start.test.ts keeps them in step. No entry point imports this file,
@@ -10,22 +10,26 @@ import { fileURLToPath } from 'node:url'
 export const COMPILED_DIR = fileURLToPath(new URL('../dist/', import.meta.url))
 
 /**
- * Node's flags for every compiled process: V8 sized for memory (decisions 2001 and 2021). A young
- * generation of 1 MiB a semi-space instead of up to 16 (decision 1553), V8's memory-saving mode with two
- * helper threads, and TurboFan the one optimising compiler, compiling on the main thread (no Maglev): a
- * compiler thread's malloc arena keeps its high-water mark, tens of MB under a submission load.
- * Source maps are not enabled (they held 12 MB of the heap): stack traces name lines of the compiled
- * file, whose `// src/...` comments name the TypeScript file, and `NODE_OPTIONS=--enable-source-maps`
- * brings the TypeScript's lines back when they are wanted.
+ * Node's flags for every compiled process: none. V8's defaults (Maglev and TurboFan compiling on helper
+ * threads, a young generation sized by V8) cost less CPU per request than the memory-saving flags of
+ * decisions 2001 and 2021, which decision 2091 retired; memory is measured against its bar by
+ * `npm run faults -- --only memory`. Source maps are not enabled (they held 12 MB of the heap): stack traces
+ * name lines of the compiled file, whose `// src/...` comments name the TypeScript file, and
+ * `NODE_OPTIONS=--enable-source-maps` brings the TypeScript's lines back when they are wanted.
  */
-export const NODE_FLAGS = [
-  '--max-semi-space-size=1',
+export const NODE_FLAGS: readonly string[] = []
+
+/** Flags that trade CPU for memory, which no production process may run with (decision 2091). */
+export const CPU_FOR_MEMORY_FLAGS = [
+  '--max-semi-space-size',
   '--optimize-for-size',
-  '--v8-pool-size=2',
+  '--v8-pool-size',
   '--no-maglev',
+  '--no-opt',
   '--no-concurrent-recompilation',
   '--no-concurrent-osr',
   '--no-concurrent-sparkplug',
+  '--single-threaded',
 ] as const
 
 export type CompiledEntry = 'server' | 'worker' | 'deliveries'

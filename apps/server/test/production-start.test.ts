@@ -1,5 +1,5 @@
 // What ships (decisions 1552 and 1553): the server compiled to JavaScript (the global setup has just built
-// apps/server/dist from this source), started on plain Node with the production flags and no TypeScript
+// apps/server/dist from this source), started on plain Node with Node's defaults (decision 2091) and no TypeScript
 // loader, with the SQLite writer thread running from its own compiled file; and the npm scripts that start
 // it spelling out the same command as the launchers that test it.
 
@@ -9,7 +9,12 @@ import { join } from 'node:path'
 import { afterEach, expect, test } from 'vitest'
 import { ENTRY_POINTS } from '../scripts/build-server.mjs'
 import { REPOSITORY_ROOT } from '../src/config'
-import { COMPILED_DIR, NODE_FLAGS, compiledEntry } from '../src/production-start'
+import {
+  COMPILED_DIR,
+  CPU_FOR_MEMORY_FLAGS,
+  NODE_FLAGS,
+  compiledEntry,
+} from '../src/production-start'
 import {
   faultServerEnv,
   sqliteDatabase,
@@ -34,15 +39,22 @@ afterEach(async () => {
   database = undefined
 })
 
-test('npm start, npm run worker and npm run deliveries run the compiled files with the production flags', () => {
-  const flags = NODE_FLAGS.join(' ')
+test("npm start, the worker and the CLIs run the compiled files on Node's defaults, with no flag that trades CPU for memory", () => {
+  // Decision 2091: the flags of decisions 2001 and 2021 cost 1.7 times the CPU of every request.
+  expect(NODE_FLAGS).toEqual([])
   expect(scripts(join(REPOSITORY_ROOT, 'apps/server/package.json')).start).toBe(
-    `node ${flags} dist/server.js`,
+    'node dist/server.js',
   )
   const root = scripts(join(REPOSITORY_ROOT, 'package.json'))
   expect(root.start).toBe('npm run build && npm run start -w @forecourt/server')
-  expect(root.worker).toMatch(new RegExp(`&& node ${flags} apps/server/dist/worker\\.js$`))
-  expect(root.deliveries).toMatch(new RegExp(`&& node ${flags} apps/server/dist/deliveries\\.js$`))
+  for (const name of ['worker', 'deliveries', 'operators', 'audit']) {
+    expect(root[name], name).toMatch(new RegExp(`&& node apps/server/dist/${name}\\.js$`))
+  }
+  const launched = [
+    ...Object.values(root),
+    ...Object.values(scripts(join(REPOSITORY_ROOT, 'apps/server/package.json'))),
+  ].join('\n')
+  for (const flag of CPU_FOR_MEMORY_FLAGS) expect(launched, flag).not.toContain(flag)
   // The build builds every workspace that has a build: the front ends and the server alike.
   expect(root.build).toBe('npm run build --workspaces --if-present')
 })

@@ -1,0 +1,120 @@
+// Where a durable write's CPU goes (docs/benchmarks.md, "Profile of a submission and a partial save"): the
+// compiled server on SQLite, started as production starts it plus `--cpu-prof`, takes `--requests` durable
+// submissions or partial saves (8 clients, each waiting for its answer, every one with the anti-forgery pair
+// and the application's secret), then stops. Prints the server's CPU (all threads, from /proc) per request
+// after the first 300, and the ten frames with the most self time in each thread's profile.
+// `node --import tsx apps/server/bench/profile-writes.ts submission|partial [--requests 3000] [--port N]`,
+// after `npm run build -w @forecourt/server`.
+
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { compiledEntry } from '../src/production-start'
+import { withBrowserSecret } from '../faults/support/browser-secret'
+import { validBody } from '../faults/support/malformed-cases'
+import {
+  faultServerEnv,
+  sqliteDatabase,
+  startServer,
+  writeHeaders,
+} from '../faults/support/server-child'
+import { submissionTemplate } from '../faults/support/submission-load'
+
+const WARM_UP = 300
+const CLIENTS = 8
+const APPLICATIONS = 200
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]
+  samples: number[]
+  timeDeltas: number[]
+}
+
+/** CPU time of a process so far (user and system, every thread), in microseconds. */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10_000
+}
+
+/** The frames with the most self time, as shares of the thread's busy (not idle) samples. */
+export function topFrames(profile: CpuProfile, count = 10): { frame: string; share: number }[] {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
+  const self = new Map<string, number>()
+  let busy = 0
+  profile.samples.forEach((id, index) => {
+    const { functionName, url, lineNumber } = nodes.get(id)!.callFrame
+    if (functionName === '(idle)') return
+    const file = url.split('/').pop() ?? ''
+    const frame = `${functionName || '(anonymous)'}${file === '' ? '' : ` ${file}:${lineNumber + 1}`}`
+    const time = profile.timeDeltas[index] ?? 0
+    self.set(frame, (self.get(frame) ?? 0) + time)
+    busy += time
+  })
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([frame, time]) => ({ frame, share: time / busy }))
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2)
+  const kind = args[0]
+  if (kind !== 'submission' && kind !== 'partial') {
+    throw new Error('usage: profile-writes.ts submission|partial [--requests N] [--port N]')
+  }
+  const option = (name: string) => {
+    const at = args.indexOf(name)
+    return at === -1 ? undefined : Number(args[at + 1])
+  }
+  const requests = option('--requests') ?? 3000
+  const directory = mkdtempSync(join(tmpdir(), 'forecourt-profile-'))
+  const database = await sqliteDatabase()
+  const server = await startServer({
+    env: { ...faultServerEnv(), ...database.env },
+    ...(option('--port') === undefined ? {} : { port: option('--port') }),
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${directory}`, compiledEntry('server')],
+  })
+  const headers = await writeHeaders(server.url)
+  const submission = submissionTemplate()
+  const applications = Array.from({ length: APPLICATIONS }, () => randomUUID())
+  const statuses: Record<number, number> = {}
+  let before = 0
+  const send = async (index: number) => {
+    if (index === WARM_UP) before = cpuMicros(server.pid!)
+    const key = kind === 'submission' ? randomUUID() : applications[index % APPLICATIONS]!
+    const path = kind === 'submission' ? `/api/submission/${key}` : `/api/application/${key}`
+    const body =
+      kind === 'submission'
+        ? submission(key)
+        : JSON.stringify(validBody('POST /api/application/{applicationKey}', key))
+    const response = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: withBrowserSecret(path, { 'content-type': 'application/json', ...headers }),
+      body,
+    })
+    await response.arrayBuffer()
+    statuses[response.status] = (statuses[response.status] ?? 0) + 1
+  }
+  let next = 0
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < requests) await send(next++)
+    }),
+  )
+  const perRequest = (cpuMicros(server.pid!) - before) / (requests - WARM_UP)
+  await server.stop()
+  await database.drop()
+  console.log(
+    `${kind}: ${JSON.stringify(statuses)}; server CPU ${Math.round(perRequest)} µs a request`,
+  )
+  for (const file of readdirSync(directory).sort()) {
+    const profile = JSON.parse(readFileSync(join(directory, file), 'utf8')) as CpuProfile
+    console.log(`${join(directory, file)}:`)
+    for (const { frame, share } of topFrames(profile)) {
+      console.log(`| ${frame} | ${(share * 100).toFixed(1)} % |`)
+    }
+  }
+}
+
+await main()
