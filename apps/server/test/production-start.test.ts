@@ -46,7 +46,12 @@ test("npm start, the worker and the CLIs run the compiled files on Node's defaul
     'node dist/server.js',
   )
   const root = scripts(join(REPOSITORY_ROOT, 'package.json'))
-  expect(root.start).toBe('npm run build && npm run start -w @forecourt/server')
+  // scripts/start.mjs starts the lender simulator beside the server in development (decision 2111), then
+  // the server's own start script above.
+  expect(root.start).toBe('npm run build && node scripts/start.mjs')
+  expect(readFileSync(join(REPOSITORY_ROOT, 'scripts/start.mjs'), 'utf8')).toContain(
+    "['run', 'start', '-w', '@forecourt/server']",
+  )
   for (const name of ['worker', 'deliveries', 'operators', 'audit']) {
     expect(root[name], name).toMatch(new RegExp(`&& node apps/server/dist/${name}\\.js$`))
   }
