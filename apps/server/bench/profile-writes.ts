@@ -3,7 +3,7 @@
 // submissions or partial saves (8 clients, each waiting for its answer, every one with the anti-forgery pair
 // and the application's secret), then stops. Prints the server's CPU (all threads, from /proc) per request
 // after the first 300, and the ten frames with the most self time in each thread's profile.
-// `node --import tsx apps/server/bench/profile-writes.ts submission|partial [--requests 3000] [--port N]`,
+// `node --import tsx apps/server/bench/profile-writes.ts submission|partial|event [--requests 3000] [--port N]`,
 // after `npm run build -w @forecourt/server`.
 
 import { randomUUID } from 'node:crypto'
@@ -57,11 +57,13 @@ export function topFrames(profile: CpuProfile, count = 10): { frame: string; sha
     .map(([frame, time]) => ({ frame, share: time / busy }))
 }
 
+const EVENT_STEPS = ['looking-to-buy', 'deposit', 'marital-status', 'date-of-birth', 'contact']
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2)
   const kind = args[0]
-  if (kind !== 'submission' && kind !== 'partial') {
-    throw new Error('usage: profile-writes.ts submission|partial [--requests N] [--port N]')
+  if (kind !== 'submission' && kind !== 'partial' && kind !== 'event') {
+    throw new Error('usage: profile-writes.ts submission|partial|event [--requests N] [--port N]')
   }
   const option = (name: string) => {
     const at = args.indexOf(name)
@@ -83,11 +85,24 @@ async function main(): Promise<void> {
   const send = async (index: number) => {
     if (index === WARM_UP) before = cpuMicros(server.pid!)
     const key = kind === 'submission' ? randomUUID() : applications[index % APPLICATIONS]!
-    const path = kind === 'submission' ? `/api/submission/${key}` : `/api/application/${key}`
+    // An analytics event (decision 2112): a person's first view of a question, counted in the funnel.
+    const path =
+      kind === 'submission'
+        ? `/api/submission/${key}`
+        : kind === 'event'
+          ? '/api/events'
+          : `/api/application/${key}`
     const body =
       kind === 'submission'
         ? submission(key)
-        : JSON.stringify(validBody('POST /api/application/{applicationKey}', key))
+        : kind === 'event'
+          ? JSON.stringify({
+              event: 'Step Viewed',
+              step: EVENT_STEPS[index % EVENT_STEPS.length],
+              first: true,
+              source: 'google',
+            })
+          : JSON.stringify(validBody('POST /api/application/{applicationKey}', key))
     const response = await fetch(`${server.url}${path}`, {
       method: 'POST',
       headers: withBrowserSecret(path, { 'content-type': 'application/json', ...headers }),
