@@ -56,6 +56,18 @@ const cases: [MessageKey, Parameters<typeof messageText>[1], string, string][] =
     'Please try again. That email address doesn’t look right.',
   ],
   [
+    'email.jointSameAsApplicant',
+    {},
+    'Enter the joint applicant’s own email address. It must be different from yours, so their confirmation reaches them.',
+    'Enter the joint applicant’s own email address. It must be different from yours, so their confirmation reaches them.',
+  ],
+  [
+    'offerChoice.required',
+    {},
+    'Choose the offer you would like to go ahead with.',
+    'Choose the offer you would like to go ahead with.',
+  ],
+  [
     'phone.countryCode',
     {},
     'Please enter your phone number without the country code.',

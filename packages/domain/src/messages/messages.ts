@@ -37,6 +37,10 @@ const MESSAGES = {
   'slider.range': { main: 'Must be between {min} and {max}.' },
   'email.required': { main: 'Please enter your {label}.', joint: 'Please enter their {label}.' },
   'email.invalid': { main: 'Please try again. That email address doesn’t look right.' },
+  /** Not in the specification (decision 2116): the joint applicant's links must reach them, not the applicant. */
+  'email.jointSameAsApplicant': {
+    main: 'Enter the joint applicant’s own email address. It must be different from yours, so their confirmation reaches them.',
+  },
   /** Not in the specification (decision 2113): the applicant's page asks which offer to go ahead with. */
   'offerChoice.required': { main: 'Choose the offer you would like to go ahead with.' },
   'phone.countryCode': {

@@ -397,6 +397,19 @@ test('the joint applicant\'s employment, income and contact messages say "their"
   ])
 })
 
+test('the joint applicant’s email may not be the applicant’s own, whatever its case or spaces', () => {
+  const state = createInitialState()
+  state.form.isJointApplication = true
+  state.form.email = 'ada.oneill@example.com'
+  state.form.joint.contactNumber = '01632 123 456'
+  state.form.joint.email = ' Ada.ONeill@Example.com '
+  expect(messages('joint-customer-contact', state)).toEqual([
+    'jointEmail: Enter the joint applicant’s own email address. It must be different from yours, so their confirmation reaches them.',
+  ])
+  state.form.joint.email = 'sam.oneill@example.com'
+  expect(messages('joint-customer-contact', state)).toEqual([])
+})
+
 test('the joint applicant’s address questions ask the main applicant’s questions in their wording', () => {
   const state = createInitialState()
   state.form.isJointApplication = true

@@ -24,6 +24,13 @@ import type { StepId } from '../journey/step-list'
 import { fieldError, type FieldError, type Person } from '../messages/messages'
 import { emptyAddress, type Address, type ApplicationState } from '../state/application-state'
 
+/** Two addresses that reach the same mailbox as people type them: case and surrounding spaces aside. */
+function sameEmail(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (typeof a !== 'string' || typeof b !== 'string') return false
+  const left = a.trim().toLowerCase()
+  return left !== '' && left === b.trim().toLowerCase()
+}
+
 export interface StepRuleContext {
   state: ApplicationState
   brand: Brand
@@ -600,7 +607,15 @@ export const stepRules: Readonly<Record<StepId, StepRules>> = {
   'joint-customer-contact': {
     validate: ({ state }) =>
       collect([
-        ['jointEmail', validateEmail(state.form.joint.email, { person: 'joint' })],
+        [
+          'jointEmail',
+          validateEmail(state.form.joint.email, { person: 'joint' }) ??
+            // Their own links and confirmation go to this address: it cannot be the applicant's own
+            // (issue 23; decision 2116).
+            (sameEmail(state.form.joint.email, state.form.email)
+              ? fieldError('email.jointSameAsApplicant')
+              : null),
+        ],
         ['jointContactNumber', validatePhone(state.form.joint.contactNumber, { person: 'joint' })],
       ]),
   },
