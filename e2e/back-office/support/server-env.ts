@@ -5,6 +5,9 @@ export const FAKE_LENDER_PORT = Number(process.env.E2E_LENDER_PORT ?? E2E_PORT +
 
 export const FAKE_LENDER = `http://127.0.0.1:${FAKE_LENDER_PORT}`
 
+/** The origin CORS_ORIGINS lists: a brand's site, as a deployment with its API on another host has. */
+export const LISTED_ORIGIN = `http://carfinance.localhost:${E2E_PORT}`
+
 /** The server's environment in the back-office journey; the operators command gets the same. */
 export function BACK_OFFICE_ENV(): Record<string, string> {
   const dataDir = process.env.E2E_BACK_OFFICE_DATA_DIR
@@ -16,7 +19,7 @@ export function BACK_OFFICE_ENV(): Record<string, string> {
     ...e2eServerEnv(dataDir),
     FORECOURT_DATA_KEY: dataKey,
     // A brand's site may call the applicant's API across origins; never the back office's (decision 2114).
-    CORS_ORIGINS: `http://carfinance.localhost:${E2E_PORT}`,
+    CORS_ORIGINS: LISTED_ORIGIN,
     LENDER_DESTINATIONS: JSON.stringify({
       carfinance: [{ id: 'fake-lender', url: `${FAKE_LENDER}/applications`, secret }],
     }),
