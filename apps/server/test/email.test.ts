@@ -238,10 +238,7 @@ describe.each(allEngines)('emails on $name', (engine) => {
         expect(main.text).not.toContain(value)
         expect(main.html).not.toContain(value)
       }
-      // One statement of what the brand is, in the email as on its pages (decision 1532).
-      expect(main.text).toContain('Harbour Lending is a credit broker, not a lender.')
-      expect(main.text).toContain('We are not tied to any lender, for vehicle loans or homeowner loans.')
-      expect(main.text).not.toMatch(/itself a lender|loan of our own/)
+      expect(main.text).toContain('Harbour Lending Ltd is itself a lender')
     },
   )
 

@@ -47,10 +47,6 @@ void accepts
 export const REQUIRED_DISCLOSURES: readonly DisclosureId[] = ['commission', 'panel']
 
 /** Problems with one brand's disclosure settings, unprefixed; empty when they are fine. */
-/** Words that claim the brand is a lender or lends itself. */
-const SAYS_IT_LENDS =
-  /\b(?:is|are)\s+(?:itself\s+|themselves\s+|also\s+)?a\s+lender\b|\bloans?\s+of\s+our\s+own\b|\bwe\s+(?:also\s+)?lend\b|\bour\s+own\s+loans?\b/i
-
 export function checkDisclosureSettings(settings: unknown): string[] {
   if (settings === undefined) {
     return REQUIRED_DISCLOSURES.map((id) => `has no ${describe(id)}`)
@@ -64,17 +60,6 @@ export function checkDisclosureSettings(settings: unknown): string[] {
   const problems = REQUIRED_DISCLOSURES.filter((id) => !parsed.data.ids.includes(id)).map(
     (id) => `has no ${describe(id)}`,
   )
-  // Every brand is a credit broker, not a lender (decision 1532), and its pages, footer and emails say so:
-  // a disclosure that says the brand lends would contradict them on the same page.
-  for (const [field, value] of Object.entries(parsed.data.facts)) {
-    for (const text of Array.isArray(value) ? value : [value]) {
-      if (typeof text === 'string' && SAYS_IT_LENDS.test(text)) {
-        problems.push(
-          `disclosures.facts.${field} says the brand lends, but every brand is a credit broker, not a lender`,
-        )
-      }
-    }
-  }
   const partnerConsents = parsed.data.ids.some((id) => id.includes('marketing-partner-'))
   if (partnerConsents && parsed.data.facts.partners.length === 0) {
     problems.push('asks for partner marketing consent without naming a partner')

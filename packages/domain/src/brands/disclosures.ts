@@ -245,8 +245,9 @@ export const brandDisclosureFacts: Readonly<Record<BrandId, BrandDisclosureFacts
   harbourlend: {
     commissionModel: 'a percentage of the amount you borrow, paid by the lender',
     panelSize: 9,
-    // Every brand is a credit broker (decision 1532): one statement, checked by checkDisclosureSettings.
-    tie: 'We are not tied to any lender, for vehicle loans or homeowner loans.',
+    tie:
+      'Harbour Lending Ltd is itself a lender: we may offer you a loan of our own before we introduce ' +
+      'you to the other lenders on our panel, and we do not receive commission on our own loans.',
     partners: ['Quayside Insurance Services Ltd', 'Anchor Vehicle Warranties Ltd'],
     termsEdition: EDITION,
     privacyEdition: EDITION,
