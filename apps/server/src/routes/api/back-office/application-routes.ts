@@ -29,7 +29,7 @@ import {
   setBrokerStatus,
   setLegalHold,
 } from '../../../back-office/case-records'
-import { eraseApplication, ErasureRefused } from '../../../back-office/erasure'
+import { eraseApplication, eraseTraces, ErasureRefused } from '../../../back-office/erasure'
 import { ERASURE_KEY_PREFIX } from '../../../back-office/erasure-notice'
 import { visibleBrands } from '../../../back-office/operators'
 import { classifyQuery, hashTerm } from '../../../back-office/search-index'
@@ -551,6 +551,7 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
           operatorId: operator.id,
           now: context.now(),
         })
+        await eraseTraces(db, { ...context.erasure, emailFiles: result.emailFiles })
         return { erased: { at: result.at, by: operator.email, reason }, notices: result.notices }
       } catch (error) {
         if (!(error instanceof ErasureRefused)) throw error
