@@ -200,6 +200,8 @@ export async function buildApp(
       db: database.db,
       config,
       searchIndexKey: indexKey,
+      dialect: database.dialect,
+      mailFolder: config.mail.transport === 'file' ? config.mail.folder : undefined,
       now: options.backOffice?.now,
       failureDelayBaseMs: options.backOffice?.failureDelayBaseMs,
     })

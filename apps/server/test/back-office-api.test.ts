@@ -48,6 +48,7 @@ const ENDPOINTS: { method: 'GET' | 'POST'; url: string }[] = [
   { method: 'POST', url: `/api/back-office/applications/${KEY}/legal-hold/lift` },
   { method: 'POST', url: `/api/back-office/applications/${KEY}/erase` },
   { method: 'POST', url: `/api/back-office/applications/${KEY}/data-export` },
+  { method: 'GET', url: `/api/back-office/applications/${KEY}/data-export/candidates` },
   { method: 'GET', url: '/api/back-office/operators' },
   { method: 'POST', url: '/api/back-office/operators' },
   { method: 'POST', url: '/api/back-office/operators/op_x/disable' },

@@ -71,11 +71,32 @@ for (const engine of await engines()) {
 
         const admin = await bo.operator('ann@broker.example', 'admin')
 
-        // Subject access: both of the applicant's applications, not the stranger's.
+        // Subject access: the applicant's other application is offered (same email and date of
+        // birth), not the stranger's, and is in the file once the admin chose it.
+        const offered = await bo.request({
+          method: 'GET',
+          url: `/api/back-office/applications/${key}/data-export/candidates`,
+          as: admin,
+        })
+        expect(offered.statusCode).toBe(200)
+        expect(offered.json()).toEqual({
+          candidates: [
+            {
+              applicationKey: second,
+              reference: applicationReference(second),
+              brand: 'carfinance',
+              kind: 'submitted',
+              createdAt: expect.any(String) as unknown,
+              matches: { email: true, phone: false, dateOfBirth: true, name: true },
+              strong: true,
+            },
+          ],
+        })
         const exported = await bo.request({
           method: 'POST',
           url: `/api/back-office/applications/${key}/data-export`,
           as: admin,
+          body: { include: [second] },
         })
         expect(exported.statusCode).toBe(200)
         const file = exported.json() as {

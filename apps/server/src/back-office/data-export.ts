@@ -1,6 +1,8 @@
 // A subject access request (UK GDPR Article 15): everything held about the applicant of one
-// application. Their other applications are found through the search index by the same email address
-// or phone number (of the operator's brands), each with its answers, the payload as stored (opened),
+// application. Other applications are never merged in automatically (decision 2042): those that share
+// the email address or phone number (of the operator's brands, found through the search index) are
+// candidates, each said to match strongly when the email address and the date of birth are both the
+// same, and the export holds the application and the candidates the admin chose. Each with its answers, the payload as stored (opened),
 // its deliveries, notes, status history, the evidence of what they were shown and agreed to, the
 // vulnerability flag and its notes, the lenders' decisions, the emails sent about it (what and when,
 // never their text), the submissions kept for attention and the audit entries about it. Decision
@@ -14,21 +16,46 @@ import { applicationReference } from '@forecourt/domain/reference/application-re
 import { answersOf, applicationRecords, findVisible, visiblePayload } from './applications'
 import { hashTerm, normaliseEmailTerm, normalisePhoneTerm } from './search-index'
 
-export async function subjectAccessExport(
-  db: Kysely<Tables>,
-  input: {
-    applicationKey: string
-    brands: readonly string[] | 'all'
-    dataKeys: DataKeyring | undefined
-    searchIndexKey: Buffer
-  },
-) {
-  const { dataKeys } = input
+interface SubjectInput {
+  applicationKey: string
+  brands: readonly string[] | 'all'
+  dataKeys: DataKeyring | undefined
+  searchIndexKey: Buffer
+}
+
+/** A candidate application: which of the subject's identifiers it shares, never its own details. */
+export interface SubjectCandidate {
+  applicationKey: string
+  reference: string
+  brand: string
+  kind: string
+  createdAt: string
+  matches: { email: boolean; phone: boolean; dateOfBirth: boolean; name: boolean }
+  /** The email address and the date of birth are both the same. */
+  strong: boolean
+}
+
+/** Thrown when the admin chose an application that is not one of the candidates. */
+export class NotACandidate extends Error {}
+
+async function subjectOf(db: Kysely<Tables>, input: SubjectInput) {
   const first = await findVisible(db, input.applicationKey, input.brands)
   if (first === undefined || first.state === 'erased') {
     throw new Error('The application to export is not stored')
   }
-  const payload = (await visiblePayload(db, first, dataKeys)) ?? {}
+  return (await visiblePayload(db, first, input.dataKeys)) ?? {}
+}
+
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value.trim().toLowerCase() : ''
+}
+
+/** The other applications of the operator's brands that share the subject's email address or phone. */
+export async function subjectCandidates(
+  db: Kysely<Tables>,
+  input: SubjectInput,
+): Promise<SubjectCandidate[]> {
+  const payload = await subjectOf(db, input)
   const email = typeof payload.email === 'string' ? normaliseEmailTerm(payload.email) : ''
   const phone =
     typeof payload.contactNumber === 'string' ? normalisePhoneTerm(payload.contactNumber) : ''
@@ -45,7 +72,56 @@ export async function subjectAccessExport(
           .distinct()
           .where('hash', 'in', hashes)
           .execute()
-  const keys = [...new Set([input.applicationKey, ...matches.map((row) => row.application_key)])]
+  const keys = [...new Set(matches.map((row) => row.application_key))].filter(
+    (key) => key !== input.applicationKey,
+  )
+  const name = textOf(payloadApplicantName(payload))
+  const dateOfBirth = textOf(payload.dateOfBirth)
+  const candidates: SubjectCandidate[] = []
+  for (const key of keys) {
+    const found = await findVisible(db, key, input.brands)
+    if (found === undefined || found.state === 'erased') continue
+    const other = (await visiblePayload(db, found, input.dataKeys)) ?? {}
+    const otherEmail = typeof other.email === 'string' ? normaliseEmailTerm(other.email) : ''
+    const otherPhone =
+      typeof other.contactNumber === 'string' ? normalisePhoneTerm(other.contactNumber) : ''
+    const same = {
+      email: email !== '' && otherEmail === email,
+      phone: phone !== '' && otherPhone === phone,
+      dateOfBirth: dateOfBirth !== '' && textOf(other.dateOfBirth) === dateOfBirth,
+      name: name !== '' && textOf(payloadApplicantName(other)) === name,
+    }
+    candidates.push({
+      applicationKey: key,
+      reference: applicationReference(key),
+      brand: found.header.brand,
+      kind: found.header.kind,
+      createdAt: found.header.createdAt,
+      matches: same,
+      strong: same.email && same.dateOfBirth,
+    })
+  }
+  return candidates.sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+}
+
+export async function subjectAccessExport(
+  db: Kysely<Tables>,
+  input: SubjectInput & {
+    /** The candidates the admin chose to add (subjectCandidates); any other key is refused. */
+    include: readonly string[]
+  },
+) {
+  const { dataKeys } = input
+  const payload = await subjectOf(db, input)
+  const candidates = new Set(
+    input.include.length === 0
+      ? []
+      : (await subjectCandidates(db, input)).map((candidate) => candidate.applicationKey),
+  )
+  for (const key of input.include) {
+    if (!candidates.has(key)) throw new NotACandidate(key)
+  }
+  const keys = [...new Set([input.applicationKey, ...input.include])]
   const applications = []
   for (const key of keys) {
     const found = await findVisible(db, key, input.brands)

@@ -4,9 +4,16 @@
 // consents on record; the lenders' notes on their decisions; the emails queued or sent about it), a
 // tombstone stays (reference, brand, dates, who erased it, when and why), deliveries not yet attempted
 // are cancelled, and every lender that may have received it gets a signed `application.erased` notice
-// through the outbox. A legal hold blocks it. Decision records: docs/decisions/1609-*, 1752-*.
+// through the outbox. A legal hold blocks it. Afterwards nothing of the person stays readable on disk
+// (decision 2041): the .eml files of the messages about it are removed, and on SQLite the WAL is
+// checkpointed (every connection runs with `secure_delete`, so the freed pages hold zeros).
+// Decision records: docs/decisions/1609-*, 1752-*, 2041-*.
 
-import type { Kysely } from 'kysely'
+import { unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import { sql, type Kysely } from 'kysely'
+import type { Dialect } from '../db/database'
+import { emlFileName } from '../email/transport'
 import type { Tables } from '../db/tables'
 import { deliveryRowsFor } from '../repositories/rows'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
@@ -26,6 +33,8 @@ export class ErasureRefused extends Error {
 export interface ErasureResult {
   at: string
   notices: number
+  /** The names the file transport gives (or gave) the messages about it, erased with the rows. */
+  emailFiles: string[]
 }
 
 export async function eraseApplication(
@@ -121,6 +130,14 @@ export async function eraseApplication(
       .where('submission_key', '=', key)
       .execute()
     // The messages about it: the unsent would find no one to write to, the sent are not needed.
+    const emails = await trx
+      .selectFrom('emails')
+      .select(['id', 'created_at'])
+      .where('application_key', '=', key)
+      .execute()
+    const emailFiles = emails.map((email) =>
+      emlFileName({ id: email.id, date: new Date(email.created_at) }),
+    )
     await trx.deleteFrom('emails').where('application_key', '=', key).execute()
     // Links, the answers they restore, the joint applicant's corrections (decision 1821).
     await deleteSaveReturnRecords(trx, [key])
@@ -150,6 +167,25 @@ export async function eraseApplication(
         )
         .execute()
     }
-    return { at, notices: notices.length }
+    return { at, notices: notices.length, emailFiles }
   })
+}
+
+/**
+ * What an erasure leaves outside the rows: the .eml files of the file transport (when it is the one in
+ * use) and, on SQLite, the WAL's copies of the pages as they were before. A file already gone is not an
+ * error; a checkpoint that readers keep from finishing is retried by SQLite's next automatic one.
+ */
+export async function eraseTraces(
+  db: Kysely<Tables>,
+  input: { dialect: Dialect; mailFolder: string | undefined; emailFiles: string[] },
+): Promise<void> {
+  if (input.mailFolder !== undefined) {
+    for (const name of input.emailFiles) {
+      await unlink(join(input.mailFolder, name)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error
+      })
+    }
+  }
+  if (input.dialect === 'sqlite') await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db)
 }

@@ -30,6 +30,9 @@ export function openSqliteConnection(file: string): BetterSqlite3.Database {
   // with SQLITE_BUSY.
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('foreign_keys = ON')
+  // A deleted row's bytes are overwritten with zeros, so an erased person does not stay readable in the
+  // file's free pages (decision 2041).
+  sqlite.pragma('secure_delete = ON')
   // Negative: a bound in KiB rather than in pages.
   sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`)
   return sqlite

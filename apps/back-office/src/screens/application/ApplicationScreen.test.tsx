@@ -331,6 +331,13 @@ test('an admin makes the data export, shown as a page with download and print', 
   })
   renderApp(AT, sessionFor('admin'))
   await userEvent.click(await screen.findByRole('link', { name: 'Export data' }, LAZY))
+  expect(
+    await screen.findByText(
+      'Everything held about this applicant in this application, with the deliveries sent, notes, status changes and audit entries about it. Other applications are never added because they share an email address or phone number. Making the export is recorded in the audit log.',
+      undefined,
+      LAZY,
+    ),
+  ).toBeVisible()
   await userEvent.click(await screen.findByRole('button', { name: 'Make the export' }, LAZY))
   expect(await screen.findByRole('button', { name: 'Download as JSON' })).toBeVisible()
   expect(screen.getByRole('button', { name: 'Print' })).toBeVisible()

@@ -64,10 +64,10 @@ export default function ExportPart() {
       {!exported ? (
         <>
           <p>
-            Everything held about this applicant: this application and any other of your brands’
-            applications with the same email address or phone number, with the deliveries sent,
-            notes, status changes and audit entries about them. Making the export is recorded in the
-            audit log.
+            Everything held about this applicant in this application, with the deliveries sent,
+            notes, status changes and audit entries about it. Other applications are never added
+            because they share an email address or phone number. Making the export is recorded in
+            the audit log.
           </p>
           <button
             type="button"

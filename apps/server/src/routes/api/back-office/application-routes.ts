@@ -29,7 +29,7 @@ import {
   setBrokerStatus,
   setLegalHold,
 } from '../../../back-office/case-records'
-import { eraseApplication, ErasureRefused } from '../../../back-office/erasure'
+import { eraseApplication, eraseTraces, ErasureRefused } from '../../../back-office/erasure'
 import { ERASURE_KEY_PREFIX } from '../../../back-office/erasure-notice'
 import { visibleBrands } from '../../../back-office/operators'
 import { classifyQuery, hashTerm } from '../../../back-office/search-index'
@@ -42,7 +42,11 @@ import {
   type BrokerStatus,
 } from '../../../db/tables'
 import { deliveryView } from '../../../back-office/applications'
-import { subjectAccessExport } from '../../../back-office/data-export'
+import {
+  NotACandidate,
+  subjectAccessExport,
+  subjectCandidates,
+} from '../../../back-office/data-export'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { destinationsFor } from '../../../delivery/destinations'
 import { findDeliveries, retryDeliveries } from '../../../repositories/delivery-repository'
@@ -76,6 +80,8 @@ export const APPLICATION_MESSAGES = {
   invalidStatus: 'Invalid status',
   invalidReason: 'Invalid reason',
   reason: `Enter a reason of up to ${REASON_MAX_LENGTH} characters`,
+  invalidExport: 'Invalid export',
+  include: 'must list only the candidate applications offered for this applicant',
 } as const
 
 export const PAGE_SIZE = 50
@@ -551,12 +557,32 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
           operatorId: operator.id,
           now: context.now(),
         })
+        await eraseTraces(db, { ...context.erasure, emailFiles: result.emailFiles })
         return { erased: { at: result.at, by: operator.email, reason }, notices: result.notices }
       } catch (error) {
         if (!(error instanceof ErasureRefused)) throw error
         if (error.why === 'not-found') return reply.code(404).send(NOT_FOUND)
         return reply.code(409).send({ error: error.message })
       }
+    },
+  )
+
+  // The applications that may be the same person's, for the admin to choose from (decision 2042).
+  app.get<{ Params: Params }>(
+    '/api/back-office/applications/:applicationKey/data-export/candidates',
+    { config: { backOfficeAccess: 'export' } },
+    async (request, reply) => {
+      const found = await visibleApplication(request, reply)
+      if (found === undefined) return reply
+      if (found.state === 'erased') return reply.code(409).send({ error: ERASED })
+      const { visible, all } = scope(request)
+      const candidates = await subjectCandidates(db, {
+        applicationKey: found.header.applicationKey,
+        brands: all ? 'all' : visible,
+        dataKeys,
+        searchIndexKey: context.searchIndexKey,
+      })
+      return { candidates }
     },
   )
 
@@ -568,13 +594,26 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
       if (found === undefined) return reply
       if (found.state === 'erased') return reply.code(409).send({ error: ERASED })
       const { operator, visible, all } = scope(request)
+      const include = includeOf(request.body)
+      const invalidInclude = () =>
+        invalid(reply, APPLICATION_MESSAGES.invalidExport, [
+          { field: 'include', message: APPLICATION_MESSAGES.include },
+        ])
+      if (include === undefined) return invalidInclude()
       const now = context.now()
-      const result = await subjectAccessExport(db, {
-        applicationKey: found.header.applicationKey,
-        brands: all ? 'all' : visible,
-        dataKeys,
-        searchIndexKey: context.searchIndexKey,
-      })
+      let result
+      try {
+        result = await subjectAccessExport(db, {
+          applicationKey: found.header.applicationKey,
+          brands: all ? 'all' : visible,
+          dataKeys,
+          searchIndexKey: context.searchIndexKey,
+          include,
+        })
+      } catch (error) {
+        if (error instanceof NotACandidate) return invalidInclude()
+        throw error
+      }
       await appendAudit(db, {
         operatorId: operator.id,
         action: 'application.data-exported',
@@ -588,6 +627,17 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
 }
 
 const ERASED = 'This application has already been erased'
+
+/** The export's `include`: absent (none), or a list of distinct application keys; else undefined. */
+function includeOf(body: unknown): string[] | undefined {
+  const value =
+    typeof body === 'object' && body !== null ? (body as { include?: unknown }).include : undefined
+  if (value === undefined) return []
+  if (!Array.isArray(value) || value.length > 100) return undefined
+  if (!value.every((key): key is string => typeof key === 'string' && key.length <= 100))
+    return undefined
+  return [...new Set(value)]
+}
 
 function textBody(body: unknown): Record<string, string | undefined> {
   if (typeof body !== 'object' || body === null) return {}

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { Kysely } from 'kysely'
 import type { Config } from '../../../config'
 import { findSession, permissionsOf, sha256 } from '../../../back-office/operators'
+import type { Dialect } from '../../../db/database'
 import type { Tables } from '../../../db/tables'
 import { isBackOfficeHost } from '../../../plugins/back-office-front-end'
 import { TOO_MANY_REQUESTS } from '../../../plugins/rate-limit'
@@ -46,6 +47,10 @@ export interface BackOfficeApiOptions {
   config: Pick<Config, 'backOffice' | 'dataKeys' | 'rateLimit' | 'lenderDestinations'>
   searchIndexKey: Buffer
   now?: () => Date
+  /** The engine, so an erasure checkpoints SQLite's WAL; 'postgres' unless given. */
+  dialect?: Dialect
+  /** The file transport's folder, whose .eml files an erasure removes; none with SMTP. */
+  mailFolder?: string
   /** The first sign-in failure's extra wait (doubling per failure); 250 ms unless a test says so. */
   failureDelayBaseMs?: number
 }
@@ -61,6 +66,7 @@ export async function registerBackOfficeApi(
     lenders: options.config.lenderDestinations,
     now: options.now ?? (() => new Date()),
     searchIndexKey: options.searchIndexKey,
+    erasure: { dialect: options.dialect ?? 'postgres', mailFolder: options.mailFolder },
   }
   const limitsOn = options.config.rateLimit.writesPerMinute !== 0
   const limiter = (max: number, key: (request: FastifyRequest) => string) =>

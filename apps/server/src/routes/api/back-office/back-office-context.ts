@@ -15,6 +15,7 @@ import {
 } from '../../../back-office/operators'
 import { BROKER_STATUS_LABELS } from '../../../back-office/broker-status-labels'
 import { LENDER_DECISION_LABELS } from '../../../back-office/applications'
+import type { Dialect } from '../../../db/database'
 import type { DataKeyring } from '../../../crypto/field-encryption'
 import type { Destinations } from '../../../delivery/destinations'
 import {
@@ -44,6 +45,8 @@ export interface BackOfficeContext {
   lenders: Destinations
   now: () => Date
   searchIndexKey: Buffer
+  /** Where an erasure's traces are: the engine (SQLite checkpoints) and the file transport's folder. */
+  erasure: { dialect: Dialect; mailFolder: string | undefined }
 }
 
 export const NOT_FOUND = { error: 'Not found' } as const
