@@ -115,6 +115,8 @@ test('an admin enrols, finds an application, retries its delivery, notes, sees a
   expect(address).toMatch(/^http:\/\/backoffice\.localhost:\d+\/enrol#/)
   await page.goto(address)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Choose a password/)
+  // The token, read, leaves the address bar and the history entry at once.
+  await expect(page).toHaveURL(/\/enrol$/)
   await checkPage(page, TITLE('Set up your account'), { focused: false })
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByRole('heading', { name: 'There is a problem' })).toBeVisible()

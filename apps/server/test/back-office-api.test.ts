@@ -158,6 +158,37 @@ test('enrolment: the address, a password of 12+ characters not in the common lis
     })
   }
 
+  // The operator's own email or its first part, and the product's or a brand's name, are refused.
+  const named = [
+    [
+      'cath@broker.example 2026',
+      'Your password must not contain your email address or its first part',
+    ],
+    ['Blue-CATH-river-77', 'Your password must not contain your email address or its first part'],
+    [
+      'my Forecourt login 9',
+      'Your password must not contain the name of this service or of its brands',
+    ],
+    [
+      'Car Finance Direct 88',
+      'Your password must not contain the name of this service or of its brands',
+    ],
+    [
+      'x harbourlend tide 4',
+      'Your password must not contain the name of this service or of its brands',
+    ],
+  ] as const
+  for (const [password, message] of named) {
+    const refused = await post('/api/back-office/enrolment/password', {
+      token: enrolment.token,
+      password,
+    })
+    expect(refused.json(), password).toEqual({
+      error: 'Invalid password',
+      errors: [{ field: 'password', message }],
+    })
+  }
+
   const chosen = await post('/api/back-office/enrolment/password', {
     token: enrolment.token,
     password: PASSWORD,

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { appendAudit, verifyAuditChain } from '../src/back-office/audit-log'
 import { runAuditCli } from '../src/cli/audit'
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../src/cli/command-line'
-import { OPERATORS_USAGE, runOperatorsCli } from '../src/cli/operators'
+import { OPERATORS_USAGE, PLAIN_HTTP_WARNING, runOperatorsCli } from '../src/cli/operators'
 import { REPOSITORY_ROOT } from '../src/config'
 import { openMigrated, type OpenedEngine } from './delivery-fixtures'
 import { engines, TEST_POSTGRES_URL } from './test-databases'
@@ -34,10 +34,10 @@ interface Run {
 
 for (const engine of await engines()) {
   describe.skipIf(!engine.available)(`on ${engine.name}`, () => {
-    const setUp = async () => {
+    const setUp = async (extra: Record<string, string> = {}) => {
       const migrated = await openMigrated(engine)
       opened.push(migrated)
-      const env: Record<string, string> =
+      const base: Record<string, string> =
         engine.dialect === 'sqlite'
           ? {
               DATA_DIR: migrated.location,
@@ -49,6 +49,7 @@ for (const engine of await engines()) {
               BACK_OFFICE_URL: 'https://backoffice.broker.example',
               BACK_OFFICE_HOST: 'backoffice.broker.example',
             }
+      const env = { ...base, ...extra }
       const run = async (command: typeof runOperatorsCli, ...argv: string[]): Promise<Run> => {
         let stdout = ''
         let stderr = ''
@@ -178,6 +179,32 @@ for (const engine of await engines()) {
         stdout: 'The audit log is intact: 4 rows, every hash checked.\n',
         stderr: '',
       })
+    })
+
+    test('in production an http:// BACK_OFFICE_URL never reaches an enrolment address: https://, with a warning', async () => {
+      const { run } = await setUp({
+        NODE_ENV: 'production',
+        FORECOURT_SECRET: 'x'.repeat(48),
+        FORECOURT_DATA_IN_CLEAR: 'yes',
+        MAIL_TRANSPORT: 'file',
+        BACK_OFFICE_URL: 'http://backoffice.broker.example',
+      })
+      const added = await run(
+        runOperatorsCli,
+        'add',
+        'dee@broker.example',
+        '--role=viewer',
+        '--brands=all',
+      )
+      expect(added.stderr).toBe(PLAIN_HTTP_WARNING)
+      expect(added.status).toBe(EXIT_OK)
+      expect(added.stdout).not.toContain('http://')
+      expect(added.stdout.trimEnd().split('\n')[1]).toMatch(
+        /^https:\/\/backoffice\.broker\.example\/enrol#[A-Za-z0-9_-]{43}$/,
+      )
+      const reset = await run(runOperatorsCli, 'reset', 'dee@broker.example')
+      expect(reset.stderr).toBe(PLAIN_HTTP_WARNING)
+      expect(reset.stdout).not.toContain('http://')
     })
 
     test('audit verify fails on a changed row, a removed row and a log cut short', async () => {

@@ -117,6 +117,24 @@ test('LOG_LEVEL=warn keeps routine request lines out of the log', async () => {
   expect(testApp.logLines()).toEqual([])
 })
 
+test.each(['ECONNRESET', 'ECONNABORTED'])(
+  'a handler that fails with %s (an aborted request body) logs one info line, not an error',
+  async (code) => {
+    testApp = await startTestApp({ RETENTION_JOB: 'off', DELIVERY_WORKER: 'off' })
+    testApp.app.get('/api/aborted-for-test', async () => {
+      // What a request stream throws when the client resets the connection mid-body.
+      throw Object.assign(new Error('aborted'), { code })
+    })
+    await testApp.app.inject({ method: 'GET', url: '/api/aborted-for-test' })
+    const levels = testApp.logLines().map((line) => [line.level, line.msg])
+    expect(levels.filter(([level]) => Number(level) >= 50)).toEqual([])
+    expect(testApp.logLines().filter((line) => line.msg === 'client went away')).toMatchObject([
+      { level: 30, code },
+    ])
+    expect(testApp.logText()).not.toContain('"stack"')
+  },
+)
+
 test.each(['ECONNRESET', 'EPIPE'])(
   'a connection %s while answering is one info line without a stack, not an error',
   async (code) => {

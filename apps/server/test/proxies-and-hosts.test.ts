@@ -10,6 +10,7 @@ import { applicationReference } from '@forecourt/domain/reference/application-re
 import { withBrowserSecret } from '../faults/support/browser-secret'
 import { findApplication } from '../src/repositories/application-repository'
 import { HOST_MESSAGES } from '../src/plugins/allowed-hosts'
+import { HTTPS_ONLY } from '../src/plugins/back-office-front-end'
 import { SUBMISSION_MESSAGES } from '../src/routes/api/submission'
 import {
   applicationUrl,
@@ -97,6 +98,34 @@ test('the probes answer whatever the host: a load balancer asks by address', asy
     })
     expect(response.statusCode).toBe(200)
   }
+})
+
+test('in production the back office over plain HTTP: pages go to https://, calls are refused, no cookie is set', async () => {
+  testApp = await startTestApp(PRODUCTION)
+  const host = 'backoffice.localhost'
+  const page = await testApp.app.inject({ method: 'GET', url: '/enrol', headers: { host } })
+  expect(page.statusCode).toBe(308)
+  expect(page.headers.location).toBe('https://backoffice.localhost/enrol')
+  const signIn = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/back-office/sign-in',
+    headers: { host, 'content-type': 'application/json' },
+    payload: { email: 'ann@broker.example', password: 'x'.repeat(12), code: '123456' },
+  })
+  expect(signIn.statusCode).toBe(403)
+  expect(signIn.json()).toEqual({ error: HTTPS_ONLY })
+  expect(signIn.headers['set-cookie']).toBeUndefined()
+  // The probes still answer over HTTP on that host, and a proxy that ended TLS is believed when trusted.
+  const health = await testApp.app.inject({ method: 'GET', url: '/api/health', headers: { host } })
+  expect(health.statusCode).toBe(200)
+  await testApp.close()
+  testApp = await startTestApp({ ...PRODUCTION, TRUST_PROXY: '1' })
+  const viaProxy = await testApp.app.inject({
+    method: 'GET',
+    url: '/api/back-office/session',
+    headers: { host, 'x-forwarded-proto': 'https' },
+  })
+  expect(viaProxy.statusCode).toBe(401)
 })
 
 test('an 8,000-character Host is refused with 431', async () => {

@@ -5,6 +5,7 @@
 // server taking applications never needs (decision 1961).
 
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { brands } from '@forecourt/domain/brands/brand-data'
 
 export const PASSWORD_MIN_LENGTH = 12
 // A passphrase of several long words still fits; a pasted document does not reach the hash.
@@ -14,7 +15,31 @@ export const PASSWORD_MESSAGES = {
   tooShort: `Your password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   tooLong: `Your password must be ${PASSWORD_MAX_LENGTH} characters or fewer`,
   common: 'This password is too common: choose one that is harder to guess',
+  personal: 'Your password must not contain your email address or its first part',
+  productName: 'Your password must not contain the name of this service or of its brands',
 } as const
+
+// The words a guesser tries first against a broker's back office: the product's name and each
+// brand's id, trading name and domain labels (lower case, letters and digits only).
+const NAME_WORDS: readonly string[] = [
+  ...new Set(
+    [
+      'forecourt',
+      ...Object.values(brands).flatMap((brand) => [
+        brand.id,
+        brand.tradingName,
+        // 'harbourlend' from 'www.harbourlend.example': the name, not the TLD or a 'www'.
+        ...brand.domains.map((domain) => domain.split('.').at(-2) ?? ''),
+      ]),
+    ]
+      .map(lettersAndDigits)
+      .filter((word) => word.length >= 5),
+  ),
+]
+
+function lettersAndDigits(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
+}
 
 // N = 2^15, r = 8, p = 3: OWASP's Password Storage Cheat Sheet's scrypt setting for 32 MiB.
 const PARAMETERS = { N: 32768, r: 8, p: 3 } as const
@@ -34,11 +59,23 @@ function common(): Promise<ReadonlySet<string>> {
   return commonPasswords
 }
 
-/** Why a new password is refused, or undefined when it is acceptable. */
-export async function passwordProblem(password: string): Promise<string | undefined> {
+/**
+ * Why a new password is refused, or undefined when it is acceptable. `email` is the operator's own:
+ * a password holding it, or its part before the @, is the first thing a guesser who knows it tries.
+ */
+export async function passwordProblem(
+  password: string,
+  email?: string,
+): Promise<string | undefined> {
   const length = [...password].length
   if (length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort
   if (length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong
+  const compact = lettersAndDigits(password)
+  if (email !== undefined) {
+    const local = lettersAndDigits(email.split('@')[0] ?? '')
+    if (local.length >= 3 && compact.includes(local)) return PASSWORD_MESSAGES.personal
+  }
+  if (NAME_WORDS.some((word) => compact.includes(word))) return PASSWORD_MESSAGES.productName
   const folded = password.trim().toLowerCase()
   // "password1234" and "Password1234!" are the same guess as the listed word with a few characters on.
   const stripped = folded.replace(/[\d\W_]+$/u, '').replace(/^[\d\W_]+/u, '')

@@ -55,6 +55,23 @@ type Command =
   | { name: 'disable'; email: string }
   | { name: 'reset'; email: string }
 
+export const PLAIN_HTTP_WARNING =
+  'Warning: BACK_OFFICE_URL starts with http://, which would send the enrolment token and the password in clear: the address below uses https:// instead. Set BACK_OFFICE_URL to the https:// address the back office is served on.\n'
+
+/**
+ * A production server's enrolment addresses are always https://: an http:// BACK_OFFICE_URL is upgraded,
+ * with a warning on stderr, so a token is never handed out for a page served in clear.
+ */
+function enrolmentBase(
+  config: { nodeEnv: string; backOffice: { url: string } },
+  err: (text: string) => void,
+): string {
+  const { url } = config.backOffice
+  if (config.nodeEnv !== 'production' || !url.toLowerCase().startsWith('http://')) return url
+  err(PLAIN_HTTP_WARNING)
+  return `https://${url.slice('http://'.length)}`
+}
+
 export function runOperatorsCli(argv: string[], options: CliOptions = {}): Promise<number> {
   return runCommandLine(argv, options, {
     usage: OPERATORS_USAGE,
@@ -68,7 +85,7 @@ export function runOperatorsCli(argv: string[], options: CliOptions = {}): Promi
             out(
               `Added ${operator.email} (${operator.role}, brands: ${operator.brands}). Send them this enrolment address, valid until ${utcSecond(enrolment.expiresAt)}:\n`,
             )
-            out(`${enrolmentUrl(config.backOffice.url, enrolment.token)}\n`)
+            out(`${enrolmentUrl(enrolmentBase(config, err), enrolment.token)}\n`)
             return EXIT_OK
           } catch (error) {
             if (!(error instanceof OperatorExistsError)) throw error
@@ -117,7 +134,7 @@ export function runOperatorsCli(argv: string[], options: CliOptions = {}): Promi
           out(
             `Reset ${operator.email}: their password and second factor no longer work. Send them this enrolment address, valid until ${utcSecond(enrolment.expiresAt)}:\n`,
           )
-          out(`${enrolmentUrl(config.backOffice.url, enrolment.token)}\n`)
+          out(`${enrolmentUrl(enrolmentBase(config, err), enrolment.token)}\n`)
           return EXIT_OK
         }
       }

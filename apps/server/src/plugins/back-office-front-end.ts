@@ -104,12 +104,15 @@ function send(request: FastifyRequest, reply: FastifyReply, file: BuiltFile): Fa
   return reply.send(file.body)
 }
 
+export const HTTPS_ONLY = 'The back office is served over HTTPS only'
+
 /** Registered before every route, so it decides first what the back-office host answers. */
 export function registerBackOfficeHost(
   app: FastifyInstance,
-  config: Pick<Config, 'backOffice'>,
+  config: Pick<Config, 'backOffice' | 'nodeEnv'>,
 ): void {
   const { host, distDir } = config.backOffice
+  const production = config.nodeEnv === 'production'
   const files = loadBackOfficeDist(distDir)
   const index = files.get('/index.html')
 
@@ -120,9 +123,20 @@ export function registerBackOfficeHost(
     reply.header('cache-control', 'no-store')
     const path = requestPath(request.url)
     if (path === '/api' || path.startsWith('/api/')) {
-      if (path.startsWith('/api/back-office/') || SHARED_API.has(path)) return undefined
-      return reply.code(404).send({ error: 'Not found' })
+      if (SHARED_API.has(path)) return undefined
+      if (!path.startsWith('/api/back-office/')) return reply.code(404).send({ error: 'Not found' })
     }
+    // A production back office is never used over plain HTTP: its session cookie is then Secure only, and
+    // a password or enrolment token never travels in clear. A page is sent to its https:// address; a
+    // call is refused (its body has already been sent, so redirecting it would not help).
+    if (production && request.protocol !== 'https') {
+      request.log.warn({ protocol: request.protocol }, 'back office refused over plain HTTP')
+      if (request.method === 'GET' || request.method === 'HEAD') {
+        return reply.redirect(`https://${host}${request.url}`, 308)
+      }
+      return reply.code(403).send({ error: HTTPS_ONLY })
+    }
+    if (path.startsWith('/api/')) return undefined
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send({ error: 'Not found' })
     }

@@ -4,6 +4,7 @@
 // means "not now" (the database is gone) is a 503 with Retry-After, which clients retry, not a 500.
 
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { isClientGone } from '../logging'
 
 export interface ErrorBody {
   error: string
@@ -32,6 +33,12 @@ export function registerErrorHandler(
       // The message is the client's business; the log keeps only what identifies the kind of mistake.
       request.log.info({ code: error.code, statusCode }, 'request rejected')
       return reply.code(statusCode).send({ error: error.message } satisfies ErrorBody)
+    }
+    if (isClientGone(error)) {
+      // A reset or aborted request thrown from a handler (a body or upload stream that stopped) is the
+      // client leaving, not a fault: one info line without a stack, as in requestCompleted.
+      request.log.info({ code: error.code }, 'client went away')
+      return reply.code(statusCode >= 500 ? 400 : statusCode).send({ error: 'Request aborted' })
     }
     if (unavailable?.(error) === true) {
       request.log.warn({ err: error }, 'request failed: database unavailable')

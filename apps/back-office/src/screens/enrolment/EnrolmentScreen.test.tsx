@@ -34,6 +34,19 @@ test('an expired or used address says so, and asks for a new one', async () => {
   await expectNoAxeViolations()
 })
 
+test('the token leaves the address bar once the page has read it', async () => {
+  atEnrolmentAddress('secret-token')
+  const api = fakeApi({ 'POST /enrolment': [200, ADDRESS] })
+  renderApp('/enrol', null)
+  expect(
+    await screen.findByRole('heading', { level: 1, name: /Choose a password/ }, LAZY),
+  ).toBeVisible()
+  expect(api.to('POST /enrolment')[0]?.body).toEqual({ token: 'secret-token' })
+  expect(window.location.hash).toBe('')
+  expect(window.location.href).not.toContain('secret-token')
+  expect(window.location.pathname).toBe('/enrol')
+})
+
 test('no token in the address: unusable without asking the server', async () => {
   atEnrolmentAddress('')
   const api = fakeApi({})

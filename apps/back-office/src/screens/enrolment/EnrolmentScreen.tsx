@@ -58,6 +58,14 @@ export default function EnrolmentScreen() {
     form.errors.length > 0,
   )
 
+  // The token is read once above; it leaves the address bar (and the history entry) at once, so it is
+  // not shown over a shoulder, bookmarked or shared with the rest of the page's address.
+  useEffect(() => {
+    if (window.location.hash === '') return
+    const { pathname, search } = window.location
+    window.history.replaceState(window.history.state, '', `${pathname}${search}`)
+  }, [])
+
   useEffect(() => {
     if (!token) return
     post<Address>('/enrolment', { token }, { unauthorisedIsExpected: true })

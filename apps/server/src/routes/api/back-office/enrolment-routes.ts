@@ -59,7 +59,9 @@ export const enrolmentRoutes: FastifyPluginAsync<{ context: BackOfficeContext }>
       if (enrolment === undefined) return reply.code(410).send({ error: ENROLMENT_MESSAGES.gone })
       const password = textField(request.body, 'password') ?? ''
       const problem =
-        password === '' ? ENROLMENT_MESSAGES.enterPassword : await passwordProblem(password)
+        password === ''
+          ? ENROLMENT_MESSAGES.enterPassword
+          : await passwordProblem(password, enrolment.operator.email)
       if (problem !== undefined) {
         return invalid(reply, ENROLMENT_MESSAGES.invalidPassword, [
           { field: 'password', message: problem },
