@@ -903,7 +903,16 @@ export async function applicationRecords(
   if (header.kind !== 'refused') {
     timeline.push({ at: header.createdAt, type: 'started', text: 'Application started', by: null })
   }
-  if (header.kind === 'partial' && header.updatedAt !== header.createdAt) {
+  // A note or a status moves updated_at too (decision 2071): that instant is the broker's, not a save.
+  const brokerActivity = new Set([
+    ...notes.map((note) => note.created_at),
+    ...changes.map((change) => change.created_at),
+  ])
+  if (
+    header.kind === 'partial' &&
+    header.updatedAt !== header.createdAt &&
+    !brokerActivity.has(header.updatedAt)
+  ) {
     timeline.push({ at: header.updatedAt, type: 'saved', text: 'Answers last saved', by: null })
   }
   if (header.submittedAt !== null) {
