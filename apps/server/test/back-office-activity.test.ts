@@ -94,7 +94,7 @@ for (const engine of await engines()) {
       })
       const timeline = (detail.json() as { timeline: { type: string; text: string }[] }).timeline
       expect(timeline.map((entry) => entry.text)).not.toContain('Answers last saved')
-      expect(timeline.map((entry) => entry.type)).toContain('operator')
+      expect(timeline.map((entry) => entry.text)).toContain('Note added: Left a message')
     })
   })
 }
