@@ -933,7 +933,7 @@ test('the detail: answers grouped and labelled, timeline, deliveries, notes and 
     expect.arrayContaining([
       'Application started',
       'Submitted',
-      'Note added',
+      'Note added: Called: sending payslips',
       'Broker status set to With lender',
     ]),
   )

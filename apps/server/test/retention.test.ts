@@ -128,6 +128,23 @@ for (const engine of await engines()) {
       await testDatabase?.cleanup()
     })
 
+    test(`${engine.name}: a submission's six years count from its submission, not from the broker's last note`, async () => {
+      await clear(db)
+      await addSubmission(db, 'submitted-2193-days-noted', daysAgo(2193))
+      await addApplication(db, 'partial-31-days-noted', 'partial', daysAgo(31))
+      // A note or a status moved their last activity 10 days ago (decision 2071).
+      await db
+        .updateTable('applications')
+        .set({ updated_at: daysAgo(10).toISOString() })
+        .execute()
+
+      const summary = await deleteExpired(db, POLICY, NOW)
+
+      expect(summary.submittedApplications).toBe(1)
+      expect(summary.partialApplications).toBe(0)
+      expect((await remaining(db)).applications).toEqual(['partial-31-days-noted'])
+    })
+
     test(`${engine.name}: expired submissions and partial saves go, with their rows; the rest stays`, async () => {
       await clear(db)
       await addSubmission(db, 'submitted-2193-days', daysAgo(2193))

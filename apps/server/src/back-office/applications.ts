@@ -903,7 +903,16 @@ export async function applicationRecords(
   if (header.kind !== 'refused') {
     timeline.push({ at: header.createdAt, type: 'started', text: 'Application started', by: null })
   }
-  if (header.kind === 'partial' && header.updatedAt !== header.createdAt) {
+  // A note or a status moves updated_at too (decision 2071): that instant is the broker's, not a save.
+  const brokerActivity = new Set([
+    ...notes.map((note) => note.created_at),
+    ...changes.map((change) => change.created_at),
+  ])
+  if (
+    header.kind === 'partial' &&
+    header.updatedAt !== header.createdAt &&
+    !brokerActivity.has(header.updatedAt)
+  ) {
     timeline.push({ at: header.updatedAt, type: 'saved', text: 'Answers last saved', by: null })
   }
   if (header.submittedAt !== null) {
@@ -958,14 +967,17 @@ export async function applicationRecords(
       by: null,
     })
   }
+  // "Note added" says what the note said: the same reader sees the notes themselves.
+  const noteTexts = new Map(notes.map((note) => [note.id, openNoteText(note, dataKeys)]))
   for (const row of audit) {
     const describe = ACTION_TEXT[row.action]
     if (describe === undefined) continue
     const detail = JSON.parse(row.detail) as Record<string, unknown>
+    const noteText = row.action === 'note.added' ? noteTexts.get(String(detail.noteId)) : undefined
     timeline.push({
       at: row.at,
       type: 'operator',
-      text: describe(detail),
+      text: noteText === undefined ? describe(detail) : `${describe(detail)}: ${noteText}`,
       by:
         row.operator_id === null && detail.actor === 'lender'
           ? `${String(detail.lenderId)} (lender)`
@@ -978,7 +990,7 @@ export async function applicationRecords(
     deliveries: deliveries.map(deliveryView),
     notes: notes.map((note) => ({
       id: note.id,
-      text: openNoteText(note, dataKeys),
+      text: noteTexts.get(note.id) ?? '',
       by: email(note.operator_id),
       at: note.created_at,
     })),

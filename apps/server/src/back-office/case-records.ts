@@ -32,6 +32,18 @@ function sealNoteText(id: string, text: string, dataKeys: DataKeyring | undefine
   return JSON.stringify(encryptJson(text, current, noteAad(id)))
 }
 
+// The broker's own activity (a note, a status) is activity on the application: the list's "most recent
+// activity first" and its date filter read applications.updated_at, so it moves forward here, never back
+// (decision 2071).
+async function touchApplication(trx: Db, applicationKey: string, at: string): Promise<void> {
+  await trx
+    .updateTable('applications')
+    .set({ updated_at: at })
+    .where('application_key', '=', applicationKey)
+    .where('updated_at', '<', at)
+    .execute()
+}
+
 export async function addNote(
   db: Db,
   input: { applicationKey: string; text: string; operatorId: string; now: Date },
@@ -57,6 +69,7 @@ export async function addNote(
         created_at: at,
       })
       .execute()
+    await touchApplication(trx, input.applicationKey, at)
   })
   return { id, at }
 }
@@ -105,6 +118,7 @@ export async function setBrokerStatus(
       .values({ application_key: input.applicationKey, ...row })
       .onConflict((conflict) => conflict.column('application_key').doUpdateSet(row))
       .execute()
+    await touchApplication(trx, input.applicationKey, at)
   })
 }
 

@@ -64,7 +64,9 @@ export async function deleteExpired(
         .selectFrom('applications')
         .select('application_key')
         .where('status', '=', 'submitted')
-        .where('updated_at', '<', submittedBefore)
+        // From the submission, not the last activity: a broker's note or status moves updated_at
+        // (decision 2071) and must not keep a submission past its six years.
+        .where('submitted_at', '<', submittedBefore)
         .where('application_key', 'not in', heldKeys)
         .limit(batchSize)
         .execute()

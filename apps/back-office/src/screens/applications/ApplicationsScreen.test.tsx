@@ -107,6 +107,9 @@ test('filters apply together, show as removable tags, and a tag removes its filt
   expect(
     screen.getByRole('button', { name: 'Remove this filter: Kind: Partial (leads)' }),
   ).toBeVisible()
+  expect(
+    screen.getByRole('heading', { level: 2, name: 'Partial applications (leads)' }),
+  ).toBeVisible()
   await expectNoAxeViolations()
 
   await userEvent.click(

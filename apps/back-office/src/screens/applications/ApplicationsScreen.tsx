@@ -333,7 +333,13 @@ export default function ApplicationsScreen() {
 
         <section aria-labelledby="results-heading">
           <h2 id="results-heading" ref={resultsHeading} tabIndex={-1} className="results-heading">
-            {list.query ? 'Search results' : 'All applications'}
+            {list.query
+              ? 'Search results'
+              : list.filters.kind === 'partial'
+                ? 'Partial applications (leads)'
+                : list.filters.kind === 'submitted'
+                  ? 'Submitted applications'
+                  : 'All applications'}
           </h2>
           {can('export') ? (
             <div className="button-group">
