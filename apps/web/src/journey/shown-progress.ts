@@ -1,10 +1,7 @@
 // What the progress bar last showed in this tab, kept in session storage so that a reload or a
 // change of screen never draws it lower (docs/decisions/2082-progress-never-moves-backwards.md).
 // Tied to the application: a new application starts from nothing.
-import {
-  NO_PROGRESS_SHOWN,
-  type ShownProgress,
-} from '@forecourt/domain/progress/monotone-progress'
+import { NO_PROGRESS_SHOWN, type ShownProgress } from '@forecourt/domain/progress/monotone-progress'
 
 const KEY = 'forecourt.progress-shown'
 

@@ -13,6 +13,9 @@ export interface ShownProgress {
 
 export const NO_PROGRESS_SHOWN: ShownProgress = { share: 0, answered: 0 }
 
+/** The most a path with a screen left can show: below 100, so rounding never reaches it. */
+const SHORT_OF_DONE = 99.99
+
 /**
  * The share to show next, given what was shown and the path as it stands. Each screen answered
  * since takes an equal part of what was left: when the path grows, what remains is spread over
@@ -26,10 +29,13 @@ export function nextShownProgress(shown: ShownProgress, now: JourneyProgress): S
   if (gained <= 0 || left <= 0) {
     // Fewer answered than before: remember the lower count, so each screen answered again moves
     // the bar on, but never let the share fall.
-    return { share: Math.min(shown.share, 99), answered: Math.min(shown.answered, now.answered) }
+    return {
+      share: Math.min(shown.share, SHORT_OF_DONE),
+      answered: Math.min(shown.answered, now.answered),
+    }
   }
   const share = shown.share + ((100 - shown.share) * gained) / left
-  return { share: Math.max(shown.share, share), answered: now.answered }
+  return { share: Math.min(Math.max(shown.share, share), SHORT_OF_DONE), answered: now.answered }
 }
 
 /** The whole percentage for the bar: rounded down, and 100 only when the share is. */
