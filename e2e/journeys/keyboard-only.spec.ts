@@ -38,13 +38,21 @@ async function startWithKeyboard(page: Page, brand: string) {
 }
 
 async function dateOfBirth(page: Page, day: string, month: string, year: string) {
-  // Focus moves on by itself after two digits of the day and of the month.
+  // Focus stays in a part after two digits (decision 2081): one Tab goes from Day to Month and
+  // one from Month to Year, as on a phone keyboard's Next.
   await tabTo(page, box(page, 'Day'), 'Day')
   await page.keyboard.type(day.padStart(2, '0'))
+  await expect(box(page, 'Day')).toBeFocused()
+  await page.keyboard.press('Tab')
   await expect(box(page, 'Month')).toBeFocused()
+  await expect(box(page, 'Day')).toHaveValue(day.padStart(2, '0'))
   await page.keyboard.type(month.padStart(2, '0'))
+  await expect(box(page, 'Month')).toBeFocused()
+  await page.keyboard.press('Tab')
   await expect(box(page, 'Year')).toBeFocused()
   await page.keyboard.type(year)
+  await expect(box(page, 'Month')).toHaveValue(month.padStart(2, '0'))
+  await expect(box(page, 'Year')).toHaveValue(year)
   await expectFocusVisible(page, 'the year')
 }
 

@@ -85,6 +85,8 @@ export interface WalkOptions {
   guid: string
   /** A vehicle loaded from stock before the first question (`?vehicleid=`), or none. */
   vehicle?: { id: string; vehicle: Vehicle }
+  /** Called with the state after each screen's Continue, as the next screen would see it. */
+  afterScreen?: (state: ApplicationState) => void
 }
 
 /** One screen passed: where, and which state fields its answers changed. */
@@ -696,6 +698,7 @@ export function walkJourney(options: WalkOptions): Walk {
       throw new WalkError(`${path} passed its rules but does not count as answered`, walked)
     }
     if (isReadyForPartialSave(state.form)) partials.push(toPartialPayload(state, { brand, now }))
+    options.afterScreen?.(state)
   }
 
   let path = nextPath(state, brand, '/')

@@ -1,7 +1,9 @@
 import { act, render, screen } from '@testing-library/react'
 import { expect, test } from 'vitest'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
-import { update } from '#lib/session-store'
+import { brands } from '@forecourt/domain/brands/brand-data'
+import { journeyProgress } from '@forecourt/domain/progress/progress'
+import { getApplication, update } from '#lib/session-store'
 import { expectNoAxeViolations } from '#testing/axe'
 import { givenState, LAZY_SCREEN, LAZY_TEST_TIMEOUT_MS, renderApp } from '#testing/render'
 import { ProgressBar } from './progress-bar'
@@ -63,3 +65,24 @@ test(
   },
   LAZY_TEST_TIMEOUT_MS,
 )
+
+test('adding a joint applicant lengthens the path but does not pull the bar back, and a reload keeps it', () => {
+  givenState('carfinance', answerOpeningScreens)
+  const { unmount } = render(<ProgressBar />)
+  const bar = () => screen.getByRole('progressbar', { name: 'Application progress' })
+  expect(bar()).toHaveAttribute('aria-valuenow', '30')
+  act(() =>
+    update((draft) => {
+      draft.form.maritalStatus = 'Married'
+      draft.form.isJointApplication = true
+    }),
+  )
+  // The honest count has fallen below 30 %; the bar goes on from 30 %, the joint question answered.
+  expect(
+    journeyProgress({ state: getApplication(), brand: brands.carfinance }).percent,
+  ).toBeLessThan(30)
+  expect(bar()).toHaveAttribute('aria-valuenow', '33')
+  unmount()
+  render(<ProgressBar />)
+  expect(bar()).toHaveAttribute('aria-valuenow', '33')
+})

@@ -111,13 +111,15 @@ test.each([
   },
 )
 
-test('a typed date moves on after two digits, is padded and stored, and Continue goes to personal', async () => {
+test('a date typed part by part with Tab is padded and stored, and Continue goes to personal', async () => {
   const { location } = renderWithDate('', '', '')
   await userEvent.type(input('Day'), '7')
   await userEvent.tab()
   expect(input('Day')).toHaveValue('07')
   expect(input('Month')).toHaveFocus()
   await userEvent.type(input('Month'), '03')
+  expect(input('Month')).toHaveFocus()
+  await userEvent.tab()
   expect(input('Year')).toHaveFocus()
   await userEvent.keyboard('1990')
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
@@ -132,8 +134,11 @@ test('a typed date moves on after two digits, is padded and stored, and Continue
 test('no message shows while moving between the parts, only once the date is left', async () => {
   renderWithDate('', '', '')
   await userEvent.type(input('Day'), '15')
+  expect(input('Day')).toHaveFocus()
+  await userEvent.tab()
   expect(input('Month')).toHaveFocus()
   await userEvent.tab()
+  expect(input('Year')).toHaveFocus()
   await new Promise((resolve) => setTimeout(resolve, 10))
   expect(screen.queryByText('Which month were you born?')).not.toBeInTheDocument()
 

@@ -40,38 +40,32 @@ test('a joint applicant’s date of birth does not offer the user’s own birthd
   }
 })
 
-test('after typing 12 into Day the focus is on Month', async () => {
+test('two digits in Day leave the focus on Day, so Tab then reaches Month, not Year', async () => {
   render(exampleNamed(dateOfBirthExamples, 'default').render())
   await userEvent.click(day())
   await userEvent.keyboard('12')
   expect(day()).toHaveValue('12')
+  expect(day()).toHaveFocus()
+  await userEvent.tab()
   expect(month()).toHaveFocus()
-})
-
-test('a whole date can be typed without leaving the keyboard’s digits', async () => {
-  render(exampleNamed(dateOfBirthExamples, 'default').render())
-  await userEvent.click(day())
-  await userEvent.keyboard('27031985')
+  await userEvent.keyboard('03')
+  expect(month()).toHaveFocus()
+  await userEvent.tab()
+  expect(year()).toHaveFocus()
+  await userEvent.keyboard('1985')
   expect([day(), month(), year()].map((input) => (input as HTMLInputElement).value)).toEqual([
-    '27',
+    '12',
     '03',
     '1985',
   ])
-  expect(year()).toHaveFocus()
 })
 
-test('one digit does not move the focus', async () => {
+test('a third digit in Day is held back by its length and never spills into Month', async () => {
   render(exampleNamed(dateOfBirthExamples, 'default').render())
   await userEvent.click(day())
-  await userEvent.keyboard('1')
-  expect(day()).toHaveFocus()
-})
-
-test('pasting two digits does not move the focus', async () => {
-  render(exampleNamed(dateOfBirthExamples, 'default').render())
-  await userEvent.click(day())
-  await userEvent.paste('12')
+  await userEvent.keyboard('123')
   expect(day()).toHaveValue('12')
+  expect(month()).toHaveValue('')
   expect(day()).toHaveFocus()
 })
 

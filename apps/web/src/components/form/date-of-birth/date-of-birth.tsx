@@ -1,6 +1,6 @@
 import '../form.css'
 import { padDatePart, type DateParts } from '@forecourt/domain/fields/date-of-birth'
-import { useRef, type ChangeEvent, type FocusEvent } from 'react'
+import type { ChangeEvent, FocusEvent } from 'react'
 import { ErrorMessage } from '../error-message/error-message'
 import { FieldHint, FieldLegend } from '../field-parts'
 import {
@@ -32,28 +32,15 @@ export function datePartId(id: string, part: DatePart): string {
 }
 
 const parts = [
-  { part: 'day', text: 'Day', maxLength: 2, width: 'field-input--w2', next: 'month' },
-  { part: 'month', text: 'Month', maxLength: 2, width: 'field-input--w2', next: 'year' },
-  { part: 'year', text: 'Year', maxLength: 4, width: 'field-input--w4', next: undefined },
+  { part: 'day', text: 'Day', maxLength: 2, width: 'field-input--w2' },
+  { part: 'month', text: 'Month', maxLength: 2, width: 'field-input--w2' },
+  { part: 'year', text: 'Year', maxLength: 4, width: 'field-input--w4' },
 ] as const
 
 /**
- * The second digit just typed at the end of the part. Only typing moves focus on: a paste, an
- * autofill or an edit in the middle leaves it where the applicant put it.
- */
-function typedSecondDigit(event: ChangeEvent<HTMLInputElement>): boolean {
-  const input = event.target
-  const native = event.nativeEvent as Partial<InputEvent>
-  return (
-    native.inputType === 'insertText' &&
-    /^\d{2}$/.test(input.value) &&
-    input.selectionEnd === input.value.length
-  )
-}
-
-/**
- * Day, month and year in a fieldset whose legend asks the question. After two digits in the
- * day or the month, focus moves to the next part (docs/requirements.md#validation); a single digit is
+ * Day, month and year in a fieldset whose legend asks the question. Focus stays where the
+ * applicant puts it: moving it on after two digits fought Tab and the phone keyboard's Next, which
+ * then skipped Month (docs/decisions/2081-date-of-birth-focus-stays-put.md). A single digit is
  * zero-padded when the applicant leaves the part.
  */
 export function DateOfBirth({
@@ -71,22 +58,15 @@ export function DateOfBirth({
   invalidParts,
   joint = false,
 }: DateOfBirthProps) {
-  const monthRef = useRef<HTMLInputElement>(null)
-  const yearRef = useRef<HTMLInputElement>(null)
-  // Focus only ever moves forward, so the day needs no ref.
-  const refs = { month: monthRef, year: yearRef }
-
-  function handleChange(part: DatePart, next: 'month' | 'year' | undefined) {
+  function handleChange(part: DatePart) {
     return (event: ChangeEvent<HTMLInputElement>) => {
       onChange({ ...value, [part]: event.target.value })
-      if (next && typedSecondDigit(event)) refs[next].current?.focus()
     }
   }
 
   function handleBlur(part: DatePart) {
     return (event: FocusEvent<HTMLInputElement>) => {
-      // The input's own text, not the value prop: when focus moves on by itself, this blur
-      // happens before the typed digit has come back through the props.
+      // The input's own text, not the value prop, which may not have caught up with the last key.
       const typed = event.target.value
       const padded = part === 'year' ? typed : padDatePart(typed)
       if (padded !== typed) onChange({ ...value, [part]: padded })
@@ -101,7 +81,7 @@ export function DateOfBirth({
         <FieldHint fieldId={id} hint={hint} />
         {error ? <ErrorMessage fieldId={id} message={error} shake={shake} /> : null}
         <div className="parts">
-          {parts.map(({ part, text, maxLength, width, next }) => {
+          {parts.map(({ part, text, maxLength, width }) => {
             const inputId = datePartId(id, part)
             const invalid = error && (invalidParts ?? ['day', 'month', 'year']).includes(part)
             return (
@@ -110,7 +90,6 @@ export function DateOfBirth({
                   {text}
                 </label>
                 <input
-                  ref={part === 'day' ? undefined : refs[part]}
                   id={inputId}
                   name={`${name ?? id}-${part}`}
                   type="text"
@@ -120,7 +99,7 @@ export function DateOfBirth({
                   spellCheck={false}
                   autoComplete={joint ? 'off' : `bday-${part}`}
                   value={value[part]}
-                  onChange={handleChange(part, next)}
+                  onChange={handleChange(part)}
                   onBlur={handleBlur(part)}
                   disabled={disabled}
                   aria-invalid={ariaInvalid(invalid ? error : undefined)}
