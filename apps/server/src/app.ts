@@ -136,7 +136,7 @@ export async function buildApp(
   const eventCounter = new EventCounter()
   app.decorate('eventCounter', eventCounter)
   // The funnel's counters (decision 2112): written together a moment after they arrive, the last on close.
-  const funnelCounters = new FunnelCounters(database.db)
+  const funnelCounters = new FunnelCounters(database)
   app.addHook('preClose', async () => funnelCounters.close())
   const funnel = { counters: funnelCounters, vocabulary: config.funnel, brandOf: siteBrand }
   if (config.retention.job) {

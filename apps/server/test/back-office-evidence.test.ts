@@ -927,8 +927,10 @@ for (const engine of await engines()) {
           /^attachment; filename="outcome-lenders-\d{4}-\d{2}-to-\d{4}-\d{2}\.csv"$/,
         )
         const lines = csv.body.trimEnd().split('\r\n')
-        expect(lines[0]).toBe('brand,month,lender,decided,approved,declined,approval_rate')
-        expect(lines[1]).toMatch(/^carfinance,\d{4}-\d{2},lender-a,2,1,1,0\.5$/)
+        expect(lines[0]).toBe(
+          'brand,month,lender,decided,approved,declined,approval_rate,paid_out,commission_gbp',
+        )
+        expect(lines[1]).toMatch(/^carfinance,\d{4}-\d{2},lender-a,2,1,1,0\.5,0,0\.00$/)
         const audited = await figures.database.db
           .selectFrom('audit_log')
           .selectAll()

@@ -333,6 +333,36 @@ const LINK_WRITES: {
     body: () => ({ token: 'x', email: 'jo@example.com' }),
     ok: 202,
   },
+  // The applicant's own page (decision 2113): its link, its check, a new link, and the choice, which
+  // needs the page's session as well as the anti-forgery pair.
+  {
+    name: 'status link opened',
+    route: 'POST /api/application-status/open',
+    path: () => '/api/application-status/open',
+    body: () => ({ token: 'x' }),
+    ok: 410,
+  },
+  {
+    name: 'status link checked',
+    route: 'POST /api/application-status/check',
+    path: () => '/api/application-status/check',
+    body: () => ({ token: 'x', dateOfBirth: { day: '1', month: '1', year: '1980' } }),
+    ok: 410,
+  },
+  {
+    name: 'new status link asked for',
+    route: 'POST /api/application-status/new-link',
+    path: () => '/api/application-status/new-link',
+    body: () => ({ token: 'x', email: 'jo@example.com' }),
+    ok: 202,
+  },
+  {
+    name: 'offer chosen',
+    route: 'POST /api/application-status/choice',
+    path: () => '/api/application-status/choice',
+    body: () => ({ call: true }),
+    ok: 401,
+  },
   {
     name: 'joint applicant confirms',
     route: 'POST /api/joint-confirmation/confirm',

@@ -5,8 +5,10 @@
 // request that asked to wait is answered once its count is on disk. Several instances add to the same rows:
 // the upsert adds, it never overwrites.
 
-import { sql, type Kysely } from 'kysely'
-import type { Tables } from '../db/tables'
+import type BetterSqlite3 from 'better-sqlite3'
+import { sql } from 'kysely'
+import type { Database } from '../db/database'
+import { openSqliteConnection } from '../db/sqlite-connection'
 
 export const FUNNEL_KINDS = [
   'started',
@@ -37,6 +39,8 @@ export interface FunnelKey {
   messageKey: string
 }
 
+const RETRY_MS = 250
+
 const keyOf = (key: FunnelKey) =>
   [key.day, key.brand, key.source, key.campaign, key.step, key.kind, key.messageKey].join('\u0000')
 
@@ -46,6 +50,17 @@ export interface FunnelCountersOptions {
   onError?: (error: unknown) => void
 }
 
+const UPSERT_SQLITE = `insert into funnel_counters (day, brand, source, campaign, step, kind, message_key, count)
+  values (?, ?, ?, ?, ?, ?, ?, ?)
+  on conflict (day, brand, source, campaign, step, kind, message_key)
+  do update set count = funnel_counters.count + excluded.count`
+
+/** SQLite's answer when another connection holds the write lock. */
+const isBusy = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY')
+
 export class FunnelCounters {
   private pending = new Map<string, { key: FunnelKey; count: number }>()
   private waiting: Array<{ resolve: () => void; reject: (error: unknown) => void }> = []
@@ -53,11 +68,22 @@ export class FunnelCounters {
   private flushing: Promise<void> = Promise.resolve()
   private readonly flushDelayMs: number
 
+  /**
+   * On SQLite the counters have a connection of their own that never waits for the write lock: a
+   * synchronous wait would hold the event loop (the submissions' writer thread exists for that reason).
+   * When the lock is taken the batch stays in memory and is tried again a moment later.
+   */
+  private readonly sqlite: BetterSqlite3.Database | undefined
+
   constructor(
-    private readonly db: Kysely<Tables>,
+    private readonly database: Database,
     private readonly options: FunnelCountersOptions = {},
   ) {
     this.flushDelayMs = options.flushDelayMs ?? 100
+    if (database.sqlite !== undefined) {
+      this.sqlite = openSqliteConnection(database.sqlite.file)
+      this.sqlite.pragma('busy_timeout = 0')
+    }
   }
 
   /** Adds one to a counter. The promise settles when the count is written (or its write failed). */
@@ -90,7 +116,26 @@ export class FunnelCounters {
         return
       }
       try {
-        await this.db.transaction().execute(async (trx) => {
+        if (this.sqlite !== undefined) {
+          const upsert = this.sqlite.prepare(UPSERT_SQLITE)
+          this.sqlite.transaction(() => {
+            for (const { key, count } of batch) {
+              upsert.run(
+                key.day,
+                key.brand,
+                key.source,
+                key.campaign,
+                key.step,
+                key.kind,
+                key.messageKey,
+                count,
+              )
+            }
+          })()
+          for (const waiter of waiting) waiter.resolve()
+          return
+        }
+        await this.database.db.transaction().execute(async (trx) => {
           for (const { key, count } of batch) {
             await trx
               .insertInto('funnel_counters')
@@ -114,6 +159,21 @@ export class FunnelCounters {
         })
         for (const waiter of waiting) waiter.resolve()
       } catch (error) {
+        if (isBusy(error) && !this.closed) {
+          // Put the batch back and try again shortly; its requests go on waiting for it.
+          for (const { key, count } of batch) {
+            const id = keyOf(key)
+            const entry = this.pending.get(id)
+            if (entry === undefined) this.pending.set(id, { key, count })
+            else entry.count += count
+          }
+          this.waiting.push(...waiting)
+          this.timer ??= setTimeout(() => {
+            this.timer = undefined
+            void this.flush()
+          }, RETRY_MS)
+          return
+        }
         this.options.onError?.(error)
         for (const waiter of waiting) waiter.reject(error)
       }
@@ -123,6 +183,11 @@ export class FunnelCounters {
 
   /** Writes anything still gathered, for a clean stop. */
   async close(): Promise<void> {
+    // Closing: a batch the lock refuses now is not tried again (its requests are answered as failed).
+    this.closed = true
     await this.flush()
+    this.sqlite?.close()
   }
+
+  private closed = false
 }
