@@ -148,6 +148,7 @@ export const applicationStatusRoutes: FastifyPluginAsync<ApplicationStatusRoutes
             properties: { check: { type: 'string', enum: ['date-of-birth'] } },
             required: ['check'],
           },
+          400: errorBody,
           410: errorBody,
         },
       },
