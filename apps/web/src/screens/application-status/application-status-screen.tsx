@@ -12,7 +12,6 @@ import { formatPounds } from '@forecourt/domain/finance/money'
 import { messageText } from '@forecourt/domain/messages/messages'
 import { SAVE_RETURN_MESSAGES as M } from '@forecourt/domain/save-return/messages'
 import { formatExpiry } from '@forecourt/domain/save-return/save-return'
-import { focusScreenHeading } from '#app/use-route-announcement'
 import { useBrand } from '#brand/use-brand'
 import { CommissionDisclosure } from '#components/commission-disclosure/commission-disclosure'
 import { ContactDetails } from '#components/contact-details/contact-details'
@@ -79,7 +78,8 @@ export default function ApplicationStatusScreen() {
   useEffect(() => {
     if (!answered.current) return
     answered.current = false
-    focusScreenHeading()
+    // Both screens it leads to have a ScreenHeading, focusable by script.
+    document.querySelector<HTMLElement>('h1.screen-heading')?.focus()
   }, [phase.kind])
 
   useEffect(() => {
