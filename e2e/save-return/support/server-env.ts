@@ -17,6 +17,11 @@ export function SAVE_RETURN_ENV(): Record<string, string> {
     throw new Error('Run through e2e/save-return/playwright.config.ts')
   }
   const lender = [{ id: 'fake-lender', url: `${FAKE_LENDER}/applications`, secret }]
+  // milebroker sends to two lenders, so the applicant's own page has offers to compare.
+  const twoLenders = [
+    ...lender,
+    { id: 'second-lender', url: `${FAKE_LENDER}/applications`, secret },
+  ]
   return {
     ...e2eServerEnv(dataDir),
     FORECOURT_DATA_KEY: dataKey,
@@ -24,11 +29,18 @@ export function SAVE_RETURN_ENV(): Record<string, string> {
     LENDER_DESTINATIONS: JSON.stringify({
       carfinance: lender,
       harbourlend: lender,
-      milebroker: lender,
+      milebroker: twoLenders,
       scorepal: lender,
       creditlens: lender,
     }),
   }
+}
+
+/** The secret every fake lender's destination signs with, both ways. */
+export function LENDER_SECRET(): string {
+  const secret = process.env.E2E_SAVE_RETURN_LENDER_SECRET
+  if (!secret) throw new Error('Run through e2e/save-return/playwright.config.ts')
+  return secret
 }
 
 export interface InboxMessage {

@@ -85,10 +85,14 @@ export async function statusLinkForMessage(
   },
 ): Promise<StatusLinkAtSend | undefined> {
   return db.transaction().execute(async (trx) => {
+    // A write to the application's row first, changing nothing: two messages sent at once (an update per
+    // lender's answer) take their links one after the other, so the second sees and stops the first. Without
+    // it, on PostgreSQL each saw only the older links and both new ones stayed working.
     const application = await trx
-      .selectFrom('applications')
-      .select('status')
+      .updateTable('applications')
+      .set((eb) => ({ status: eb.ref('status') }))
       .where('application_key', '=', args.applicationKey)
+      .returning('status')
       .executeTakeFirst()
     if (application?.status !== 'submitted') return undefined
     const link = await issueLink(trx, {

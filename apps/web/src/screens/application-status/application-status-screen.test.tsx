@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, test, vi } from 'vitest'
 import { expectNoAxeViolations } from '#testing/axe'
@@ -77,9 +77,9 @@ test('the emailed link asks the date of birth, then shows each lender’s answer
   await userEvent.type(within(group).getByRole('textbox', { name: 'Month' }), '03')
   await userEvent.type(within(group).getByRole('textbox', { name: 'Year' }), '1985')
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
-  expect(
-    await screen.findByRole('heading', { level: 1, name: 'Your application' }),
-  ).toBeInTheDocument()
+  const heading = await screen.findByRole('heading', { level: 1, name: 'Your application' })
+  // The screen changes in place: focus moves to its heading, not lost with the form.
+  await waitFor(() => expect(heading).toHaveFocus())
   expect(JSON.parse(String(fetchMock.mock.calls.at(-1)![1]!.body))).toEqual({
     token: TOKEN,
     dateOfBirth: { day: '27', month: '03', year: '1985' },
@@ -159,4 +159,28 @@ test('a refused choice shows the server’s reason in the error summary', async 
       name: 'That offer has expired. Choose another offer, or ask us to call you.',
     }),
   ).toBeInTheDocument()
+})
+
+test('a link that has expired by the time the date of birth is checked shows the new-link form, its heading focused', async () => {
+  respond({
+    '/api/application-status': [
+      401,
+      { error: 'Open the link in your email to see your application.' },
+    ],
+    '/api/application-status/open': [200, { check: 'date-of-birth' }],
+    '/api/application-status/check': [410, { error: 'This link has expired' }],
+  })
+  givenState('carfinance')
+  keepToken(TOKEN)
+  renderInMain(<ApplicationStatusScreen />, '/application-status')
+  const group = await screen.findByRole('group', {
+    name: 'Enter your date of birth to see your application',
+  })
+  await userEvent.type(within(group).getByRole('textbox', { name: 'Day' }), '27')
+  await userEvent.type(within(group).getByRole('textbox', { name: 'Month' }), '03')
+  await userEvent.type(within(group).getByRole('textbox', { name: 'Year' }), '1985')
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
+  const heading = await screen.findByRole('heading', { level: 1, name: 'This link has expired' })
+  await waitFor(() => expect(heading).toHaveFocus())
+  expect(screen.getByRole('button', { name: 'Send me a new link' })).toBeInTheDocument()
 })

@@ -5,7 +5,7 @@
 // choice of one offer ("I'd like to go ahead"), or a call first. Offers are personal, not representative: the
 // page says so, with how the broker is paid, beside them (CONC 3.5, 4.5; decision 2113).
 import './application-status.css'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useLocation, useParams } from 'wouter'
 import type { DateParts } from '@forecourt/domain/fields/date-of-birth'
 import { formatPounds } from '@forecourt/domain/finance/money'
@@ -72,6 +72,15 @@ export default function ApplicationStatusScreen() {
   const [token] = useState(() => fromAddress ?? keptToken() ?? '')
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' })
   const brand = useBrand()
+  // The date-of-birth check answered replaces the screen in place, not by a route change: focus goes to
+  // the new screen's heading, as the router does on a new step, or it would be lost with the form.
+  const answered = useRef(false)
+  useEffect(() => {
+    if (!answered.current) return
+    answered.current = false
+    // Both screens it leads to have a ScreenHeading, focusable by script.
+    document.querySelector<HTMLElement>('h1.screen-heading')?.focus()
+  }, [phase.kind])
 
   useEffect(() => {
     if (fromAddress !== undefined) {
@@ -106,11 +115,7 @@ export default function ApplicationStatusScreen() {
   }, [fromAddress, navigate, token])
 
   const title =
-    phase.kind === 'expired'
-      ? M.expiredHeading
-      : phase.kind === 'check'
-        ? CHECK_HEADING
-        : HEADING
+    phase.kind === 'expired' ? M.expiredHeading : phase.kind === 'check' ? CHECK_HEADING : HEADING
   usePageTitle(`${title} – ${brand.tradingName}`)
 
   if (phase.kind === 'loading') {
@@ -137,8 +142,12 @@ export default function ApplicationStatusScreen() {
     return (
       <CheckForm
         token={token}
-        onExpired={() => setPhase({ kind: 'expired' })}
+        onExpired={() => {
+          answered.current = true
+          setPhase({ kind: 'expired' })
+        }}
         onOpen={(view) => {
+          answered.current = true
           forgetToken()
           setPhase({ kind: 'view', view })
         }}
