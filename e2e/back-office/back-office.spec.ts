@@ -294,7 +294,9 @@ test('an admin enrols, finds an application, retries its delivery, notes, sees a
   await expect(page.getByRole('heading', { level: 2, name: 'Car Finance Direct' })).toBeVisible()
   await checkPage(page, TITLE('Outcome figures'))
   await expect(
-    page.getByRole('table', { name: 'Approval rate per lender and month, Car Finance Direct' }),
+    page.getByRole('table', {
+      name: 'Approval rate, payouts and commission per lender and month, Car Finance Direct',
+    }),
   ).toContainText('fake-lender')
   await expect(
     page.getByRole('img', { name: /Applications per month, Car Finance Direct/ }),
