@@ -7,7 +7,7 @@ import { isBrandId } from '@forecourt/domain/brands/brand-data'
 import type { NewEmailRow } from '../db/tables'
 import { activeMailConfig, type MailConfig } from './mail-config'
 import { emailRow } from './outbox'
-import type { RelayedDecision } from './templates'
+import type { BrokerAlertEvent, RelayedDecision } from './templates'
 
 function brokerInbox(brand: string, mail: MailConfig | undefined): string | undefined {
   return mail !== undefined && isBrandId(brand) ? mail.brokerInboxes[brand as BrandId] : undefined
@@ -100,6 +100,27 @@ export function needsAttentionAlert(
   args: NeedsAttentionArgs,
   mail: MailConfig | undefined = activeMailConfig(),
 ): NewEmailRow | undefined {
+  return brokerAlert({ ...args, event: 'needs-attention', dedupeId: args.caseId }, mail)
+}
+
+export interface BrokerAlertArgs {
+  event: BrokerAlertEvent
+  brand: string
+  reference: string
+  applicationKey: string
+  /** What makes this alert one of a kind (a case's id, an application's key): one alert per event and id. */
+  dedupeId: string
+  now: Date
+}
+
+/**
+ * The broker's alert of an event about an application, with its link into the back office; undefined when
+ * the brand has no inbox. Enqueue it with enqueueEmails in the transaction that records the event.
+ */
+export function brokerAlert(
+  args: BrokerAlertArgs,
+  mail: MailConfig | undefined = activeMailConfig(),
+): NewEmailRow | undefined {
   if (mail === undefined || brokerInbox(args.brand, mail) === undefined) return undefined
   return emailRow({
     template: 'broker-alert',
@@ -107,12 +128,12 @@ export function needsAttentionAlert(
     applicationKey: args.applicationKey,
     recipient: 'broker',
     params: {
-      event: 'needs-attention',
+      event: args.event,
       reference: args.reference,
       at: args.now.toISOString(),
       link: backOfficeLink(mail, args.applicationKey),
     },
-    dedupeKey: `broker-alert:needs-attention:${args.caseId}`,
+    dedupeKey: `broker-alert:${args.event}:${args.dedupeId}`,
     now: args.now,
   })
 }

@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
 import { activeMailConfig, type MailConfig } from '../email/mail-config'
-import { enqueueEmails, emailRow } from '../email/outbox'
+import { brokerAlert } from '../email/enqueue'
+import { enqueueEmails } from '../email/outbox'
 import { newEvidenceId } from '../evidence/evidence-repository'
 import { deliveryRowsFor } from '../repositories/rows'
 import { applicantView, type ApplicantView } from './applicant-view'
@@ -97,29 +98,18 @@ export async function recordChoice(
         client_item_id: `offer-choice:${applicationKey}`,
       })
       .execute()
-    const inbox =
-      mail === undefined
-        ? undefined
-        : (mail.brokerInboxes as Record<string, string | undefined>)[brand]
-    if (mail !== undefined && inbox !== undefined) {
-      const event = choice.kind === 'offer' ? 'offer-chosen' : 'call-requested'
-      await enqueueEmails(trx, [
-        emailRow({
-          template: 'broker-alert',
-          brand,
-          applicationKey,
-          recipient: 'broker',
-          params: {
-            event,
-            reference: shown.reference,
-            at,
-            link: `${mail.backOfficeUrl}/applications/${applicationKey}`,
-          },
-          dedupeKey: `broker-alert:${event}:${applicationKey}`,
-          now,
-        }),
-      ])
-    }
+    const alert = brokerAlert(
+      {
+        event: choice.kind === 'offer' ? 'offer-chosen' : 'call-requested',
+        brand,
+        reference: shown.reference,
+        applicationKey,
+        dedupeId: applicationKey,
+        now,
+      },
+      mail,
+    )
+    if (alert !== undefined) await enqueueEmails(trx, [alert])
     if (choice.kind === 'offer') {
       const notices = deliveryRowsFor(
         `${OFFER_CHOSEN_KEY_PREFIX}${applicationKey}`,
