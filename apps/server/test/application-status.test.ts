@@ -5,19 +5,18 @@
 // every lender it went to. An expired offer, an offer of another application, a second choice, a wrong date of
 // birth and a used link are refused and change nothing.
 
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { submittedPayloadLoader } from '../src/delivery/payload'
-import { unixSeconds, webhookHeaders } from '../src/delivery/signing'
 import { createEmailSender, type EmailSender } from '../src/email/sender'
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture'
 import {
+  type EngineApp,
+  postSignedDecision,
   startEngineApp,
   submissionUrl,
   TEST_LENDERS,
   validSubmission,
   writeHeaders,
-  type EngineApp,
 } from './submission-test-helpers'
 import { engines } from './test-databases'
 
@@ -95,20 +94,7 @@ describe.each(allEngines)('the applicant’s own page on $name', (engine) => {
       decidedAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
       offer: { commission: { kind: 'percentage', value: 3 }, ...offer },
     })
-    const answer = await app.app.inject({
-      method: 'POST',
-      url: `/api/lender-decisions/${lender.id}`,
-      payload: body,
-      headers: {
-        'content-type': 'application/json',
-        ...webhookHeaders({
-          id: `msg_${randomUUID()}`,
-          timestamp: unixSeconds(new Date()),
-          body,
-          secret: lender.secret,
-        }),
-      },
-    })
+    const answer = await postSignedDecision(app.app, lender, body)
     expect(answer.statusCode, answer.body).toBe(202)
     return (answer.json() as { id: string }).id
   }

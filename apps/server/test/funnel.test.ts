@@ -10,10 +10,9 @@ import { loadConfig } from '../src/config'
 import { createDatabase } from '../src/db/database'
 import { migrateToLatest } from '../src/db/migrate'
 import { londonDay } from '../src/funnel/funnel-events'
-import { unixSeconds, webhookHeaders } from '../src/delivery/signing'
 import { startBackOffice, type BackOfficeApp, type Operator } from './back-office-helpers'
 import { createSchema, dropSchema } from './postgres-schema'
-import { TEST_ENV, TEST_LENDERS, writeHeaders } from './submission-test-helpers'
+import { postSignedDecision, TEST_ENV, TEST_LENDERS, writeHeaders } from './submission-test-helpers'
 import { engines, TEST_POSTGRES_URL } from './test-databases'
 
 const allEngines = await engines()
@@ -132,20 +131,7 @@ describe.each(allEngines)('the funnel on $name', (engine) => {
               }
             : {}),
         })
-        const stored = await bo.app.inject({
-          method: 'POST',
-          url: `/api/lender-decisions/${LENDER.id}`,
-          payload: body,
-          headers: {
-            'content-type': 'application/json',
-            ...webhookHeaders({
-              id: `msg_${randomUUID()}`,
-              timestamp: unixSeconds(new Date()),
-              body,
-              secret: LENDER.secret,
-            }),
-          },
-        })
+        const stored = await postSignedDecision(bo.app, LENDER, body)
         expect(stored.statusCode).toBe(202)
       }
 

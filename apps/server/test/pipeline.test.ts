@@ -5,9 +5,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { stageOf, type CaseFacts } from '../src/back-office/pipeline'
-import { unixSeconds, webhookHeaders } from '../src/delivery/signing'
 import { startBackOffice, type BackOfficeApp, type Operator } from './back-office-helpers'
-import { TEST_LENDERS } from './submission-test-helpers'
+import { postSignedDecision, TEST_LENDERS } from './submission-test-helpers'
 import { engines } from './test-databases'
 
 const allEngines = await engines()
@@ -103,20 +102,7 @@ describe.each(allEngines)('the pipeline on $name', (engine) => {
           }
         : {}),
     })
-    const answer = await bo.app.inject({
-      method: 'POST',
-      url: `/api/lender-decisions/${lender.id}`,
-      payload: body,
-      headers: {
-        'content-type': 'application/json',
-        ...webhookHeaders({
-          id: `msg_${randomUUID()}`,
-          timestamp: unixSeconds(new Date()),
-          body,
-          secret: lender.secret,
-        }),
-      },
-    })
+    const answer = await postSignedDecision(bo.app, lender, body)
     expect(answer.statusCode, answer.body).toBe(202)
   }
 

@@ -12,6 +12,7 @@ import { toPartialPayload, type PartialPayload } from '@forecourt/domain/payload
 import { filledState } from '@forecourt/domain/test-support/test-fixtures'
 import { expect } from 'vitest'
 import { buildApp } from '../src/app'
+import { unixSeconds, webhookHeaders } from '../src/delivery/signing'
 import { loadConfig, type Config } from '../src/config'
 import type { Database } from '../src/db/database'
 import { migrateToLatest } from '../src/db/migrate'
@@ -181,3 +182,25 @@ export const submissionUrl = (key: string) => `/api/submission/${key}`
 export const applicationUrl = (key: string) => `/api/application/${key}`
 
 export { countRows } from '../faults/support/stored-rows'
+
+/** A lender's decision posted to the real app, signed with its destination's secret (decision 1656). */
+export function postSignedDecision(
+  app: FastifyInstance,
+  lender: { id: string; secret: string },
+  body: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `/api/lender-decisions/${lender.id}`,
+    payload: body,
+    headers: {
+      'content-type': 'application/json',
+      ...webhookHeaders({
+        id: `msg_${randomUUID()}`,
+        timestamp: unixSeconds(new Date()),
+        body,
+        secret: lender.secret,
+      }),
+    },
+  })
+}
