@@ -47,7 +47,10 @@ test('a version missing from the manifest is named as new', () => {
     Record<string, Record<string, string>>
   >
   delete partial.milebroker!.panel
-  expect(updatedManifest(partial).added).toEqual(['milebroker panel version 1'])
+  expect(updatedManifest(partial).added).toEqual([
+    'milebroker panel version 1',
+    'milebroker panel version 2',
+  ])
 })
 
 test('the hash is SHA-256 of the UTF-8 text, so one typographic character changes it', () => {

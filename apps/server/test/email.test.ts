@@ -238,7 +238,12 @@ describe.each(allEngines)('emails on $name', (engine) => {
         expect(main.text).not.toContain(value)
         expect(main.html).not.toContain(value)
       }
-      expect(main.text).toContain('Harbour Lending Ltd is itself a lender')
+      // One account of what the firm is: a credit broker, in the panel statement as in the rest.
+      expect(main.text).toContain(
+        'We work with a panel of 9 lenders; we do not search the whole market. We are not tied to any lender.',
+      )
+      expect(main.text).toContain('a credit broker, not a lender')
+      expect(main.text).not.toContain('itself a lender')
     },
   )
 

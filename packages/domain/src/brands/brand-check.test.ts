@@ -2,6 +2,7 @@ import { expect, test } from 'vitest'
 import type { Brand } from './brand'
 import { checkAllBrands, checkBrand, contrastRatio } from './brand-check'
 import { BRAND_IDS, brands } from './brand-data'
+import { brandDisclosures } from './disclosures'
 
 test.each(BRAND_IDS)('%s passes the brand check', (id) => {
   expect(checkBrand(brands[id])).toEqual([])
@@ -326,5 +327,30 @@ test('across brands, a reused affiliate key, tag-manager id or domain and a wron
     'scorepal: gtmId GTM-CFDX9P3 is already used by carfinance',
     'scorepal: domain www.carfinance.example is already used by carfinance',
     'creditlens: gtmId GTM-HRBL7Q2 is already used by harbourlend',
+  ])
+})
+
+test('a disclosure that calls the firm a lender is refused: every brand is a credit broker, not a lender', () => {
+  const settings = {
+    ...brandDisclosures.harbourlend,
+    facts: {
+      ...brandDisclosures.harbourlend.facts,
+      tie: 'Harbour Lending Ltd is itself a lender: we may offer you a loan of our own.',
+    },
+  }
+  expect(checkAllBrands(brands, { ...brandDisclosures, harbourlend: settings })).toEqual([
+    'harbourlend: disclosure panel says "is itself a lender", but the firm is a credit broker, not a ' +
+      'lender, as its regulatory statement and commission disclosure say',
+  ])
+})
+
+test('a regulatory statement that says the firm lends is refused', () => {
+  const harbour = brands.harbourlend
+  const firm = {
+    ...harbour.firm,
+    regulatoryStatement: `${harbour.firm.regulatoryStatement} We also lend in our own name.`,
+  }
+  expect(checkBrand({ ...harbour, firm })).toEqual([
+    'harbourlend: firm.regulatoryStatement says "lend in our own name", but every brand is a credit broker',
   ])
 })

@@ -6,7 +6,13 @@ import { reconcileApr } from '../finance/representative-example'
 import { brands } from './brand-data'
 import { brandSchema, representativeExampleTermsSchema } from './brand-schema'
 import { checkDisclosureSettings } from './disclosure-schema'
-import { brandDisclosures } from './disclosures'
+import type { BrandId } from './brand'
+import {
+  brandDisclosures,
+  disclosureDefinition,
+  renderDisclosure,
+  type BrandDisclosures,
+} from './disclosures'
 
 /** WCAG 2.2 AA for normal text. */
 export const MINIMUM_CONTRAST = 4.5
@@ -102,7 +108,47 @@ export function checkBrand(brand: unknown): string[] {
     }
   }
 
+  const statement = isRecord(brand.firm) ? brand.firm.regulatoryStatement : undefined
+  const claim = typeof statement === 'string' ? LENDER_CLAIM.exec(statement) : null
+  if (claim) {
+    problems.push(`firm.regulatoryStatement says "${claim[0]}", but every brand is a credit broker`)
+  }
+
   return problems.map((problem) => `${label}: ${problem}`)
+}
+
+/**
+ * Words that make a firm a lender. Every brand is a credit broker, not a lender, and says so in its
+ * regulatory statement and commission disclosure (decision 1532): a text that also calls it a lender
+ * contradicts them on the same page.
+ */
+const LENDER_CLAIM =
+  /\b(is itself a lender|are (also )?a lender|(a )?loans? of our own|our own loans?|lends? in (its|our) own name)\b/i
+
+/** The current text of each of a brand's disclosures that claims the firm lends. */
+function lenderClaims(key: string, settings: unknown): string[] {
+  if (!isRecord(settings) || !Array.isArray(settings.ids) || !isRecord(settings.facts)) return []
+  const all = { [key]: settings } as unknown as Record<BrandId, BrandDisclosures>
+  const problems: string[] = []
+  for (const id of settings.ids as string[]) {
+    const versions = disclosureDefinition(id)?.versions ?? []
+    const current = versions[versions.length - 1]
+    if (current === undefined) continue
+    let text: string | undefined
+    try {
+      text = renderDisclosure(key as BrandId, id, current.version, all)?.text
+    } catch {
+      continue // an unknown placeholder is reported by the disclosure check
+    }
+    const claim = text === undefined ? null : LENDER_CLAIM.exec(text)
+    if (claim) {
+      problems.push(
+        `disclosure ${id} says "${claim[0]}", but the firm is a credit broker, not a lender, as its ` +
+          'regulatory statement and commission disclosure say',
+      )
+    }
+  }
+  return problems
 }
 
 /**
@@ -121,6 +167,9 @@ export function checkAllBrands(
     // The disclosures live beside the brand record (disclosures.ts, decision 1651).
     const settings = Object.hasOwn(disclosures, key) ? disclosures[key] : undefined
     problems.push(...checkDisclosureSettings(settings).map((problem) => `${key}: ${problem}`))
+    if (Object.hasOwn(brands, key)) {
+      problems.push(...lenderClaims(key, settings).map((problem) => `${key}: ${problem}`))
+    }
     if (!isRecord(brand)) continue
     if (brand.id !== key) problems.push(`${key}: id ${String(brand.id)} differs from its key`)
     for (const field of ['affiliateKey', 'gtmId'] as const) {

@@ -7,7 +7,10 @@ export const DISCLOSURE_MANIFEST: Readonly<
 > = {
   harbourlend: {
     commission: { '1': '635031b97b4efd0e322791e8672150463abac5146ee3b52c3d1f872af943f311' },
-    panel: { '1': '91f0e1ce74acd24042e27f816dc0e7d1c3e13ca7c9d961f39ac792e04cd512da' },
+    panel: {
+      '1': '91f0e1ce74acd24042e27f816dc0e7d1c3e13ca7c9d961f39ac792e04cd512da',
+      '2': '2def56ca886b54414f170eb3f467ef8bec3e05d0bd01fd932b636d8e5041ba7b',
+    },
     'fair-processing': { '1': '767420995558cb6b26e9b7a3e18ade821d25bc703a562289cb86fc20e1523938' },
     'soft-search': { '1': '4434157d2a196a5f0fea63147d5b0c56c1fd1c54db882f76fae3711a62645fe5' },
     terms: { '1': '86c76d1644d0dd4b4590bf8f50cd49e1d71a6a1dbea99ee24e9fda5eed4c0d2e' },
@@ -49,7 +52,10 @@ export const DISCLOSURE_MANIFEST: Readonly<
   },
   milebroker: {
     commission: { '1': '20768b06bdc2545334d709b9c7b1b2c1266d97a2fc0500f59fed6e53c9ddfb81' },
-    panel: { '1': 'cad6ea5705624433ab4da79f5931eb09649dbb2a2a3695feff73132b7d520b87' },
+    panel: {
+      '1': 'cad6ea5705624433ab4da79f5931eb09649dbb2a2a3695feff73132b7d520b87',
+      '2': 'cad6ea5705624433ab4da79f5931eb09649dbb2a2a3695feff73132b7d520b87',
+    },
     'fair-processing': { '1': 'd1e1e2ad3de574243923671766ebf2aacf72933763310b806b42ba2ff31deb2e' },
     'soft-search': { '1': 'fd2ec21925bc7cf06a07f95e0462ef464ded2ea83fa642e9da4394d64e6727d9' },
     terms: { '1': 'ad9b13a9fdb42660213f8540be71efc88da7b50e395e7cda4676d097e5d89a4d' },
@@ -91,7 +97,10 @@ export const DISCLOSURE_MANIFEST: Readonly<
   },
   carfinance: {
     commission: { '1': '547269560bb7388f371d341b74c0ce1dc24d6beccfd90906ac8a5562170efd42' },
-    panel: { '1': 'ef191fdd2c7ac90265d6be11c42fc367b4e7af27b5ebd0186786b6c976fe5746' },
+    panel: {
+      '1': 'ef191fdd2c7ac90265d6be11c42fc367b4e7af27b5ebd0186786b6c976fe5746',
+      '2': 'ef191fdd2c7ac90265d6be11c42fc367b4e7af27b5ebd0186786b6c976fe5746',
+    },
     'fair-processing': { '1': 'fe6b6cdd9fac91895f279d9397628cd4a6238cbb2b9e3ddd294174d2acd2c8af' },
     'soft-search': { '1': '271d442a25fc6a5d19212e88232786baf926a2f7eb281788bc018b5a9217094a' },
     terms: { '1': '79d91aff08975aa136619b379e5c9d17b962bbc8a6e667b24a3114aa2c2fc7c7' },
@@ -133,7 +142,10 @@ export const DISCLOSURE_MANIFEST: Readonly<
   },
   scorepal: {
     commission: { '1': 'f4b533bad10cdf8107020d742bd632f8de49691addc588c8671de2c90242186f' },
-    panel: { '1': '805c793b4991ee73b5b3ceb369671c0a270ce9292470ae6703c0d4e05c7d8303' },
+    panel: {
+      '1': '805c793b4991ee73b5b3ceb369671c0a270ce9292470ae6703c0d4e05c7d8303',
+      '2': '805c793b4991ee73b5b3ceb369671c0a270ce9292470ae6703c0d4e05c7d8303',
+    },
     'fair-processing': { '1': 'b82ef929bb39a5bdcf0abf8320379210a48cd410e707ade03a9d318eb0ada934' },
     'soft-search': { '1': '6672b15f11c7f3b7c717252c4425b2620183c9a9908e66616f415806f63066e7' },
     terms: { '1': 'ff9ad75c9f068b8119f4edb112f0305e97a1f51d24d2a5cc68c0bd2254da217a' },
@@ -175,7 +187,10 @@ export const DISCLOSURE_MANIFEST: Readonly<
   },
   creditlens: {
     commission: { '1': 'eead3abc6fb0added6456f249341eab64f2f801c921a5f2d235d4891a31fb2d8' },
-    panel: { '1': '805c793b4991ee73b5b3ceb369671c0a270ce9292470ae6703c0d4e05c7d8303' },
+    panel: {
+      '1': '805c793b4991ee73b5b3ceb369671c0a270ce9292470ae6703c0d4e05c7d8303',
+      '2': '805c793b4991ee73b5b3ceb369671c0a270ce9292470ae6703c0d4e05c7d8303',
+    },
     'fair-processing': { '1': '6bd30c806b7fe1d643b0fb8b13a67e64ca0c2c537f46a29f32b19b451917fb26' },
     'soft-search': { '1': '0655e99c3bdbb8929e0764b1e8099f4dbb8952536754dfb068828fa661250e53' },
     terms: { '1': '6aa6a601d83786aefb39c351bc28cd75b2dfe4a9cee3e34a6297782e6c007379' },

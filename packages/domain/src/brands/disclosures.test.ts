@@ -41,8 +41,14 @@ test('the commission disclosure is filled from the brand, with nothing left unfi
   }
 })
 
-test('the panel statement names a tie where there is one', () => {
-  expect(currentDisclosure('harbourlend', 'panel')?.text).toBe(
+test('the panel statement says what is true of the brand, and the first version renders as published', () => {
+  expect(currentDisclosure('harbourlend', 'panel')).toMatchObject({
+    version: 2,
+    text: 'We work with a panel of 9 lenders; we do not search the whole market. We are not tied to any lender.',
+  })
+  // Version 1 called Harbour Lending a lender, against its commission disclosure and regulatory statement;
+  // applications that were shown it keep its exact text in their evidence.
+  expect(renderDisclosure('harbourlend', 'panel', 1)?.text).toBe(
     'We work with a panel of 9 lenders; we do not search the whole market. Harbour Lending Ltd is itself ' +
       'a lender: we may offer you a loan of our own before we introduce you to the other lenders on our ' +
       'panel, and we do not receive commission on our own loans.',

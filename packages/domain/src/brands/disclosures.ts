@@ -40,6 +40,11 @@ export interface DisclosureVersion {
   since: string
   /** The text with `{placeholders}` (see BrandDisclosureFacts), rendered per brand. */
   template: string
+  /**
+   * The facts a brand had while this version was current, where they have changed since: a changed fact
+   * changes the text, so it is a new version, and the old one must still render as it was published.
+   */
+  factsThen?: Partial<Record<BrandId, Partial<BrandDisclosureFacts>>>
 }
 
 export interface DisclosureDefinition {
@@ -132,6 +137,9 @@ export const COMMISSION_DISCLOSURE: DisclosureDefinition = {
   ],
 }
 
+const PANEL_TEMPLATE =
+  'We work with a panel of {panelSize} lenders; we do not search the whole market. {tie}'
+
 export const PANEL_STATEMENT: DisclosureDefinition = {
   id: 'panel',
   title: 'Our panel of lenders',
@@ -139,9 +147,19 @@ export const PANEL_STATEMENT: DisclosureDefinition = {
     {
       version: 1,
       since: NOVEMBER_2026,
-      template:
-        'We work with a panel of {panelSize} lenders; we do not search the whole market. {tie}',
+      template: PANEL_TEMPLATE,
+      // Harbour Lending's first statement called it a lender, against every other text it shows
+      // (every brand is a credit broker, decision 1532); version 2 says what is true.
+      factsThen: {
+        harbourlend: {
+          tie:
+            'Harbour Lending Ltd is itself a lender: we may offer you a loan of our own before we ' +
+            'introduce you to the other lenders on our panel, and we do not receive commission on our ' +
+            'own loans.',
+        },
+      },
     },
+    { version: 2, since: '2026-11-29', template: PANEL_TEMPLATE },
   ],
 }
 
@@ -245,9 +263,7 @@ export const brandDisclosureFacts: Readonly<Record<BrandId, BrandDisclosureFacts
   harbourlend: {
     commissionModel: 'a percentage of the amount you borrow, paid by the lender',
     panelSize: 9,
-    tie:
-      'Harbour Lending Ltd is itself a lender: we may offer you a loan of our own before we introduce ' +
-      'you to the other lenders on our panel, and we do not receive commission on our own loans.',
+    tie: 'We are not tied to any lender.',
     partners: ['Quayside Insurance Services Ltd', 'Anchor Vehicle Warranties Ltd'],
     termsEdition: EDITION,
     privacyEdition: EDITION,
@@ -376,7 +392,10 @@ function rendered(
     id: definition.id,
     title: definition.title,
     version: found.version,
-    text: fillTemplate(found.template, placeholders(brandId, facts)),
+    text: fillTemplate(
+      found.template,
+      placeholders(brandId, { ...facts, ...found.factsThen?.[brandId] }),
+    ),
   }
 }
 
