@@ -81,7 +81,11 @@ test.each(cases)(
       mail: brandMail[brandId],
       recipientName: name === 'broker-alert' ? undefined : 'Ada Lovelace',
       applicationKey: '3f2b8c1e-7d4a-4b9e-8c21-5a6d7e8f9a0b',
-      params: PARAMS[name],
+      // Harbour Lending's confirmations are of a homeowner loan, with its steps and warning.
+      params:
+        brandId === 'harbourlend' && name.endsWith('confirmation')
+          ? { ...PARAMS[name], loanKind: 'property', joint: 'yes' }
+          : PARAMS[name],
       backOfficeUrl: 'https://backoffice.example.com',
     })
     const dom = new JSDOM(rendered.html, { runScripts: 'outside-only' })
@@ -113,8 +117,8 @@ test.each(cases)(
       // The plain-text part carries the same link.
       expect(rendered.text).toContain(link.getAttribute('href'))
     }
-    // Every heading and paragraph of the HTML is in the text part too.
-    for (const element of document.querySelectorAll('h1, h2, main p')) {
+    // Every heading, paragraph and step of the HTML is in the text part too.
+    for (const element of document.querySelectorAll('h1, h2, main p, main li')) {
       expect(rendered.text).toContain(element.textContent?.trim())
     }
     window.close()

@@ -81,6 +81,7 @@ describe.each(allEngines)('on $name', (engine) => {
                   brand: 'carfinance',
                   reference: applicationReference(key),
                   jointApplicant: false,
+                  loanKind: 'vehicle',
                   now: new Date(),
                 },
                 mail,

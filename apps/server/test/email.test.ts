@@ -7,6 +7,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { brands } from '@forecourt/domain/brands/brand-data'
+import { REPOSSESSION_WARNING, whatHappensNext } from '@forecourt/domain/messages/what-happens-next'
 import {
   toFullSubmissionPayload,
   type FullSubmissionPayload,
@@ -152,6 +153,21 @@ describe.each(allEngines)('emails on $name', (engine) => {
       expect(confirmation.text).toContain("Dear Ada O'Neill,")
       expect(confirmation.text).toContain(`Your reference is ${reference}.`)
       expect(confirmation.text).toContain('What happens next')
+      // The thank-you page's steps, word for word; a vehicle loan carries no repossession warning.
+      expect(confirmation.text).toContain(
+        'Thank you for applying for vehicle finance with Car Finance Direct.',
+      )
+      expect(confirmation.text).toContain(
+        whatHappensNext({
+          brand: brands.carfinance,
+          kind: 'vehicle',
+          joint: false,
+          reader: 'applicant',
+        })
+          .map((step, index) => `${index + 1}. ${step}`)
+          .join('\n'),
+      )
+      expect(confirmation.text).not.toContain('repossessed')
       expect(confirmation.text).toContain('How we are paid')
       expect(confirmation.text).toContain(
         'You can ask us how much commission we will receive before you decide.',
@@ -244,6 +260,38 @@ describe.each(allEngines)('emails on $name', (engine) => {
       )
       expect(main.text).toContain('a credit broker, not a lender')
       expect(main.text).not.toContain('itself a lender')
+
+      // A homeowner loan is named as one, with its warning, and the steps are the thank-you page's own.
+      expect(main.text).toContain(
+        'Thank you for applying for a homeowner loan (a loan secured on a home) with Harbour Lending.',
+      )
+      expect(joint.text).toContain(
+        'Harbour Lending has received an application for a homeowner loan (a loan secured on a home) ' +
+          'that names you as the joint applicant.',
+      )
+      for (const [message, reader] of [
+        [main, 'applicant'],
+        [joint, 'joint-applicant'],
+      ] as const) {
+        expect(message.text).not.toContain('vehicle finance')
+        expect(message.text).toContain(`WARNING: ${REPOSSESSION_WARNING}`)
+        expect(message.html).toContain(
+          `<p style="margin:0 0 16px;font-weight:bold">${REPOSSESSION_WARNING}</p>`,
+        )
+        const steps = whatHappensNext({
+          brand: brands.harbourlend,
+          kind: 'property',
+          joint: true,
+          reader,
+        })
+        expect(steps.some((step) => step.includes('secured on the home'))).toBe(true)
+        expect(message.text).toContain(
+          steps.map((step, index) => `${index + 1}. ${step}`).join('\n'),
+        )
+      }
+      expect(joint.text).toContain(
+        '1. Harbour Lending will contact you and the main applicant within one working day',
+      )
     },
   )
 

@@ -4,6 +4,7 @@
 
 import type { BrandId } from '@forecourt/domain/brands/brand'
 import { isBrandId } from '@forecourt/domain/brands/brand-data'
+import type { LoanKind } from '@forecourt/domain/messages/what-happens-next'
 import type { NewEmailRow } from '../db/tables'
 import { activeMailConfig, type MailConfig } from './mail-config'
 import { emailRow } from './outbox'
@@ -30,6 +31,8 @@ export interface SubmissionEmailArgs {
   reference: string
   /** A joint application with the joint applicant's email gets their own confirmation. */
   jointApplicant: boolean
+  /** What the loan is secured on: the confirmations say so (and warn of a home's repossession). */
+  loanKind: LoanKind
   now: Date
 }
 
@@ -41,7 +44,11 @@ export function submissionEmails(
   const base = {
     brand: args.brand,
     applicationKey: args.submissionKey,
-    params: { reference: args.reference },
+    params: {
+      reference: args.reference,
+      loanKind: args.loanKind,
+      joint: args.jointApplicant ? 'yes' : 'no',
+    },
     now: args.now,
   }
   const rows = [

@@ -10,6 +10,10 @@ export type Block =
   /** `text` is the whole link text, so it makes sense read alone. */
   | { kind: 'link'; text: string; href: string }
   | { kind: 'facts'; rows: ReadonlyArray<readonly [label: string, value: string]> }
+  /** Numbered steps, in order. */
+  | { kind: 'steps'; items: readonly string[] }
+  /** A risk warning, in bold so that it stands out as the page shows it. */
+  | { kind: 'warning'; text: string }
 
 export interface RenderedEmail {
   subject: string
@@ -50,6 +54,10 @@ function textBlock(block: Block): string {
       return `${block.text}:\n${block.href}`
     case 'facts':
       return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n')
+    case 'steps':
+      return block.items.map((item, index) => `${index + 1}. ${item}`).join('\n')
+    case 'warning':
+      return `WARNING: ${block.text}`
   }
 }
 
@@ -69,6 +77,12 @@ function htmlBlock(block: Block, brand: Brand): string {
             `<dt style="font-weight:bold;margin:0">${escapeHtml(label)}</dt><dd style="margin:0 0 8px">${escapeHtml(value)}</dd>`,
         )
         .join('')}</dl>`
+    case 'steps':
+      return `<ol style="margin:0 0 16px;padding-left:24px">${block.items
+        .map((item) => `<li style="margin:0 0 8px">${escapeHtml(item)}</li>`)
+        .join('')}</ol>`
+    case 'warning':
+      return `<p style="margin:0 0 16px;font-weight:bold">${escapeHtml(block.text)}</p>`
   }
 }
 

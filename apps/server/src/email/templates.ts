@@ -6,6 +6,14 @@
 
 import { currentDisclosure } from '@forecourt/domain/brands/disclosures'
 import { formatLondonDateTime } from '@forecourt/domain/format/london-time'
+import {
+  loanKindOf,
+  loanWords,
+  REPOSSESSION_WARNING,
+  whatHappensNext,
+  type LoanKind,
+  type Reader,
+} from '@forecourt/domain/messages/what-happens-next'
 import { formatExpiry } from '@forecourt/domain/save-return/save-return'
 import { LINK_EMAIL_TEMPLATES } from '../save-return/link-email'
 import { renderLayout, type Block, type RenderedEmail } from './layout'
@@ -33,6 +41,27 @@ function disclosureText(context: TemplateContext, id: 'commission' | 'panel'): s
   const rendered = currentDisclosure(context.brand.id, id)
   if (rendered === undefined) throw new TypeError(`the brand has no ${id} disclosure`)
   return rendered.text
+}
+
+/** The loan kind a submission's messages were queued with; rows queued before it was a parameter: a vehicle. */
+function loanKind(context: TemplateContext): LoanKind {
+  return loanKindOf(context.params.loanKind)
+}
+
+/** The same steps as the thank-you page, and the warning of a loan secured on a home (decision 2132). */
+function nextStepsBlocks(context: TemplateContext, reader: Reader): Block[] {
+  const kind = loanKind(context)
+  const steps = whatHappensNext({
+    brand: context.brand,
+    kind,
+    joint: context.params.joint === 'yes',
+    reader,
+  })
+  return [
+    { kind: 'heading', text: 'What happens next' },
+    { kind: 'steps', items: steps },
+    ...(kind === 'property' ? [{ kind: 'warning', text: REPOSSESSION_WARNING } as const] : []),
+  ]
 }
 
 function complaintBlocks(context: TemplateContext): Block[] {
@@ -86,16 +115,9 @@ function applicantConfirmation(context: TemplateContext): RenderedEmail {
       greeting(context),
       {
         kind: 'paragraph',
-        text: `Thank you for applying for vehicle finance with ${brand.tradingName}. Your reference is ${reference}. Please quote it if you contact us.`,
+        text: `Thank you for applying for ${loanWords(loanKind(context))} with ${brand.tradingName}. Your reference is ${reference}. Please quote it if you contact us.`,
       },
-      { kind: 'heading', text: 'What happens next' },
-      {
-        kind: 'paragraph',
-        text:
-          'We pass your application to the lenders on our panel. A lender may run a credit search ' +
-          'and may contact you for more information. We will email you when a lender has made a ' +
-          'decision; you do not need to do anything now.',
-      },
+      ...nextStepsBlocks(context, 'applicant'),
       ...statusLinkBlocks(
         context,
         'Follow your application: each lender’s answer on your own page',
@@ -117,25 +139,18 @@ function jointApplicantConfirmation(context: TemplateContext): RenderedEmail {
   return renderLayout({
     brand,
     subject: `You are named on an application (${reference})`,
-    title: 'You are named on an application for vehicle finance',
+    title: `You are named on an application for ${loanWords(loanKind(context))}`,
     blocks: [
       greeting(context),
       {
         kind: 'paragraph',
-        text: `${brand.tradingName} has received an application for vehicle finance that names you as the joint applicant. Its reference is ${reference}.`,
+        text: `${brand.tradingName} has received an application for ${loanWords(loanKind(context))} that names you as the joint applicant. Its reference is ${reference}.`,
       },
       {
         kind: 'paragraph',
         text: `If you did not agree to be named on this application, email us at ${mail.complaintsEmail} and quote the reference.`,
       },
-      { kind: 'heading', text: 'What happens next' },
-      {
-        kind: 'paragraph',
-        text:
-          'We pass the application to the lenders on our panel. A lender may run a credit search on ' +
-          'each applicant and may contact you for more information. We will email you when a lender ' +
-          'has made a decision.',
-      },
+      ...nextStepsBlocks(context, 'joint-applicant'),
       { kind: 'heading', text: 'How we are paid' },
       { kind: 'paragraph', text: disclosureText(context, 'commission') },
       { kind: 'heading', text: 'Our panel of lenders' },

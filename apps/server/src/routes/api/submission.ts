@@ -5,6 +5,7 @@
 // docs/decisions: 0602-submission-idempotency, 0603-group-commit, 0606-submission-answers,
 // 1461-sqlite-writer-thread, 1504-refused-submissions-kept.
 
+import { loanKindOf } from '@forecourt/domain/messages/what-happens-next'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { BrandId } from '@forecourt/domain/brands/brand'
@@ -332,6 +333,7 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
           brand,
           reference,
           jointApplicant: payload.isJointApplication === true,
+          loanKind: loanKindOf(payload.loanPurposeType),
           now,
         }),
         // What it proves was agreed, and the vulnerability flag (decisions 1654, 1659).

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'
 import type { BrandId } from '@forecourt/domain/brands/brand'
 import { brands } from '@forecourt/domain/brands/brand-data'
+import { whatHappensNext } from '@forecourt/domain/messages/what-happens-next'
 import { FILLED_GUID, filledState } from '@forecourt/domain/test-support/test-fixtures'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import { setApplication } from '#lib/session-store'
@@ -61,6 +62,8 @@ test('after a submission: thanks, the reference, what happens next, the contact 
     'Lenders check your eligibility with a soft search, which does not affect your credit score. ' +
       'A lender will only make a full (hard) search of your credit file with your agreement, if ' +
       'you decide to go ahead.',
+    'We email you when a lender has made a decision, with a link to your own page, where you can ' +
+      'see each lender’s answer and choose an offer.',
     'If a lender can offer you finance, they will send you a written quotation, then the credit ' +
       'agreement to read before you sign. They may ask for proof of your identity, address and ' +
       'income. You do not have to accept any offer.',
@@ -100,6 +103,38 @@ test.each([
   },
 )
 
+test('a homeowner loan: its own step and the repossession warning, as in the confirmation email', () => {
+  given((state) => {
+    sent(state)
+    state.form.loanPurposeType = 'property'
+  }, 'harbourlend')
+  renderInMain(<CompleteScreen />, '/complete')
+  const steps = screen.getAllByRole('listitem').map((item) => item.textContent)
+  expect(steps).toEqual(
+    whatHappensNext({
+      brand: brands.harbourlend,
+      kind: 'property',
+      joint: false,
+      reader: 'applicant',
+    }),
+  )
+  expect(steps).toContain(
+    'The loan would be secured on the home: a lender may value the property and ask about its ' +
+      'mortgage before it makes an offer.',
+  )
+  expect(
+    paragraph(
+      'Your home may be repossessed if you do not keep up repayments on a mortgage or any other debt secured on it.',
+    ),
+  ).toBeVisible()
+})
+
+test('a vehicle loan carries no repossession warning', () => {
+  given(sent, 'harbourlend')
+  renderInMain(<CompleteScreen />, '/complete')
+  expect(screen.queryByText(/repossessed/)).not.toBeInTheDocument()
+})
+
 test('a joint application: the joint applicant is contacted too', () => {
   given((state) => {
     sent(state)
@@ -115,7 +150,7 @@ test('a brand without a soft search says nothing of one', () => {
   vi.spyOn(brands.carfinance, 'softSearch', 'get').mockReturnValue(false)
   given(sent)
   renderInMain(<CompleteScreen />, '/complete')
-  expect(screen.getAllByRole('listitem')).toHaveLength(3)
+  expect(screen.getAllByRole('listitem')).toHaveLength(4)
   expect(screen.queryByText(/soft search/)).not.toBeInTheDocument()
 })
 

@@ -1,13 +1,18 @@
 // /complete: Forecourt's own thank-you page, for brands without a thank-you address (every demo
 // brand, docs/decisions/1524) and for an applicant who comes back after submitting: the reference,
 // what happens next (who contacts them, how and when, what lenders do, the soft search where the
-// brand uses one), the broker's contact details and a way to start again. A send still under way
+// brand uses one; the same steps as the confirmation email, from the domain), the broker's contact
+// details and a way to start again. A send still under way
 // (or cut short by a reload) carries on while this page is open (decision 1304); a refusal is
 // said plainly, with the contact details (decision 1523). A reload keeps the reference: the
 // server's, kept in session storage, or else worked out again from the GUID.
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useLocation } from 'wouter'
-import type { Brand } from '@forecourt/domain/brands/brand'
+import {
+  loanKindOf,
+  REPOSSESSION_WARNING,
+  whatHappensNext,
+} from '@forecourt/domain/messages/what-happens-next'
 import { ContactDetails } from '#components/contact-details/contact-details'
 import { ScreenHeading } from '#components/screen-heading/screen-heading'
 import { usePageTitle } from '#lib/use-page-title'
@@ -36,6 +41,7 @@ export default function CompleteScreen() {
   const guid = useApplication((state) => state.GUID)
   const submitted = useApplication((state) => state.applicationSubmitOk)
   const isJoint = useApplication((state) => state.form.isJointApplication === true)
+  const kind = useApplication((state) => loanKindOf(state.form.loanPurposeType))
   const submission = useSyncExternalStore(subscribeSubmissions, () => submissionInProgress(guid))
   const status = useSubmissionStatus(submission)
   const reference = useKeptReference(guid, status?.reference ?? null)
@@ -68,10 +74,11 @@ export default function CompleteScreen() {
         <>
           <h2>What happens next</h2>
           <ol className="next-steps">
-            {whatHappensNext(brand, isJoint).map((step) => (
+            {whatHappensNext({ brand, kind, joint: isJoint, reader: 'applicant' }).map((step) => (
               <li key={step}>{step}</li>
             ))}
           </ol>
+          {kind === 'property' && <p className="warning">{REPOSSESSION_WARNING}</p>}
         </>
       )}
       <h2>Contact {brand.tradingName}</h2>
@@ -85,30 +92,6 @@ export default function CompleteScreen() {
       </button>
     </div>
   )
-}
-
-/** Who will contact the applicant, how and when, and what lenders then do. */
-export function whatHappensNext(brand: Brand, isJoint: boolean): string[] {
-  const { phone, email, replyWithin } = brand.contact
-  const steps = [
-    `${brand.tradingName} will contact you${isJoint ? ' and the joint applicant' : ''} ` +
-      `within ${replyWithin}, by phone or email, to talk about your application. Our calls come ` +
-      `from ${phone} and our emails from ${email}.`,
-    'We look for a lender on our panel who can offer you finance. There is no fee to pay us.',
-  ]
-  if (brand.softSearch) {
-    steps.push(
-      'Lenders check your eligibility with a soft search, which does not affect your credit ' +
-        'score. A lender will only make a full (hard) search of your credit file with your ' +
-        'agreement, if you decide to go ahead.',
-    )
-  }
-  steps.push(
-    'If a lender can offer you finance, they will send you a written quotation, then the credit ' +
-      'agreement to read before you sign. They may ask for proof of your identity, address and ' +
-      'income. You do not have to accept any offer.',
-  )
-  return steps
 }
 
 /**
