@@ -72,6 +72,7 @@ test('an empty environment gives the documented defaults', () => {
         creditlens: 'finance-desk@creditlens.example',
       },
       backOfficeUrl: 'http://backoffice.localhost:3000',
+      brokerHeadStartMinutes: 30,
     },
   })
 })
@@ -116,6 +117,7 @@ test('every variable is read when valid', () => {
       SMTP_URL: 'smtps://mailer:hunter2@smtp.example.com:465',
       MAIL_FROM: 'no-reply@carfinance.example',
       BROKER_INBOXES: '{"carfinance": "ops@carfinance.example", "scorepal": ""}',
+      BROKER_HEAD_START_MINUTES: '0',
       SITE_ORIGINS: '{"carfinance": "https://Apply.CarFinance.example/"}',
     }),
   ).toEqual<Config>({
@@ -172,6 +174,7 @@ test('every variable is read when valid', () => {
         creditlens: 'finance-desk@creditlens.example',
       },
       backOfficeUrl: 'https://backoffice.broker.example',
+      brokerHeadStartMinutes: 0,
     },
   })
 })
@@ -208,6 +211,14 @@ test.each<[Record<string, string>, string]>([
   [{ PORT: '-1' }, 'PORT must be a whole number from 0 to 65535 (got "-1")'],
   [{ PORT: '80.5' }, 'PORT must be a whole number from 0 to 65535 (got "80.5")'],
   [{ HOST: 'my host' }, 'HOST must be a host name or address without spaces'],
+  [
+    { BROKER_HEAD_START_MINUTES: 'soon' },
+    'BROKER_HEAD_START_MINUTES must be a whole number of minutes from 0 to 1440 (got "soon")',
+  ],
+  [
+    { BROKER_HEAD_START_MINUTES: '1441' },
+    'BROKER_HEAD_START_MINUTES must be a whole number of minutes from 0 to 1440 (got "1441")',
+  ],
   [
     { DATABASE_URL: 'not a url' },
     'DATABASE_URL must be a postgres:// address (it is not a valid URL)',

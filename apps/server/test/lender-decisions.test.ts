@@ -158,6 +158,8 @@ describe.each(allEngines)('lender decisions on $name', (engine) => {
         transport: smtpTransport(smtp.url),
         mail: loadConfig({}).mail,
         dataKeys: undefined,
+        // After the broker's head start (decision 2133).
+        now: () => new Date(Date.now() + 31 * 60_000),
       })
       while ((await sender.runOnce()) > 0) {
         // send everything queued
@@ -167,7 +169,7 @@ describe.each(allEngines)('lender decisions on $name', (engine) => {
           message.headers.get('subject') ===
           `An update on your application (${applicationReference(submissionKey)})`,
       )!
-      expect(update.text).toContain('A lender on our panel has approved your application.')
+      expect(update.text).toContain('A lender on our panel has offered you finance.')
       expect(update.text).toContain('For your security we do not put figures in emails.')
       for (const figure of [
         '7500',

@@ -76,6 +76,8 @@ for (const engine of await engines()) {
         DELIVERY_WORKER: 'on',
         DATA_DIR: folder,
         SMTP_URL: smtp.url,
+        // The applicant's updates go at once: the broker's head start has its own test (decision 2133).
+        BROKER_HEAD_START_MINUTES: '0',
       })
       cleanups.push(() => started.close())
       await started.app.listen({ port: appPort, host: '127.0.0.1' })

@@ -26,6 +26,9 @@ export function SAVE_RETURN_ENV(): Record<string, string> {
     ...e2eServerEnv(dataDir),
     FORECOURT_DATA_KEY: dataKey,
     SMTP_URL: `smtp://127.0.0.1:${SMTP_INBOX_PORT}`,
+    // The applicants' updates go with the broker's alert here, so a journey need not wait the broker's
+    // head start (apps/server/test/decision-head-start.test.ts holds it to 30 minutes; decision 2133).
+    BROKER_HEAD_START_MINUTES: '0',
     LENDER_DESTINATIONS: JSON.stringify({
       carfinance: lender,
       harbourlend: lender,

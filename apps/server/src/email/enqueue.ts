@@ -6,7 +6,7 @@ import type { BrandId } from '@forecourt/domain/brands/brand'
 import { isBrandId } from '@forecourt/domain/brands/brand-data'
 import type { LoanKind } from '@forecourt/domain/messages/what-happens-next'
 import type { NewEmailRow } from '../db/tables'
-import { activeMailConfig, type MailConfig } from './mail-config'
+import { activeMailConfig, DEFAULT_BROKER_HEAD_START_MINUTES, type MailConfig } from './mail-config'
 import { emailRow } from './outbox'
 import type { BrokerAlertEvent, RelayedDecision } from './templates'
 
@@ -118,6 +118,8 @@ export interface BrokerAlertArgs {
   /** What makes this alert one of a kind (a case's id, an application's key): one alert per event and id. */
   dedupeId: string
   now: Date
+  /** When the applicants are told of the same event, for an alert that comes first. */
+  applicantsToldAt?: Date
 }
 
 /**
@@ -139,6 +141,9 @@ export function brokerAlert(
       reference: args.reference,
       at: args.now.toISOString(),
       link: backOfficeLink(mail, args.applicationKey),
+      ...(args.applicantsToldAt === undefined
+        ? {}
+        : { applicantsToldAt: args.applicantsToldAt.toISOString() }),
     },
     dedupeKey: `broker-alert:${args.event}:${args.dedupeId}`,
     now: args.now,
@@ -155,12 +160,33 @@ export interface DecisionEmailArgs {
   now: Date
 }
 
-/** A relayed decision's update to each applicant: what kind of decision, never its figures. */
-export function decisionUpdateEmails(args: DecisionEmailArgs): NewEmailRow[] {
+/**
+ * A relayed decision: the broker's alert at once (when the brand has an inbox), then each applicant's update
+ * (what kind of decision, never its figures) after the broker's head start, so that the broker knows before
+ * the applicant calls (decision 2133).
+ */
+export function decisionUpdateEmails(
+  args: DecisionEmailArgs,
+  mail: MailConfig | undefined = activeMailConfig(),
+): NewEmailRow[] {
+  const headStart = mail?.brokerHeadStartMinutes ?? DEFAULT_BROKER_HEAD_START_MINUTES
+  const dueAt = new Date(args.now.getTime() + headStart * 60_000)
+  const alert = brokerAlert(
+    {
+      event: 'decision-received',
+      brand: args.brand,
+      reference: args.reference,
+      applicationKey: args.submissionKey,
+      dedupeId: args.decisionId,
+      now: args.now,
+      applicantsToldAt: dueAt,
+    },
+    mail,
+  )
   const recipients = args.jointApplicant
     ? (['applicant', 'joint-applicant'] as const)
     : (['applicant'] as const)
-  return recipients.map((recipient) =>
+  const updates = recipients.map((recipient) =>
     emailRow({
       template: 'decision-update',
       brand: args.brand,
@@ -169,6 +195,8 @@ export function decisionUpdateEmails(args: DecisionEmailArgs): NewEmailRow[] {
       params: { reference: args.reference, decision: args.decision },
       dedupeKey: `decision-update:${args.decisionId}:${recipient}`,
       now: args.now,
+      dueAt,
     }),
   )
+  return alert === undefined ? updates : [alert, ...updates]
 }

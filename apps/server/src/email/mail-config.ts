@@ -21,7 +21,14 @@ export interface MailConfig {
   brokerInboxes: Readonly<Partial<Record<BrandId, string>>>
   /** BACK_OFFICE_URL: the back office's address, linked from the broker's alerts. */
   backOfficeUrl: string
+  /**
+   * BROKER_HEAD_START_MINUTES: how long after the broker's alert of a lender's decision the applicants'
+   * update is sent, so that the broker knows first (decision 2133). 0 sends both at once.
+   */
+  brokerHeadStartMinutes: number
 }
+
+export const DEFAULT_BROKER_HEAD_START_MINUTES = 30
 
 export const DEFAULT_MAIL_FROM = 'no-reply@forecourt.localhost'
 export const MAIL_FOLDER_NAME = 'mail'
@@ -69,7 +76,20 @@ export function parseMailConfig(
     from,
     brokerInboxes: parseBrokerInboxes(read('BROKER_INBOXES'), problems),
     backOfficeUrl: context.backOfficeUrl,
+    brokerHeadStartMinutes: parseHeadStart(read('BROKER_HEAD_START_MINUTES'), problems),
   }
+}
+
+function parseHeadStart(value: string | undefined, problems: string[]): number {
+  if (value === undefined) return DEFAULT_BROKER_HEAD_START_MINUTES
+  const minutes = Number(value)
+  if (!/^\d+$/.test(value) || minutes > 1440) {
+    problems.push(
+      `BROKER_HEAD_START_MINUTES must be a whole number of minutes from 0 to 1440 (got "${value}")`,
+    )
+    return DEFAULT_BROKER_HEAD_START_MINUTES
+  }
+  return minutes
 }
 
 function checkSmtpUrl(value: string, problems: string[]): void {

@@ -33,9 +33,11 @@ export interface NewEmail {
   /** One message per cause (`applicant-confirmation:<key>`): a second enqueue of it inserts nothing. */
   dedupeKey: string
   now: Date
+  /** When it may first be sent; by default at once. */
+  dueAt?: Date
 }
 
-/** The outbox row of a new message, due at once. */
+/** The outbox row of a new message, due at once unless it says when. */
 export function emailRow(email: NewEmail): NewEmailRow {
   const now = email.now.toISOString()
   return {
@@ -51,7 +53,7 @@ export function emailRow(email: NewEmail): NewEmailRow {
     dedupe_key: email.dedupeKey,
     status: 'pending',
     attempts: 0,
-    next_attempt_at: now,
+    next_attempt_at: (email.dueAt ?? email.now).toISOString(),
     locked_by: null,
     locked_until: null,
     last_error: null,

@@ -165,6 +165,7 @@ function jointApplicantConfirmation(context: TemplateContext): RenderedEmail {
 export const BROKER_ALERT_EVENTS = [
   'new-submission',
   'needs-attention',
+  'decision-received',
   'offer-chosen',
   'call-requested',
 ] as const
@@ -183,6 +184,11 @@ const BROKER_ALERT_WORDS: Readonly<
     text: 'An application could not be accepted as it was sent and is waiting for someone to look at it.',
     when: 'Arrived',
   },
+  'decision-received': {
+    title: 'A lender has decided',
+    text: 'A lender has sent its decision on an application. The applicants are emailed that there is news (never its figures) at the time below, so you can look at it first. The decision is in the back office.',
+    when: 'Received',
+  },
   'offer-chosen': {
     title: 'An applicant chose an offer',
     text: 'The applicant chose one of the lenders’ offers on their own page and would like to go ahead. Which one is in the back office.',
@@ -193,6 +199,12 @@ const BROKER_ALERT_WORDS: Readonly<
     text: 'The applicant asked on their own page to be called before choosing an offer.',
     when: 'Asked',
   },
+}
+
+function applicantsToldRow(context: TemplateContext): [string, string][] {
+  const told = context.params.applicantsToldAt
+  if (typeof told !== 'string') return []
+  return [['Applicants emailed', `${formatLondonDateTime(new Date(told))} (UK time)`]]
 }
 
 function brokerAlert(context: TemplateContext): RenderedEmail {
@@ -214,6 +226,7 @@ function brokerAlert(context: TemplateContext): RenderedEmail {
           ['Reference', reference],
           ['Brand', brand.tradingName],
           [words.when, `${formatLondonDateTime(at)} (UK time)`],
+          ...applicantsToldRow(context),
         ],
       },
       { kind: 'link', text: `Open ${reference} in the back office`, href: link },
@@ -233,9 +246,10 @@ export const RELAYED_DECISIONS = [
 export type RelayedDecision = (typeof RELAYED_DECISIONS)[number]
 
 const DECISION_WORDS: Record<RelayedDecision, string> = {
-  approved: 'A lender on our panel has approved your application.',
+  approved:
+    'A lender on our panel has offered you finance. Nothing is agreed until you have read and signed the lender’s credit agreement.',
   'approved-with-conditions':
-    'A lender on our panel has approved your application, with some conditions we will explain.',
+    'A lender on our panel could offer you finance if some conditions are met. We will explain what they are; nothing is agreed yet.',
   'more-information-needed':
     'A lender on our panel needs more information from you before it can decide.',
   declined:
@@ -261,6 +275,10 @@ function decisionUpdate(context: TemplateContext): RenderedEmail {
         text: `For the details, see your own page or contact ${brand.tradingName} and quote your reference, ${reference}. For your security we do not put figures in emails.`,
       },
       ...statusLinkBlocks(context, 'See each lender’s answer and offer on your own page'),
+      {
+        kind: 'paragraph',
+        text: `Questions? Call ${brand.tradingName} on ${brand.contact.phone} (${brand.contact.openingHours}) or email ${brand.contact.email}, quoting your reference.`,
+      },
       { kind: 'link', text: `Contact ${brand.tradingName}`, href: context.mail.website },
       ...complaintBlocks(context),
     ],
