@@ -259,6 +259,21 @@ export interface ApplicationDetail {
   needsAttention?: KeptSubmission[]
 }
 
+/**
+ * An application that shares the subject's email address or phone number, offered for the export
+ * (decision 2042): which identifiers are the same, never its own details.
+ */
+export interface ExportCandidate {
+  applicationKey: string
+  reference: string
+  brand: string
+  kind: string
+  createdAt: string
+  matches: { email: boolean; phone: boolean; dateOfBirth: boolean; name: boolean }
+  /** The email address and the date of birth are both the same: a hint, never a choice made. */
+  strong: boolean
+}
+
 export interface DataExport {
   generatedAt: string
   generatedBy: string

@@ -25,6 +25,23 @@ function CheckboxesExample({ error }: { error?: string }) {
   )
 }
 
+function HintedCheckboxesExample() {
+  const [values, setValues] = useState<string[]>([])
+  return (
+    <Checkboxes
+      id="lenders"
+      label="Lenders to send it to"
+      hint="Each is sent the whole application"
+      options={[
+        { value: 'acme', label: 'Acme Lending', hint: 'Answers within the hour' },
+        { value: 'summit', label: 'Summit Motor Finance' },
+      ]}
+      values={values}
+      onChange={setValues}
+    />
+  )
+}
+
 function RadiosExample({ error }: { error?: string }) {
   const [value, setValue] = useState('')
   return (
@@ -57,6 +74,7 @@ function TextareaExample({ error }: { error?: string }) {
 export const choicesExamples: Example[] = [
   { name: 'checkboxes', render: () => <CheckboxesExample /> },
   { name: 'checkboxes with error', render: () => <CheckboxesExample error="Choose a status" /> },
+  { name: 'checkboxes with a hint on a box', render: () => <HintedCheckboxesExample /> },
   { name: 'radios', render: () => <RadiosExample /> },
   { name: 'radios with error', render: () => <RadiosExample error="Choose the new status" /> },
   { name: 'textarea', render: () => <TextareaExample /> },

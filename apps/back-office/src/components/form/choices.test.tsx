@@ -23,6 +23,21 @@ test('checkboxes keep the options’ order whatever order they are ticked in', a
   expect(group).toBeInTheDocument()
 })
 
+test('a box’s own hint describes that box only', async () => {
+  render(exampleNamed(choicesExamples, 'checkboxes with a hint on a box').render())
+  expect(screen.getByRole('group', { name: 'Lenders to send it to' })).toHaveAccessibleDescription(
+    'Each is sent the whole application',
+  )
+  // The first box carries the group's id: its own hint is not the group's.
+  const acme = screen.getByRole('checkbox', { name: 'Acme Lending' })
+  expect(acme).toHaveAccessibleDescription('Answers within the hour')
+  expect(screen.getByRole('checkbox', { name: 'Summit Motor Finance' })).not.toHaveAttribute(
+    'aria-describedby',
+  )
+  await userEvent.click(screen.getByText('Acme Lending'))
+  expect(acme).toBeChecked()
+})
+
 test('a radio group in error is described by its message, and its first radio carries the id', () => {
   render(exampleNamed(choicesExamples, 'radios with error').render())
   expect(screen.getByRole('group', { name: 'New status' })).toHaveAccessibleDescription(

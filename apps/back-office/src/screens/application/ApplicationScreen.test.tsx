@@ -297,6 +297,7 @@ test('an admin sets a legal hold with a reason', async () => {
 test('an admin makes the data export, shown as a page with download and print', async () => {
   const api = fakeApi({
     [DETAIL]: [200, detail()],
+    [`GET /applications/${KEY}/data-export/candidates`]: [200, { candidates: [] }],
     [`POST /applications/${KEY}/data-export`]: [
       200,
       {
@@ -333,7 +334,7 @@ test('an admin makes the data export, shown as a page with download and print', 
   await userEvent.click(await screen.findByRole('link', { name: 'Export data' }, LAZY))
   expect(
     await screen.findByText(
-      'Everything held about this applicant in this application, with the deliveries sent, notes, status changes and audit entries about it. Other applications are never added because they share an email address or phone number. Making the export is recorded in the audit log.',
+      'Everything held about this applicant in this application, with the deliveries sent, notes, status changes and audit entries about it, and the same for each other application you choose to add. Making the export is recorded in the audit log.',
       undefined,
       LAZY,
     ),

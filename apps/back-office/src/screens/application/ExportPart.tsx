@@ -1,28 +1,102 @@
 // The subject access export (UK GDPR Article 15, admins): everything held about the applicant, as a
-// JSON file to send and as a page to print. Making it is audited, so it is made on request only.
+// JSON file to send and as a page to print. Making it is audited, so it is made on request only. The
+// other applications that share the email address or phone number are offered, and one is added only
+// when the admin ticks it: a shared detail is easy to borrow (decision 2042).
 
-import { useState } from 'react'
-import { useSession } from '#app/session'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useSession, useSignedIn } from '#app/session'
+import { Checkboxes, type CheckboxOption } from '#components/form/checkboxes/Checkboxes'
+import { ErrorSummary } from '#components/form/error-summary/ErrorSummary'
+import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
 import { SummaryList } from '#components/summary-list/SummaryList'
-import { post } from '#lib/api'
+import { ApiError, call, post } from '#lib/api'
 import { saveFile } from '#lib/download'
-import { formatDateTime } from '#lib/format-time'
+import { formatDate, formatDateTime } from '#lib/format-time'
 import { formatCommission } from '#lib/money'
-import type { DataExport } from '#lib/types'
+import type { DataExport, ExportCandidate, Named } from '#lib/types'
 import { DecisionFacts } from './TimelinePart'
 import { PartTitle } from './PartTitle'
 import { useApplication } from './application-context'
 
+const INCLUDE_ID = 'export-include'
+const MAKE_ID = 'export-make'
+
+export const CANDIDATES_LEGEND = 'Add other applications of this applicant'
+export const CANDIDATES_HINT =
+  'Each shares this application’s email address or phone number, which someone else may have used too. Tick only those you are sure are this applicant’s: everything held about them is added to the export. Nothing is added unless you tick it.'
+export const NO_CANDIDATES =
+  'No other application shares this applicant’s email address or phone number, so the export holds this application only.'
+export const CANDIDATES_CHANGED =
+  'The other applications have changed since you chose: choose again from the list as it is now'
+
+type Candidates =
+  { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; list: ExportCandidate[] }
+
+/** What a candidate shares with this application: 'Same phone number only', 'Strong match: …'. */
+export function matchWords(candidate: Pick<ExportCandidate, 'matches' | 'strong'>): string {
+  const { email, phone, dateOfBirth, name } = candidate.matches
+  const same = [
+    email ? 'email address' : undefined,
+    phone ? 'phone number' : undefined,
+    dateOfBirth ? 'date of birth' : undefined,
+    name ? 'name' : undefined,
+  ].filter((word) => word !== undefined)
+  const words =
+    same.length === 0
+      ? 'found by the search index, though no detail is the same now'
+      : same.length === 1
+        ? `same ${same[0]} only`
+        : `same ${same.slice(0, -1).join(', ')} and ${same.at(-1)}`
+  return candidate.strong ? `Strong match: ${words}` : `${words[0]?.toUpperCase()}${words.slice(1)}`
+}
+
+/** A candidate as a box to tick: its reference, brand, kind and date, and what it shares. */
+export function candidateOption(
+  candidate: ExportCandidate,
+  brands: readonly Named[],
+): CheckboxOption {
+  const brand = brands.find((each) => each.id === candidate.brand)?.name ?? candidate.brand
+  const kind = candidate.kind === 'partial' ? 'partial (lead)' : 'submitted'
+  return {
+    value: candidate.applicationKey,
+    label: `${candidate.reference}, ${brand}, ${kind}, started ${formatDate(candidate.createdAt)}`,
+    hint: matchWords(candidate),
+  }
+}
+
+async function lookUp(path: string): Promise<Candidates> {
+  try {
+    const { candidates } = await call<{ candidates: ExportCandidate[] }>(`${path}/candidates`)
+    return { state: 'loaded', list: candidates }
+  } catch {
+    return { state: 'failed' }
+  }
+}
+
 export default function ExportPart() {
   const { detail, statusLabel } = useApplication()
   const { can } = useSession()
+  const session = useSignedIn()
   const [exported, setExported] = useState<DataExport>()
-  const [failed, setFailed] = useState(false)
+  const [candidates, setCandidates] = useState<Candidates>({ state: 'loading' })
+  const [chosen, setChosen] = useState<string[]>([])
   const [sending, setSending] = useState(false)
+  const form = useFormErrors()
   const { application } = detail
+  const allowed = can('export')
+  const path = `/applications/${encodeURIComponent(application.applicationKey)}/data-export`
 
-  if (!can('export')) {
+  useEffect(() => {
+    if (!allowed) return
+    let live = true
+    void lookUp(path).then((found) => live && setCandidates(found))
+    return () => {
+      live = false
+    }
+  }, [allowed, path])
+
+  if (!allowed) {
     return (
       <>
         <PartTitle title="Data export" />
@@ -32,18 +106,42 @@ export default function ExportPart() {
     )
   }
 
-  async function make() {
+  async function lookAgain(): Promise<Candidates> {
+    setCandidates({ state: 'loading' })
+    const found = await lookUp(path)
+    setCandidates(found)
+    return found
+  }
+
+  async function make(event: FormEvent) {
+    event.preventDefault()
+    // The button stays enabled while a request is out (disabling it would drop the keyboard's focus).
     if (sending) return
     setSending(true)
-    setFailed(false)
     try {
-      setExported(
-        await post<DataExport>(
-          `/applications/${encodeURIComponent(application.applicationKey)}/data-export`,
-        ),
-      )
-    } catch {
-      setFailed(true)
+      const made = await post<DataExport>(path, { include: chosen })
+      form.clear()
+      setExported(made)
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors.some((each) => each.field === 'include')) {
+        // A chosen application stopped being a candidate after the list was shown (erased, or its
+        // details changed): the admin chooses again from the list as it is now.
+        setChosen([])
+        const found = await lookAgain()
+        const boxes = found.state === 'loaded' && found.list.length > 0
+        form.show([{ id: boxes ? INCLUDE_ID : MAKE_ID, message: CANDIDATES_CHANGED }])
+      } else if (error instanceof ApiError && error.fieldErrors.length > 0) {
+        form.show(fromServer(error.fieldErrors, { include: INCLUDE_ID }))
+      } else {
+        form.show([
+          {
+            id: MAKE_ID,
+            message:
+              (error instanceof ApiError && error.status === 409 && error.serverMessage) ||
+              'The export could not be made: try again',
+          },
+        ])
+      }
     } finally {
       setSending(false)
     }
@@ -56,34 +154,66 @@ export default function ExportPart() {
 
   return (
     <>
-      <PartTitle title="Data export" />
+      <PartTitle title="Data export" hasErrors={form.errors.length > 0} />
+      <ErrorSummary errors={form.errors} focusKey={form.focusKey} />
       <h2>Data export</h2>
-      {failed ? (
-        <Notice kind="error">The export could not be made. Try again in a moment.</Notice>
-      ) : null}
-      {!exported ? (
-        <>
-          <p>
-            Everything held about this applicant in this application, with the deliveries sent,
-            notes, status changes and audit entries about it. Other applications are never added
-            because they share an email address or phone number. Making the export is recorded in
-            the audit log.
-          </p>
-          <button
-            type="button"
-            className="button"
-            aria-disabled={sending || undefined}
-            onClick={() => void make()}
-          >
-            Make the export
-          </button>
-        </>
-      ) : (
+      {exported ? (
         <ExportView
           data={exported}
           onDownload={() => download(exported)}
           statusLabel={statusLabel}
         />
+      ) : (
+        <>
+          <p>
+            Everything held about this applicant in this application, with the deliveries sent,
+            notes, status changes and audit entries about it, and the same for each other
+            application you choose to add. Making the export is recorded in the audit log.
+          </p>
+          {candidates.state === 'loading' ? (
+            <p className="loading" role="status">
+              Looking for other applications with the same email address or phone number…
+            </p>
+          ) : candidates.state === 'failed' ? (
+            <>
+              <Notice kind="error">
+                The other applications with the same email address or phone number could not be
+                looked up. Try again in a moment.
+              </Notice>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => void lookAgain()}
+              >
+                Look again
+              </button>
+            </>
+          ) : (
+            <form noValidate onSubmit={(event) => void make(event)}>
+              {candidates.list.length === 0 ? (
+                <p>{NO_CANDIDATES}</p>
+              ) : (
+                <Checkboxes
+                  id={INCLUDE_ID}
+                  label={CANDIDATES_LEGEND}
+                  hint={CANDIDATES_HINT}
+                  options={candidates.list.map((each) => candidateOption(each, session.brands))}
+                  values={chosen}
+                  onChange={setChosen}
+                  error={form.errorFor(INCLUDE_ID)}
+                />
+              )}
+              <button
+                id={MAKE_ID}
+                type="submit"
+                className="button"
+                aria-disabled={sending || undefined}
+              >
+                Make the export
+              </button>
+            </form>
+          )}
+        </>
       )}
     </>
   )
@@ -98,10 +228,17 @@ function ExportView({
   onDownload: () => void
   statusLabel: (id: string) => string
 }) {
+  // The button that made the export is gone: focus goes to what comes next, not to the page's top.
+  const downloadButton = useRef<HTMLButtonElement>(null)
+  useEffect(() => downloadButton.current?.focus(), [])
+  const count = data.applications.length
   return (
     <div className="data-export">
+      <Notice kind="success">
+        The export is made: it holds {count === 1 ? '1 application' : `${count} applications`}.
+      </Notice>
       <div className="button-group no-print">
-        <button type="button" className="button" onClick={onDownload}>
+        <button ref={downloadButton} type="button" className="button" onClick={onDownload}>
           Download as JSON
         </button>
         <button type="button" className="button button--secondary" onClick={() => window.print()}>

@@ -6,13 +6,21 @@ export interface ChoiceOption {
   label: string
 }
 
+/** A box may carry its own hint under its label, read with it (GOV.UK's checkbox item hint). */
+export interface CheckboxOption extends ChoiceOption {
+  hint?: string
+}
+
 export interface CheckboxesProps extends FieldProps {
-  options: readonly ChoiceOption[]
+  options: readonly CheckboxOption[]
   values: readonly string[]
   onChange: (values: string[]) => void
   /** Smaller boxes and a smaller legend, as in a filter panel. */
   small?: boolean
 }
+
+// Not hintId: the first box carries the group's id, whose hint is the group's.
+const itemHintId = (optionId: string) => `${optionId}-item-hint`
 
 /** A group of checkboxes in a fieldset; the legend is the question. The first box carries `id`. */
 export function Checkboxes({
@@ -40,8 +48,13 @@ export function Checkboxes({
         <FieldError id={id} error={error} />
         {options.map((option, i) => {
           const optionId = i === 0 ? id : `${id}-${i + 1}`
+          const label = (
+            <label className="choice__label" htmlFor={optionId}>
+              {option.label}
+            </label>
+          )
           return (
-            <div className="choice" key={option.value}>
+            <div className={option.hint ? 'choice choice--hinted' : 'choice'} key={option.value}>
               <input
                 id={optionId}
                 className="choice__input"
@@ -50,11 +63,19 @@ export function Checkboxes({
                 value={option.value}
                 checked={values.includes(option.value)}
                 disabled={disabled}
+                aria-describedby={option.hint ? itemHintId(optionId) : undefined}
                 onChange={(event) => toggle(option.value, event.target.checked)}
               />
-              <label className="choice__label" htmlFor={optionId}>
-                {option.label}
-              </label>
+              {option.hint ? (
+                <div>
+                  {label}
+                  <div id={itemHintId(optionId)} className="choice__hint">
+                    {option.hint}
+                  </div>
+                </div>
+              ) : (
+                label
+              )}
             </div>
           )
         })}
