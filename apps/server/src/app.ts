@@ -121,7 +121,7 @@ export async function buildApp(
   // Hosts we do not serve are refused before anything else (decision 1572).
   registerHostCheck(app, { ...config.hosts, corsOrigins: config.corsOrigins })
   // The first hooks that can refuse a request, so a refusal costs as little as possible.
-  registerLoadShedding(app, config.loadShedding)
+  registerLoadShedding(app, { ...config.loadShedding, backOfficeHost: config.backOffice.host })
   registerDatabaseGate(app, availability, { writeTimeoutMs: config.databaseWriteTimeoutMs })
   // Malformed input: no JSON body nested deeper than an application can be (decision 1433).
   registerJsonBodyParser(app)

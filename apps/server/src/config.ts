@@ -77,8 +77,10 @@ export interface Config {
   addressApi?: AddressApiConfig
   // Load shedding and database outages: parseResilience
   /**
-   * LOAD_SHEDDING_MAX_IN_FLIGHT: requests in flight beyond which new ones get 503 at once (0: never);
-   * LOAD_SHEDDING_RETRY_AFTER_SECONDS: the Retry-After of that 503.
+   * LOAD_SHEDDING_MAX_IN_FLIGHT: the applicant's requests in flight beyond which new ones get 503 at once
+   * (0: never; the back office's and the lenders' pools get a quarter each, decision 2121);
+   * LOAD_SHEDDING_MAX_PER_CLIENT: one client address's requests in one pool (0: no cap, and no shrinking
+   * share); LOAD_SHEDDING_RETRY_AFTER_SECONDS: the Retry-After of that 503.
    */
   loadShedding: { maxInFlight: number; maxPerClient: number; retryAfterSeconds: number }
   /**

@@ -1,12 +1,15 @@
 // Load shedding (decision 1431): past LOAD_SHEDDING_MAX_IN_FLIGHT requests in flight a new request is
 // refused at once with 503 and Retry-After, the probes never are, and the count of requests in flight
 // never leaks (an answered request, a refused one and one whose client went away all leave it). The
-// overload itself, over real HTTP at twice the maximum rate, is `apps/server/faults/overload.ts`.
+// applicant's, the back office's and the lenders' requests have pools of their own, and a client's share of
+// the receiving places shrinks as they fill (decision 2121). The overload itself, over real HTTP at twice the maximum rate, is `apps/server/faults/overload.ts`.
 
-import type { FastifyInstance } from 'fastify'
+import { PassThrough } from 'node:stream'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterEach, expect, test } from 'vitest'
 import { ConfigError, loadConfig } from '../src/config'
 import { SERVICE_UNAVAILABLE } from '../src/plugins/error-handler'
+import { poolOf, shareOf } from '../src/plugins/load-shedding'
 import {
   countRows,
   startEngineApp,
@@ -224,4 +227,112 @@ test('two hundred submissions at once: the ones beyond the limit are refused, th
   // Recovered at once.
   const body = validSubmission()
   expect((await app.post(submissionUrl(body.submissionKey), body)).statusCode).toBe(201)
+})
+
+test("a request takes its places in the applicant's, the back office's or the lenders' pool", () => {
+  expect(poolOf('/api/submission/x', false)).toBe('applicant')
+  expect(poolOf('/', false)).toBe('applicant')
+  expect(poolOf('/api/back-office/sign-in', false)).toBe('back-office')
+  expect(poolOf('/assets/index.js', true)).toBe('back-office')
+  expect(poolOf('/api/lender-decisions/northfield', false)).toBe('lenders')
+})
+
+test("a client's share of the receiving places is the free places over the addresses holding some, between 2 and the cap", () => {
+  const pool = (receiving: number, holders: Record<string, number>) => ({
+    maxReceiving: 1024,
+    receiving,
+    receivingClients: new Map(Object.entries(holders)),
+  })
+  // An empty pool: the cap per client.
+  expect(shareOf(pool(0, {}), 'a', 32)).toBe(32)
+  // Forty addresses holding half the pool: each may hold 12, a newcomer 12 too.
+  const forty = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`10.0.0.${i}`, 12]))
+  expect(shareOf(pool(480, forty), '10.0.0.1', 32)).toBe(13)
+  expect(shareOf(pool(480, forty), 'newcomer', 32)).toBe(13)
+  // Nearly full: never below two.
+  expect(shareOf(pool(1020, forty), 'newcomer', 32)).toBe(2)
+  // No cap per client: no share either.
+  expect(shareOf(pool(1020, forty), 'newcomer', 0)).toBe(Number.POSITIVE_INFINITY)
+})
+
+test('the back office and the lenders are served while every applicant place in flight is taken', async () => {
+  const { app, release } = await appWithHeldRoute({ LOAD_SHEDDING_MAX_IN_FLIGHT: '4' })
+  const held = Array.from({ length: 4 }, () => app.inject({ method: 'GET', url: '/test/hold' }))
+  await expect.poll(() => app.loadGauge.pool('applicant').inFlight()).toBe(4)
+
+  const applicant = await app.inject({ method: 'GET', url: '/api/ip' })
+  expect(applicant.statusCode).toBe(503)
+  expect(applicant.json()).toEqual(SERVICE_UNAVAILABLE)
+  const session = await app.inject({
+    method: 'GET',
+    url: '/api/back-office/session',
+    headers: { host: 'backoffice.localhost' },
+  })
+  expect(session.statusCode).toBe(401)
+  expect(session.json()).toMatchObject({ error: 'Not signed in' })
+  const decision = await app.inject({
+    method: 'POST',
+    url: '/api/lender-decisions/no-such-lender',
+    headers: { 'content-type': 'application/json' },
+    payload: '{}',
+  })
+  // Past the gate: the route itself answers.
+  expect(decision.statusCode).toBe(404)
+  expect(decision.json()).toEqual({ error: 'Unknown lender' })
+  // Pools of their own, a quarter of the applicant's (rounded up).
+  expect(app.loadGauge.pool('back-office').maxInFlight).toBe(1)
+  expect(app.loadGauge.pool('lenders').maxInFlight).toBe(1)
+  // Every applicant place in flight taken: readiness says so (decision 1571).
+  const ready = await app.inject({ method: 'GET', url: '/api/ready' })
+  expect(ready.statusCode).toBe(503)
+  expect(ready.json()).toEqual({ status: 'saturated' })
+  release()
+  await Promise.all(held)
+})
+
+test('bodies arriving from one address take at most half the free receiving places, and each later address less', async () => {
+  // One applicant place in flight: sixteen receiving places. The cap per client at its default, 32.
+  const { app, release } = await appWithHeldRoute({ LOAD_SHEDDING_MAX_IN_FLIGHT: '1' })
+  const applicant = app.loadGauge.pool('applicant')
+  expect(applicant.maxReceiving).toBe(16)
+  const streams: PassThrough[] = []
+  const answers: Promise<LightMyRequestResponse>[] = []
+  /** Opens writes whose body never arrives from `address` until one is refused: how many got in. */
+  const openUntilRefused = async (address: string): Promise<number> => {
+    for (let accepted = 0; ; accepted += 1) {
+      const refusedBefore = app.loadGauge.refused()
+      const receivingBefore = applicant.receiving()
+      const stream = new PassThrough()
+      streams.push(stream)
+      answers.push(
+        app.inject({
+          method: 'POST',
+          url: '/api/events',
+          remoteAddress: address,
+          headers: { 'content-type': 'application/json', 'content-length': '2' },
+          payload: stream,
+        }),
+      )
+      await expect
+        .poll(
+          () => app.loadGauge.refused() - refusedBefore + applicant.receiving() - receivingBefore,
+        )
+        .toBe(1)
+      if (app.loadGauge.refused() > refusedBefore) return accepted
+    }
+  }
+  // 16 free over one address: 8; then 8 over two: 3; 5 over three: 2 (the least a share is), and so on.
+  expect(await openUntilRefused('198.51.100.1')).toBe(8)
+  expect(await openUntilRefused('198.51.100.2')).toBe(3)
+  expect(await openUntilRefused('198.51.100.3')).toBe(2)
+  // A client sending one or two writes at a time still gets in while places are free.
+  expect(await openUntilRefused('198.51.100.4')).toBe(2)
+  expect(applicant.receiving()).toBe(15)
+  expect(await openUntilRefused('198.51.100.5')).toBe(1)
+  expect(applicant.receiving()).toBe(16)
+
+  for (const stream of streams) stream.end('{}')
+  await Promise.all(answers)
+  release()
+  await expect.poll(() => applicant.receiving() + applicant.inFlight()).toBe(0)
 })

@@ -2,9 +2,11 @@
 // answer and gives up quickly, so a load balancer stops sending traffic during an outage and resumes when
 // the database is back, without a restart. The check is the database availability's (decision 1432):
 // after a failed write on SQLite it also asks whether the write lock can be taken, since another process
-// holding it leaves reads working. A process whose every place is taken (decision 1571) says so too, with
-// 503 "saturated": it is refusing every new request anyway, so a load balancer may as well send them
-// elsewhere; one that is only busy stays ready.
+// holding it leaves reads working. A process whose every place in flight for applicants is taken (decision
+// 1571) says so too, with 503 "saturated": it is refusing every new applicant's request anyway, so a load
+// balancer may as well send them elsewhere; one that is only busy stays ready. Bodies still arriving never
+// make it unready (decision 2121): slow senders would take one instance after another out of the balancer,
+// and such a process still serves every request that has a place.
 
 import { sql, type Kysely } from 'kysely'
 import type { FastifyPluginAsync } from 'fastify'
