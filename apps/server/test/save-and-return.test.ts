@@ -4,6 +4,7 @@
 // to the address the old one went to, with the same answer either way; the limits per address and
 // client. Decisions 1821, 1822.
 
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { brands } from '@forecourt/domain/brands/brand-data'
@@ -285,6 +286,46 @@ describe.each(allEngines)('save and come back later on $name', (engine) => {
       expect(late.json()).toEqual({
         error: 'This application has already been sent, so its answers cannot be saved for later.',
       })
+    },
+  )
+
+  test.skipIf(!engine.available)(
+    'a link of an application sent since says it is with the broker, with its reference, used or not',
+    async () => {
+      const sent = { error: 'Your application has already been sent', status: 'submitted' }
+      const saved = savedApplication()
+      await save(saved)
+      const { token } = linkOf((await messageTo(saved.email)).text)
+      const used = savedApplication()
+      await save(used)
+      const usedLink = linkOf((await messageTo(used.email)).text)
+      const dateOfBirth = { day: '7', month: '3', year: '1985' }
+      expect(
+        (await app.post('/api/continue/check', { token: usedLink.token, dateOfBirth })).statusCode,
+      ).toBe(200)
+
+      for (const { key } of [saved, used]) {
+        expect((await app.post(submissionUrl(key), validSubmission(key))).statusCode).toBe(201)
+      }
+      for (const [link, key] of [
+        [token, saved.key],
+        [usedLink.token, used.key],
+      ] as const) {
+        const opened = await app.post('/api/continue/open', { token: link })
+        expect(opened.statusCode).toBe(409)
+        expect(opened.json()).toEqual({ ...sent, reference: applicationReference(key) })
+      }
+      // A page that asked for the date of birth before the application was sent hears the same.
+      const checked = await app.post('/api/continue/check', { token, dateOfBirth })
+      expect(checked.statusCode).toBe(409)
+      expect(checked.json()).toEqual({ ...sent, reference: applicationReference(saved.key) })
+      // Another brand's site still learns nothing of it.
+      const elsewhere = await app.post(
+        '/api/continue/open',
+        { token },
+        { host: 'harbourlend.localhost' },
+      )
+      expect(elsewhere.statusCode).toBe(410)
     },
   )
 

@@ -55,16 +55,30 @@ export async function saveForLater(
 
 export type LinkCheck = 'date-of-birth' | 'code'
 
+/** The application behind the link has been sent since: it is with the broker (decision 2134). */
+export interface SentSince {
+  kind: 'submitted'
+  reference: string
+}
+
 export type OpenOutcome =
-  { kind: 'check'; check: LinkCheck } | { kind: 'expired' } | { kind: 'error' }
+  { kind: 'check'; check: LinkCheck } | { kind: 'expired' } | SentSince | { kind: 'error' }
+
+function sentSince(status: number | null, body: unknown): SentSince | undefined {
+  if (status !== 409 || typeof body !== 'object' || body === null) return undefined
+  const { status: state, reference } = body as { status?: unknown; reference?: unknown }
+  return state === 'submitted' && typeof reference === 'string'
+    ? { kind: 'submitted', reference }
+    : undefined
+}
 
 export async function openLink(url: string, token: string): Promise<OpenOutcome> {
   try {
     const answer = (await postJson(url, { token })) as { check: LinkCheck }
     return { kind: 'check', check: answer.check }
   } catch (error) {
-    const { status } = await answerOf(error)
-    return status === 410 ? { kind: 'expired' } : { kind: 'error' }
+    const { status, body } = await answerOf(error)
+    return status === 410 ? { kind: 'expired' } : (sentSince(status, body) ?? { kind: 'error' })
   }
 }
 
@@ -75,11 +89,22 @@ export type CheckOutcome<T> =
   | { kind: 'error' }
 
 export async function checkLink<T>(url: string, body: object): Promise<CheckOutcome<T>> {
+  const outcome = await checkResumeLink<T>(url, body)
+  return outcome.kind === 'submitted' ? { kind: 'error' } : outcome
+}
+
+/** checkLink for a link to continue, whose application may have been sent since. */
+export async function checkResumeLink<T>(
+  url: string,
+  body: object,
+): Promise<CheckOutcome<T> | SentSince> {
   try {
     return { kind: 'open', answer: (await postJson(url, body)) as T }
   } catch (error) {
     const { status, body: answer } = await answerOf(error)
     if (status === 410) return { kind: 'expired' }
+    const sent = sentSince(status, answer)
+    if (sent !== undefined) return sent
     const message = errorText(answer)
     if (status === 400 && message !== undefined) return { kind: 'wrong', message }
     return { kind: 'error' }

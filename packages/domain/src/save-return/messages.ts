@@ -35,6 +35,11 @@ export const SAVE_RETURN_MESSAGES = {
   tooManyRequests: 'You have asked for too many links. Please wait an hour and try again.',
   alreadySubmitted:
     'This application has already been sent, so its answers cannot be saved for later.',
+  submittedHeading: 'Your application has already been sent',
+  submittedBody: (tradingName: string, reference: string) =>
+    `It is with ${tradingName}, reference ${reference}: there is nothing more to fill in, and this link is no longer needed. Please quote the reference if you contact us.`,
+  submittedFollow:
+    'Your confirmation email has a link to your own page, where you can see each lender’s answer as it arrives.',
   notSaved: 'We could not save your answers just now. Please try again.',
   checkFailed: 'We could not check that just now. Please try again.',
   emailLabel: 'Email address',

@@ -14,6 +14,7 @@ import {
   isReturnScreen,
   maskEmail,
 } from '@forecourt/domain/save-return/save-return'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { SAVE_RETURN_MESSAGES } from '@forecourt/domain/save-return/messages'
 import { restoreState } from '@forecourt/domain/state/restore-state'
 import type { SearchIndexer } from '../../back-office/search-index'
@@ -62,6 +63,37 @@ export function savedAnswersAad(applicationKey: string): string {
 }
 
 const expired = { error: SAVE_RETURN_MESSAGES.expiredHeading }
+
+/**
+ * A link of an application that has since been sent: the person is told it is with the broker (and its
+ * reference, to quote), not that the link expired and a new one could be sent, which it never would.
+ */
+async function submittedAnswer(
+  db: Kysely<Tables>,
+  applicationKey: string,
+): Promise<{ error: string; status: 'submitted'; reference: string } | undefined> {
+  const row = await db
+    .selectFrom('applications')
+    .select('status')
+    .where('application_key', '=', applicationKey)
+    .executeTakeFirst()
+  if (row?.status !== 'submitted') return undefined
+  return {
+    error: SAVE_RETURN_MESSAGES.submittedHeading,
+    status: 'submitted',
+    reference: applicationReference(applicationKey),
+  }
+}
+
+const submittedBody = {
+  type: 'object',
+  properties: {
+    error: { type: 'string' },
+    status: { type: 'string', enum: ['submitted'] },
+    reference: { type: 'string' },
+  },
+  required: ['error', 'status', 'reference'],
+} as const
 
 const tokenBody = {
   type: 'object',
@@ -349,6 +381,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
             required: ['check'],
           },
           400: errorBody,
+          409: submittedBody,
           410: errorBody,
         },
       },
@@ -356,14 +389,13 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
     },
     async (request, reply) => {
       const link = await findLink(db, request.body.token)
-      if (
-        link === undefined ||
-        link.purpose !== 'resume' ||
-        link.brand !== siteBrand(request) ||
-        !isUsable(link, clock())
-      ) {
+      if (link === undefined || link.purpose !== 'resume' || link.brand !== siteBrand(request)) {
         return reply.code(410).send(expired)
       }
+      // Sent since: said so, whether the link is still usable or not.
+      const sent = await submittedAnswer(db, link.application_key)
+      if (sent !== undefined) return reply.code(409).send(sent)
+      if (!isUsable(link, clock())) return reply.code(410).send(expired)
       return reply.code(200).send({ check: link.check_kind })
     },
   )
@@ -408,6 +440,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
             },
             required: ['error'],
           },
+          409: submittedBody,
           410: errorBody,
         },
       },
@@ -426,6 +459,9 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
         return reply.code(410).send(expired)
       }
       const application = await findApplication(db, link.application_key, dataKeys)
+      if (application?.status === 'submitted') {
+        return reply.code(409).send(await submittedAnswer(db, link.application_key))
+      }
       if (application === undefined || application.status !== 'partial') {
         return reply.code(410).send(expired)
       }

@@ -2,7 +2,8 @@
 // (docs/requirements.md#save-and-come-back-later). The token leaves the address bar at once (kept in this
 // tab while the page needs it); nothing is shown before the date of birth, or the emailed code, is right; then the answers are
 // put back into this tab's session and the applicant lands on the screen they left. A used, expired or
-// void link says so and offers a new one. Decision 1821.
+// void link says so and offers a new one; the link of an application sent since says it is with the broker
+// (decision 2134). Decision 1821.
 import { useEffect, useState, type FormEvent } from 'react'
 import { useLocation, useParams } from 'wouter'
 import type { DateParts } from '@forecourt/domain/fields/date-of-birth'
@@ -11,6 +12,7 @@ import { restoreState } from '@forecourt/domain/state/restore-state'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import { useBrand } from '#brand/use-brand'
 import { DateOfBirth } from '#components/form/date-of-birth/date-of-birth'
+import { ContactDetails } from '#components/contact-details/contact-details'
 import { ErrorSummary } from '#components/form/error-summary/error-summary'
 import { InputField } from '#components/form/input-field'
 import { NewLinkForm } from '#components/new-link-form/new-link-form'
@@ -18,7 +20,7 @@ import { ScreenHeading } from '#components/screen-heading/screen-heading'
 import { applicationStore, getApplication, setApplication } from '#lib/session-store'
 import { usePageTitle } from '#lib/use-page-title'
 import {
-  checkLink,
+  checkResumeLink,
   forgetToken,
   keepToken,
   keptToken,
@@ -29,7 +31,11 @@ import {
 
 const LOADING = 'Loading…'
 
-type Phase = { kind: 'loading' } | { kind: 'check'; check: LinkCheck } | { kind: 'expired' }
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'check'; check: LinkCheck }
+  | { kind: 'expired' }
+  | { kind: 'submitted'; reference: string }
 
 export default function ContinueScreen() {
   const { token: fromAddress } = useParams<{ token?: string }>()
@@ -53,7 +59,11 @@ export default function ContinueScreen() {
     void openLink('/api/continue/open', token).then((outcome) => {
       if (!current) return
       setPhase(
-        outcome.kind === 'check' ? { kind: 'check', check: outcome.check } : { kind: 'expired' },
+        outcome.kind === 'check'
+          ? { kind: 'check', check: outcome.check }
+          : outcome.kind === 'submitted'
+            ? outcome
+            : { kind: 'expired' },
       )
     })
     return () => {
@@ -63,11 +73,13 @@ export default function ContinueScreen() {
 
   const brand = useBrand()
   const title =
-    phase.kind === 'expired'
-      ? M.expiredHeading
-      : phase.kind === 'check' && phase.check === 'code'
-        ? M.checkHeadingCode
-        : M.checkHeadingDateOfBirth
+    phase.kind === 'submitted'
+      ? M.submittedHeading
+      : phase.kind === 'expired'
+        ? M.expiredHeading
+        : phase.kind === 'check' && phase.check === 'code'
+          ? M.checkHeadingCode
+          : M.checkHeadingDateOfBirth
   usePageTitle(`${title} – ${brand.tradingName}`)
 
   if (phase.kind === 'loading') {
@@ -78,11 +90,16 @@ export default function ContinueScreen() {
     )
   }
   if (phase.kind === 'expired') return <NewLinkForm url="/api/continue/new-link" token={token} />
+  if (phase.kind === 'submitted') return <SentAlready reference={phase.reference} />
   return (
     <CheckForm
       token={token}
       check={phase.check}
       onExpired={() => setPhase({ kind: 'expired' })}
+      onSent={(reference) => {
+        forgetToken()
+        setPhase({ kind: 'submitted', reference })
+      }}
       onOpen={(state, screen) => {
         forgetToken()
         setApplication(state)
@@ -96,6 +113,20 @@ export default function ContinueScreen() {
   )
 }
 
+/** The link's application was sent since: where it is, its reference and how to reach the broker. */
+function SentAlready({ reference }: { reference: string }) {
+  const brand = useBrand()
+  return (
+    <div>
+      <ScreenHeading>{M.submittedHeading}</ScreenHeading>
+      <p>{M.submittedBody(brand.tradingName, reference)}</p>
+      <p>{M.submittedFollow}</p>
+      <h2>Contact {brand.tradingName}</h2>
+      <ContactDetails brand={brand} />
+    </div>
+  )
+}
+
 interface Restored {
   applicationKey: string
   screen: string
@@ -106,11 +137,13 @@ function CheckForm({
   token,
   check,
   onExpired,
+  onSent,
   onOpen,
 }: {
   token: string
   check: LinkCheck
   onExpired: () => void
+  onSent: (reference: string) => void
   onOpen: (state: ApplicationState, screen: string) => void
 }) {
   const [dateOfBirth, setDateOfBirth] = useState<DateParts>({ day: '', month: '', year: '' })
@@ -134,12 +167,13 @@ function CheckForm({
       return setError(M.dateOfBirthRequired)
     }
     setSending(true)
-    const outcome = await checkLink<Restored>(
+    const outcome = await checkResumeLink<Restored>(
       '/api/continue/check',
       check === 'code' ? { token, code: code.trim() } : { token, dateOfBirth },
     )
     setSending(false)
     if (outcome.kind === 'expired') return onExpired()
+    if (outcome.kind === 'submitted') return onSent(outcome.reference)
     if (outcome.kind === 'wrong') return setError(outcome.message)
     if (outcome.kind === 'error') return setError(M.checkFailed)
     const state = restoreState(JSON.stringify(outcome.answer.state))
