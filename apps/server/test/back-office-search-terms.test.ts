@@ -101,10 +101,7 @@ test.each([
       { field: 'name', value: 'okafor smith' },
     ],
   ],
-  [
-    'ZO\u00cb zoe',
-    [{ field: 'name', value: 'zoe' }],
-  ],
+  ['ZO\u00cb zoe', [{ field: 'name', value: 'zoe' }]],
   // Words of different kinds together.
   [
     'smith LS63AH',
