@@ -117,6 +117,28 @@ test.each([
       { field: 'email', value: 'ada@example.com' },
     ],
   ],
+  // A postcode or a phone number with spaces among other words.
+  [
+    'smith LS6 3AH',
+    [
+      { field: 'name', value: 'smith' },
+      { field: 'postcode', value: 'LS6 3AH' },
+    ],
+  ],
+  [
+    'LS6 3AH smith',
+    [
+      { field: 'postcode', value: 'LS6 3AH' },
+      { field: 'name', value: 'smith' },
+    ],
+  ],
+  [
+    'Okafor 07911 123 456',
+    [
+      { field: 'name', value: 'okafor' },
+      { field: 'phone', value: '07911123456' },
+    ],
+  ],
   // Letters alone after FC read as a name.
   ['Fc', [{ field: 'name', value: 'fc' }]],
   ['', []],
@@ -129,6 +151,9 @@ test.each([
   ['12345', 'unrecognised'],
   ['Smith 42', 'unrecognised'],
   ['smith LS6', 'unrecognised'],
+  ['smith LS6 smith', 'unrecognised'],
+  ['smith 07911 123', 'unrecognised'],
+  ['smith FC-AB', 'shortReference'],
   ['a+b', 'unrecognised'],
   ["'", 'unrecognised'],
   // The start of a reference too short to look up.

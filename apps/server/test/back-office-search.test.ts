@@ -119,6 +119,10 @@ for (const engine of await engines()) {
         by: 'name,email',
       })
       expect(await search('okafor zoe@example.com')).toEqual({ keys: [], by: 'name,email' })
+      expect(await search('Okafor-Smith ls6 3ah')).toEqual({
+        keys: [okaforSmith],
+        by: 'name,postcode',
+      })
     })
 
     test('the start of a reference finds the application (200, never an error), and a start too short is refused with a message', async () => {

@@ -116,7 +116,8 @@ function exactTerm(text: string): SearchTerm | undefined {
  * The terms of what was typed in the search box, every one of which an application must have. The whole
  * text is tried first as a reference (or its start), a phone number or a postcode, which may hold
  * spaces; otherwise each word on its own is one of those, an email address, or a word of a name (whose
- * hyphenated parts count as one name: "okafor-smith"). Empty for an empty query.
+ * hyphenated parts count as one name: "okafor-smith"), or else read with the words after it as a
+ * postcode or phone number. Empty for an empty query.
  */
 export function classifyQuery(query: string): SearchTerm[] | QueryProblem {
   const trimmed = query.trim()
@@ -125,13 +126,21 @@ export function classifyQuery(query: string): SearchTerm[] | QueryProblem {
   if (whole !== undefined) return [whole]
   if (SHORT_REFERENCE.test(trimmed)) return 'shortReference'
   const terms = new Map<string, SearchTerm>()
-  for (const word of trimmed.split(/\s+/)) {
+  const words = trimmed.split(/\s+/)
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index]!
     let term = exactTerm(word)
     if (term === undefined && SHORT_REFERENCE.test(word)) return 'shortReference'
     if (term === undefined && NAME_WORD.test(word)) {
       const tokens = nameTokens(word)
       // The whole of a hyphenated word ("okafor smith"), or its one part.
       if (tokens[0] !== undefined) term = { field: 'name', value: tokens[0] }
+    }
+    // A postcode or a phone number written with spaces among other words ("smith LS6 3AH", "smith 07911
+    // 123 456"): this word and the next one to three read together.
+    for (let more = 1; term === undefined && more <= 3 && index + more < words.length; more += 1) {
+      term = exactTerm(words.slice(index, index + more + 1).join(' '))
+      if (term !== undefined) index += more
     }
     if (term === undefined) return 'unrecognised'
     terms.set(`${term.field}\u0000${term.value}`, term)
