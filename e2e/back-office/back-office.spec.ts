@@ -158,6 +158,12 @@ test('an admin enrols, finds an application, retries its delivery, notes, sees a
     })
     .toBeGreaterThan(0)
 
+  // Found by the start of its reference, in lower case (decision 2125).
+  await page.getByRole('searchbox', { name: 'Search' }).fill(reference.slice(0, 9).toLowerCase())
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page.getByText('1 application on this page, found by reference.')).toBeVisible()
+  await expect(page.getByRole('link', { name: reference })).toBeVisible()
+
   // Found by email, through a POST: the address never holds it.
   await page.getByRole('searchbox', { name: 'Search' }).fill(applicantEmail.toUpperCase())
   await page.getByRole('button', { name: 'Search', exact: true }).click()

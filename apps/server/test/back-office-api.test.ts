@@ -691,7 +691,7 @@ test("brand scoping: another brand's application is 404, never 403, and is left 
   })
 })
 
-test('search finds an application by reference, email, phone, postcode or last name, exactly after normalisation, with the data key set', async () => {
+test('search finds an application by reference, email, phone, postcode or name, after normalisation, with the data key set', async () => {
   const key = randomUUID()
   const other = randomUUID()
   await bo.submit(key)
@@ -734,8 +734,8 @@ test('search finds an application by reference, email, phone, postcode or last n
   }
   expect(await search('07911 987655')).toEqual({ keys: [], by: 'phone' })
   expect(await search('Someone.Else@Example.com')).toEqual({ keys: [other], by: 'email' })
-  expect(await search('smith')).toEqual({ keys: [other], by: 'lastName' })
-  expect(await search('o’neill')).toEqual({ keys: [key], by: 'lastName' })
+  expect(await search('smith')).toEqual({ keys: [other], by: 'name' })
+  expect(await search('o’neill')).toEqual({ keys: [key], by: 'name' })
   const postcode = await search('ls63ah')
   expect(postcode.by).toBe('postcode')
   expect(postcode.keys.sort()).toEqual([key, other].sort())
@@ -749,7 +749,7 @@ test('search finds an application by reference, email, phone, postcode or last n
   expect(bad.json()).toEqual({
     error: 'Invalid search',
     errors: [
-      { field: 'query', message: 'Enter a reference, email, phone number, postcode or last name' },
+      { field: 'query', message: 'Enter a reference, email, phone number, postcode or name' },
     ],
   })
 

@@ -9,9 +9,9 @@ import {
   createSearchIndexer,
   ensureSearchIndex,
   hashTerm,
+  keyFingerprint,
   searchIndexKey,
 } from '../src/back-office/search-index'
-import { classifyQuery } from '../src/back-office/search-index'
 import type { IndexEntry } from '../src/back-office/search-index-rows'
 import type { Database } from '../src/db/database'
 import { migrateToLatest } from '../src/db/migrate'
@@ -42,26 +42,6 @@ async function indexOf(database: Database, key: string) {
     .execute()
 }
 
-test('a query is classified by its shape and normalised as the domain does', () => {
-  expect(classifyQuery(' fc-nn07-t1t4-r4tb ')).toEqual({
-    field: 'reference',
-    value: 'FC-NN07-T1T4-R4TB',
-  })
-  // The reference's earlier, shorter form is no reference.
-  expect(classifyQuery('FC-NN07-T1T4')).toBeUndefined()
-  expect(classifyQuery('Ada.ONeill@Example.com')).toEqual({
-    field: 'email',
-    value: 'ada.oneill@example.com',
-  })
-  expect(classifyQuery('+44 7911 123456')).toEqual({ field: 'phone', value: '07911123456' })
-  expect(classifyQuery('(07911) 123-456')).toEqual({ field: 'phone', value: '07911123456' })
-  expect(classifyQuery('ls63ah')).toEqual({ field: 'postcode', value: 'LS6 3AH' })
-  expect(classifyQuery('  O’Neill ')).toEqual({ field: 'lastName', value: "o'neill" })
-  expect(classifyQuery('Smith-Jones')).toEqual({ field: 'lastName', value: 'smith-jones' })
-  expect(classifyQuery('12345')).toBeUndefined()
-  expect(classifyQuery('')).toBeUndefined()
-})
-
 test('the index key is FORECOURT_INDEX_KEY, else derived from the data key, never the data key itself', () => {
   const dataKey = Buffer.alloc(32, 1)
   const keyring = { current: { id: '1', key: dataKey }, keys: new Map([['1', dataKey]]) }
@@ -72,7 +52,7 @@ test('the index key is FORECOURT_INDEX_KEY, else derived from the data key, neve
   const configured = Buffer.alloc(32, 2)
   expect(searchIndexKey(configured, keyring)).toBe(configured)
   // The same value under another field hashes differently.
-  expect(hashTerm(derived, 'email', 'x')).not.toBe(hashTerm(derived, 'lastName', 'x'))
+  expect(hashTerm(derived, 'email', 'x')).not.toBe(hashTerm(derived, 'name', 'x'))
 })
 
 test('a term hashes the same with the key as bytes and as the KeyObject the indexer makes once', () => {
@@ -132,7 +112,7 @@ for (const engine of await engines()) {
                 { field: 'email', hash: 'new-first' },
                 { field: 'phone', hash: 'phone-first' },
               ]),
-              application(second, [{ field: 'lastName', hash: 'name-second' }]),
+              application(second, [{ field: 'name', hash: 'name-second' }]),
               // Without index rows of its own, its rows are left as they are.
               application(third),
             ],
@@ -146,7 +126,7 @@ for (const engine of await engines()) {
           { field: 'phone', hash: 'phone-first' },
         ])
         expect(await indexOf(testDatabase.database, second)).toEqual([
-          { field: 'lastName', hash: 'name-second' },
+          { field: 'name', hash: 'name-second' },
         ])
         expect(await indexOf(testDatabase.database, third)).toEqual([
           { field: 'email', hash: 'old-third' },
@@ -167,14 +147,18 @@ for (const engine of await engines()) {
       const partial = partialPayload(key) as unknown as Record<string, unknown>
       expect((await app.post(applicationUrl(key), partial)).statusCode).toBe(202)
       const first = await indexOf(app.database, key)
+      // Ada O'Neill: her first and last name, and the reference's nine prefixes (the whole one last).
       expect(first.map((row) => row.field).sort()).toEqual([
         'email',
-        'lastName',
+        'name',
+        'name',
         'phone',
         'postcode',
         'postcode',
-        'reference',
+        ...Array<string>(9).fill('reference'),
       ])
+      expect(first).toContainEqual({ field: 'name', hash: hashTerm(indexKey, 'name', 'ada') })
+      expect(first).toContainEqual({ field: 'name', hash: hashTerm(indexKey, 'name', 'oneill') })
       expect(first).toContainEqual({
         field: 'email',
         hash: hashTerm(indexKey, 'email', 'ada.oneill@example.com'),
@@ -248,6 +232,50 @@ for (const engine of await engines()) {
           .map((entry) => ({ field: entry.field, hash: entry.hash }))
           .sort((a, b) => (a.hash < b.hash ? -1 : 1)),
       )
+    })
+
+    test('an index made with the earlier tokens is made again at start-up, with the same key', async () => {
+      const app = await startEngineApp(engine)
+      apps.push(app)
+      const key = randomUUID()
+      const payload = validSubmission(key) as unknown as Record<string, unknown>
+      expect((await app.post(submissionUrl(key), payload)).statusCode).toBe(201)
+      const indexKey = searchIndexKey(undefined, undefined)
+      // As the earlier tokens left it: the last name whole, the reference whole, and the key's bare
+      // fingerprint recorded.
+      await app.database.db.deleteFrom('application_index').execute()
+      await app.database.db
+        .insertInto('application_index')
+        .values([
+          { application_key: key, field: 'lastName', hash: hashTerm(indexKey, 'name', "o'neill") },
+          { application_key: key, field: 'reference', hash: 'whole-reference' },
+        ])
+        .execute()
+      const earlier = keyFingerprint(indexKey)
+      await app.database.db
+        .insertInto('back_office_settings')
+        .values({ name: 'search-index-key', value: earlier })
+        .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: earlier }))
+        .execute()
+      expect(await ensureSearchIndex(app.database.db, indexKey, undefined)).toEqual({
+        rebuilt: true,
+        applications: 1,
+        unreadable: 0,
+      })
+      const byHash = (a: { hash: string }, b: { hash: string }) => (a.hash < b.hash ? -1 : 1)
+      expect((await indexOf(app.database, key)).sort(byHash)).toEqual(
+        createSearchIndexer(indexKey)(key, payload)
+          .map((entry) => ({ field: entry.field, hash: entry.hash }))
+          .sort(byHash),
+      )
+      const setting = await app.database.db
+        .selectFrom('back_office_settings')
+        .select('value')
+        .where('name', '=', 'search-index-key')
+        .executeTakeFirstOrThrow()
+      expect(setting.value).toBe(`${keyFingerprint(indexKey)}.tokens-v2`)
+      // Checked again: nothing to do.
+      expect((await ensureSearchIndex(app.database.db, indexKey, undefined)).rebuilt).toBe(false)
     })
   })
 }

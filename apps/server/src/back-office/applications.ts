@@ -70,8 +70,8 @@ export interface ListFilter {
   decision?: DecisionFilter
   /** Only applications with a submission kept for attention (refused or conflicting). */
   needsAttention?: boolean
-  /** A search: only applications with this index hash. */
-  indexHash?: string
+  /** A search: only applications with every one of these index hashes. */
+  indexHashes?: readonly string[]
   cursor?: ListCursor
   limit: number
 }
@@ -233,8 +233,7 @@ export async function listApplications(
       ),
     )
   }
-  if (filter.indexHash !== undefined) {
-    const hash = filter.indexHash
+  for (const hash of filter.indexHashes ?? []) {
     query = query.where('a.application_key', 'in', (eb) =>
       eb.selectFrom('application_index').select('application_key').where('hash', '=', hash),
     )
@@ -318,8 +317,7 @@ async function listAttentionCases(
         ? query.where('n.submission_key', 'not in', decided)
         : query.where('n.submission_key', 'in', decided.where('decision', '=', decision))
   }
-  if (filter.indexHash !== undefined) {
-    const hash = filter.indexHash
+  for (const hash of filter.indexHashes ?? []) {
     query = query.where('n.submission_key', 'in', (eb) =>
       eb.selectFrom('application_index').select('application_key').where('hash', '=', hash),
     )
@@ -353,18 +351,23 @@ async function listAttentionCases(
   }
 }
 
-/** The cases kept for attention under one reference: a search by reference finds them too. */
+/**
+ * The cases kept for attention under a reference, or under every reference starting with a prefix of one
+ * (FC-7K2M): a search by reference finds them too.
+ */
 export async function attentionKeysByReference(
   db: Db,
   reference: string,
   brands: readonly string[] | 'all',
 ): Promise<string[]> {
   if (brands !== 'all' && brands.length === 0) return []
+  // A reference holds only FC, hyphens, digits and capitals: nothing LIKE reads as a wildcard.
+  if (!/^FC[-0-9A-Z]*$/.test(reference)) return []
   let query = db
     .selectFrom('needs_attention')
     .select('submission_key')
     .distinct()
-    .where('reference', '=', reference)
+    .where('reference', 'like', `${reference}%`)
   if (brands !== 'all') query = query.where('brand', 'in', brands)
   return (await query.execute()).map((row) => row.submission_key)
 }

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
 
-export const SEARCH_FIELDS = ['reference', 'email', 'phone', 'postcode', 'lastName'] as const
+export const SEARCH_FIELDS = ['reference', 'email', 'phone', 'postcode', 'name'] as const
 export type SearchField = (typeof SEARCH_FIELDS)[number]
 
 /** One row of application_index, without its application key. */

@@ -1,15 +1,15 @@
-// Search without opening the sealed payloads (blind index): for each searchable field of an application,
-// a keyed hash (HMAC-SHA256) of its value after the domain's normalisation is stored beside it in
-// application_index, written in the same transaction as the application (submission and partial save).
-// A search hashes the query the same way and looks the hash up. The key is FORECOURT_INDEX_KEY, or one
-// derived from the data key with HKDF and a fixed label, so a copy of the table alone gives nothing
-// away. Decision record: docs/decisions/1605-*.
+// Search without opening the sealed payloads (blind index): for each searchable token of an application
+// (search-terms.ts: the reference and its prefixes, email addresses, phone numbers, postcodes, the words of
+// both applicants' names), a keyed hash (HMAC-SHA256) is stored beside it in application_index, written in
+// the same transaction as the application (submission and partial save). A search hashes the terms of the
+// query the same way and looks the hashes up. The key is FORECOURT_INDEX_KEY, or one derived from the data
+// key with HKDF and a fixed label, so a copy of the table alone gives nothing away. Decision records:
+// docs/decisions/1605-*, 2125-*.
 
 import { createHash, createHmac, createSecretKey, hkdfSync, type KeyObject } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import { normalisePhoneForSending, sanitisePhoneInput } from '@forecourt/domain/fields/phone'
-import { isValidUkPostcode, normalisePostcode } from '@forecourt/domain/fields/postcode'
+import { normalisePostcode } from '@forecourt/domain/fields/postcode'
 import { openPayload, type DataKeyring } from '../crypto/field-encryption'
 import type { Tables } from '../db/tables'
 import type { Payload } from '../repositories/application-repository'
@@ -17,8 +17,21 @@ import { payloadAad } from '../repositories/rows'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 
 import type { IndexEntry, SearchField } from './search-index-rows'
+import {
+  nameTokens,
+  normaliseEmailTerm,
+  normalisePhoneTerm,
+  referencePrefixes,
+} from './search-terms'
 
 export { SEARCH_FIELDS, type IndexEntry, type SearchField } from './search-index-rows'
+export {
+  classifyQuery,
+  normaliseEmailTerm,
+  normalisePhoneTerm,
+  type QueryProblem,
+  type SearchTerm,
+} from './search-terms'
 
 /** The index rows of one application's payload: a pure function of the key, the payload and the key. */
 export type SearchIndexer = (applicationKey: string, payload: Payload) => IndexEntry[]
@@ -46,6 +59,18 @@ export function keyFingerprint(key: Buffer): string {
 }
 
 /**
+ * Which tokens the indexer makes: raised whenever it makes others, so that applications stored before are
+ * indexed again at the next start. 2: first names and the joint applicant's, name parts without accents
+ * or apostrophes, reference prefixes (decision 2125); before it, the bare key fingerprint.
+ */
+export const INDEX_TOKENS_VERSION = 2
+
+/** What back_office_settings holds for an index made with this key and these tokens. */
+export function indexFingerprint(key: Buffer): string {
+  return `${keyFingerprint(key)}.tokens-v${INDEX_TOKENS_VERSION}`
+}
+
+/**
  * The keyed hash of one term. Give a KeyObject where many terms are hashed with one key: on Node 24 each
  * HMAC made from a Buffer key first checks whether the Buffer is a KeyObject or a CryptoKey, and those
  * checks cost several times the hash itself (decision 1981).
@@ -56,36 +81,6 @@ export function hashTerm(key: Buffer | KeyObject, field: SearchField, value: str
     .digest()
     .subarray(0, HASH_BYTES)
     .toString('base64url')
-}
-
-// --- Normalisation: the domain's, plus case folding where people do not mean case ---
-
-export function normaliseReference(value: string): string | undefined {
-  const compact = value.replace(/[\s-]/g, '').toUpperCase()
-  // Twelve characters in three groups since the reference grew (decision 1576).
-  const match = /^FC([0-9A-Z]{4})([0-9A-Z]{4})([0-9A-Z]{4})$/.exec(compact)
-  return match === null ? undefined : `FC-${match[1]}-${match[2]}-${match[3]}`
-}
-
-export function normaliseEmailTerm(value: string): string {
-  return value.trim().toLowerCase()
-}
-
-export function normalisePhoneTerm(value: string): string {
-  return normalisePhoneForSending(sanitisePhoneInput(value))
-}
-
-export function normaliseLastName(value: string): string {
-  return (
-    value
-      .normalize('NFC')
-      .replace(/[\u2018\u2019`]/g, "'")
-      .trim()
-      .replace(/\s+/g, ' ')
-      // The same as toLocaleLowerCase('en-GB'), which differs only for Turkish, Azeri and Lithuanian, without
-      // loading ICU's locale data into every server (decision 2021).
-      .toLowerCase()
-  )
 }
 
 const text = (value: unknown): string | undefined =>
@@ -104,22 +99,26 @@ export function createSearchIndexer(indexKey: Buffer): SearchIndexer {
     const entries: IndexEntry[] = []
     const add = (field: SearchField, value: string | undefined) => {
       if (value === undefined || value === '') return
-      const hash = hashTerm(key, field, value)
-      const id = `${field}:${hash}`
+      // Before hashing: the same name twice (a joint applicant of the same family) is one row.
+      const id = `${field}\u0000${value}`
       if (seen.has(id)) return
       seen.add(id)
-      entries.push({ field, hash })
+      entries.push({ field, hash: hashTerm(key, field, value) })
     }
-    add('reference', applicationReference(applicationKey))
+    // Every start of the reference from FC and four characters, the whole one last.
+    for (const prefix of referencePrefixes(applicationReference(applicationKey))) {
+      add('reference', prefix)
+    }
     const people = [payload, record(payload.JointApplicant)]
     for (const person of people) {
       if (person === undefined) continue
       const email = text(person.email)
       const phone = text(person.contactNumber)
-      const lastName = text(person.lastName)
       add('email', email && normaliseEmailTerm(email))
       add('phone', phone && normalisePhoneTerm(phone))
-      add('lastName', lastName && normaliseLastName(lastName))
+      for (const name of [text(person.firstName), text(person.lastName)]) {
+        for (const token of name === undefined ? [] : nameTokens(name)) add('name', token)
+      }
     }
     const addresses = Array.isArray(payload.addresses) ? payload.addresses : []
     for (const address of [...addresses, payload.securityAddress]) {
@@ -128,30 +127,6 @@ export function createSearchIndexer(indexKey: Buffer): SearchIndexer {
     }
     return entries
   }
-}
-
-export type SearchTerm = { field: SearchField; value: string }
-
-/**
- * What one search box's text is: a reference, an email address, a phone number, a postcode, or else a
- * last name. Undefined when it can be none of them (digits in a name, say).
- */
-export function classifyQuery(query: string): SearchTerm | undefined {
-  const trimmed = query.trim()
-  if (trimmed === '') return undefined
-  const reference = normaliseReference(trimmed)
-  if (reference !== undefined) return { field: 'reference', value: reference }
-  if (trimmed.includes('@')) return { field: 'email', value: normaliseEmailTerm(trimmed) }
-  if (/^[\d\s+().-]+$/.test(trimmed) && trimmed.replace(/\D/g, '').length >= 10) {
-    return { field: 'phone', value: normalisePhoneTerm(trimmed) }
-  }
-  if (isValidUkPostcode(trimmed)) return { field: 'postcode', value: normalisePostcode(trimmed) }
-  // Typographic apostrophes as escapes: one character outside Latin-1 in the compiled server makes V8 keep
-  // its whole source at two bytes a character (decision 1961).
-  if (/^[\p{L}][\p{L}\p{M}' \u2019\u2018.-]*$/u.test(trimmed)) {
-    return { field: 'lastName', value: normaliseLastName(trimmed) }
-  }
-  return undefined
 }
 
 type Db = Kysely<Tables>
@@ -164,10 +139,10 @@ export interface IndexBuildSummary {
 }
 
 /**
- * At start-up: when the index was made with another key (or never, as after the migration that added
- * it), it is made again from every stored application, in batches. Until the end the old key's
- * fingerprint stays, so a start interrupted half-way rebuilds again. Writes arriving meanwhile already
- * use the new key.
+ * At start-up: when the index was made with another key or other tokens (or never, as after the
+ * migration that added it), it is made again from every stored application, in batches. Until the end
+ * the old fingerprint stays, so a start interrupted half-way rebuilds again. Writes arriving meanwhile
+ * already use the new key and tokens.
  */
 export async function ensureSearchIndex(
   db: Db,
@@ -175,7 +150,7 @@ export async function ensureSearchIndex(
   dataKeys: DataKeyring | undefined,
   options: { batchSize?: number } = {},
 ): Promise<IndexBuildSummary> {
-  const fingerprint = keyFingerprint(key)
+  const fingerprint = indexFingerprint(key)
   const stored = await db
     .selectFrom('back_office_settings')
     .select('value')

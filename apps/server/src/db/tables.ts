@@ -292,7 +292,7 @@ export interface EnrolmentsTable {
 
 export interface ApplicationIndexTable {
   application_key: string
-  /** reference, email, phone, postcode or lastName. */
+  /** reference, email, phone, postcode or name. */
   field: string
   /** Base64url of the keyed hash of the normalised value. */
   hash: string

@@ -94,6 +94,33 @@ test('a search is sent in a POST body, never in the address', async () => {
   expect(screen.getByRole('heading', { name: 'Search results' })).toBeVisible()
 })
 
+test('a search of several words says which kinds of term found the applications, and the box says what it takes', async () => {
+  const api = fakeApi({
+    'GET /applications': [200, PAGE_1],
+    'POST /applications/search': [
+      200,
+      { items: [listed()], nextCursor: null, searchedBy: 'name,email,postcode' },
+    ],
+  })
+  renderApp('/applications', sessionFor('caseworker'))
+  await screen.findByRole('table', {}, LAZY)
+  const box = screen.getByRole('searchbox', { name: 'Search' })
+  expect(box).toHaveAccessibleDescription(
+    'Reference (or its start, such as FC-7K2M), email address, phone number, postcode or name. Several words find the applications that have them all.',
+  )
+  await userEvent.type(box, 'okafor ada@example.com LS63AH')
+  await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+  expect(
+    await screen.findByText(
+      '1 application on this page, found by name, email address and postcode.',
+    ),
+  ).toBeVisible()
+  expect(api.to('POST /applications/search')[0]?.body).toEqual({
+    query: 'okafor ada@example.com LS63AH',
+  })
+  await expectNoAxeViolations()
+})
+
 test('filters apply together, show as removable tags, and a tag removes its filter', async () => {
   const api = fakeApi({ 'GET /applications': [200, PAGE_1] })
   renderApp('/applications', sessionFor('caseworker'))

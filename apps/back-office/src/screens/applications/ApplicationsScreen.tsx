@@ -45,7 +45,14 @@ const SEARCHED_BY: Record<string, string> = {
   email: 'email address',
   phone: 'phone number',
   postcode: 'postcode',
-  lastName: 'last name',
+  name: 'name',
+}
+
+/** "name,postcode" (the fields a search of several words looked in) -> "name and postcode". */
+function searchedByText(searchedBy: string): string {
+  const fields = searchedBy.split(',').map((field) => SEARCHED_BY[field] ?? field)
+  const last = fields.pop() ?? ''
+  return fields.length === 0 ? last : `${fields.join(', ')} and ${last}`
 }
 
 type Result =
@@ -235,7 +242,7 @@ export default function ApplicationsScreen() {
         <TextInput
           id="search"
           label="Search"
-          hint="Reference, email address, phone number, postcode or last name"
+          hint="Reference (or its start, such as FC-7K2M), email address, phone number, postcode or name. Several words find the applications that have them all."
           type="search"
           autoComplete="off"
           spellCheck={false}
@@ -403,7 +410,7 @@ function Results({
       <p role="status">
         {items.length === 0
           ? 'No applications match.'
-          : `${items.length} application${items.length === 1 ? '' : 's'} on this page${searchedBy ? `, found by ${SEARCHED_BY[searchedBy] ?? searchedBy}` : ''}.`}
+          : `${items.length} application${items.length === 1 ? '' : 's'} on this page${searchedBy ? `, found by ${searchedByText(searchedBy)}` : ''}.`}
       </p>
       {items.length > 0 ? (
         <table className="table table--stack">

@@ -32,7 +32,13 @@ import {
 import { eraseApplication, eraseTraces, ErasureRefused } from '../../../back-office/erasure'
 import { ERASURE_KEY_PREFIX } from '../../../back-office/erasure-notice'
 import { visibleBrands } from '../../../back-office/operators'
-import { classifyQuery, hashTerm } from '../../../back-office/search-index'
+import {
+  classifyQuery,
+  hashTerm,
+  type QueryProblem,
+  type SearchTerm,
+} from '../../../back-office/search-index'
+import { hyphenatedReference, MAX_QUERY_TERMS } from '../../../back-office/search-terms'
 import { londonDayStart } from '../../../back-office/london-days'
 import { payloadApplicantName } from '@forecourt/domain/payload/payload-answers'
 import {
@@ -74,7 +80,9 @@ export const APPLICATION_MESSAGES = {
   cursor: 'is not a cursor from an earlier page',
   limit: 'must be a whole number from 1 to 100',
   invalidSearch: 'Invalid search',
-  query: 'Enter a reference, email, phone number, postcode or last name',
+  query: 'Enter a reference, email, phone number, postcode or name',
+  queryReference: 'Enter FC and at least the first 4 characters of the reference',
+  queryWords: `Enter at most ${MAX_QUERY_TERMS} words`,
   invalidNote: 'Invalid note',
   noteText: `Enter a note of up to ${NOTE_MAX_LENGTH} characters`,
   invalidStatus: 'Invalid status',
@@ -88,6 +96,21 @@ export const PAGE_SIZE = 50
 const KINDS: readonly string[] = [...APPLICATION_STATUSES, 'refused']
 const DECISION_FILTERS: readonly string[] = [...LENDER_DECISIONS, 'none']
 const EXPORT_MAX_ROWS = 50_000
+
+const QUERY_MESSAGES: Record<QueryProblem, string> = {
+  unrecognised: APPLICATION_MESSAGES.query,
+  shortReference: APPLICATION_MESSAGES.queryReference,
+  tooManyWords: APPLICATION_MESSAGES.queryWords,
+}
+
+/**
+ * The fields a search looked in, in the order of the query, joined by commas ("name", "name,postcode"):
+ * what the answer and the audit log say of it, never the values.
+ */
+function searchedBy(terms: readonly SearchTerm[]): string | null {
+  if (terms.length === 0) return null
+  return [...new Set(terms.map((term) => term.field))].join(',')
+}
 
 type Params = { applicationKey: string }
 type Query = Record<string, string | undefined>
@@ -201,7 +224,10 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
     }
   })
 
-  /** A search's filter with the query's hash, or undefined after answering 400. */
+  /**
+   * A search's filter with the hashes of the query's terms (every one must match), and which fields they
+   * search, or undefined after answering 400.
+   */
   const searchFilter = async (request: FastifyRequest<{ Body: unknown }>, reply: FastifyReply) => {
     const { visible, all } = scope(request)
     const body = (
@@ -210,23 +236,28 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
     const errors: FieldError[] = []
     const filter = readFilter(body, visible, all, errors)
     const query = textField(body, 'query')
-    const term = query === undefined ? undefined : classifyQuery(query)
-    if (query !== undefined && query.trim() !== '' && term === undefined) {
-      errors.push({ field: 'query', message: APPLICATION_MESSAGES.query })
+    const read = query === undefined ? [] : classifyQuery(query)
+    if (typeof read === 'string') {
+      errors.push({ field: 'query', message: QUERY_MESSAGES[read] })
     }
-    if (errors.length > 0) {
+    if (errors.length > 0 || typeof read === 'string') {
       await invalid(reply, APPLICATION_MESSAGES.invalidSearch, errors)
       return undefined
     }
-    if (term !== undefined)
-      filter.indexHash = hashTerm(context.searchIndexKey, term.field, term.value)
-    return { filter, term }
+    if (read.length > 0) {
+      filter.indexHashes = read.map((term) =>
+        hashTerm(context.searchIndexKey, term.field, term.value),
+      )
+    }
+    return { filter, terms: read, searchedBy: searchedBy(read) }
   }
 
   app.post<{ Body: unknown }>('/api/back-office/applications/search', async (request, reply) => {
     const found = await searchFilter(request, reply)
     if (found === undefined) return reply
-    if (found.term === undefined) {
+    const { terms } = found
+    const [first] = terms
+    if (first === undefined) {
       return invalid(reply, APPLICATION_MESSAGES.invalidSearch, [
         { field: 'query', message: APPLICATION_MESSAGES.query },
       ])
@@ -235,23 +266,29 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
     await appendAudit(db, {
       operatorId: operator.id,
       action: 'applications.searched',
-      detail: { field: found.term.field },
+      detail: { field: found.searchedBy },
       at: context.now(),
     })
     const page = await listApplications(db, found.filter, dataKeys)
-    // A submission refused before anything was stored under its key is found by its reference too.
+    // A submission refused before anything was stored under its key is found by its reference (or the
+    // start of it) too.
     if (
       page.items.length === 0 &&
-      found.term.field === 'reference' &&
+      terms.length === 1 &&
+      first.field === 'reference' &&
       found.filter.cursor === undefined
     ) {
-      const keys = await attentionKeysByReference(db, found.term.value, found.filter.brands)
+      const keys = await attentionKeysByReference(
+        db,
+        hyphenatedReference(first.value),
+        found.filter.brands,
+      )
       page.items = await pageItems(db, keys, dataKeys)
     }
     return {
       items: page.items.map(itemBody),
       nextCursor: page.nextCursor === null ? null : encodeCursor(page.nextCursor),
-      searchedBy: found.term.field,
+      searchedBy: found.searchedBy,
     }
   })
 
@@ -261,7 +298,7 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
     async (request, reply) => {
       const found = await searchFilter(request, reply)
       if (found === undefined) return reply
-      const { filter, term } = found
+      const { filter } = found
       const lines = [
         'reference,brand,kind,broker_status,lenders,created_at,submitted_at,updated_at,needs_attention',
       ]
@@ -309,7 +346,7 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
           needsAttention: body.needsAttention ?? null,
           from: body.from ?? null,
           to: body.to ?? null,
-          searchedBy: term?.field ?? null,
+          searchedBy: found.searchedBy,
         },
         at: now,
       })
