@@ -37,6 +37,9 @@ async function auditRows() {
 const KEY = '3f2b8c1e-7d4a-4b9e-8c21-5a6d7e8f9a0b'
 const ENDPOINTS: { method: 'GET' | 'POST'; url: string }[] = [
   { method: 'POST', url: '/api/back-office/sign-out-everywhere' },
+  { method: 'POST', url: '/api/back-office/account/password' },
+  { method: 'POST', url: '/api/back-office/account/authenticator' },
+  { method: 'POST', url: '/api/back-office/account/authenticator/confirm' },
   { method: 'GET', url: '/api/back-office/applications' },
   { method: 'POST', url: '/api/back-office/applications/search' },
   { method: 'POST', url: '/api/back-office/applications/export' },

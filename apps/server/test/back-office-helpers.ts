@@ -68,6 +68,8 @@ export interface BackOfficeApp {
 export async function startBackOffice(
   engine: Engine,
   env: Record<string, string> = {},
+  /** Sent with every request, e.g. `x-forwarded-proto: https` from a trusted proxy in production. */
+  everyRequest: Record<string, string> = {},
 ): Promise<BackOfficeApp> {
   const testDatabase = await engine.open()
   await migrateToLatest(testDatabase.database)
@@ -84,7 +86,7 @@ export async function startBackOffice(
   const csrfResponse = await app.inject({
     method: 'GET',
     url: '/api/back-office/csrf',
-    headers: { host: BACK_OFFICE },
+    headers: { host: BACK_OFFICE, ...everyRequest },
   })
   const csrfCookie = csrfResponse.cookies[0]!
   const anonymous = {
@@ -98,6 +100,7 @@ export async function startBackOffice(
       url,
       headers: {
         host: host ?? BACK_OFFICE,
+        ...everyRequest,
         ...(as === undefined ? {} : { cookie: as.cookie, 'x-csrf-token': as.csrf }),
         ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
         ...headers,
@@ -116,7 +119,9 @@ export async function startBackOffice(
     })
 
   const sessionFrom = (response: LightMyRequestResponse): { cookie: string; csrf: string } => {
-    const session = response.cookies.find((cookie) => cookie.name === 'forecourt-back-office')
+    const session = response.cookies.find((cookie) =>
+      ['forecourt-back-office', '__Host-forecourt-back-office'].includes(cookie.name),
+    )
     if (session === undefined)
       throw new Error(`no session cookie (${response.statusCode} ${response.body})`)
     return { cookie: `${anonymous.cookie}; ${session.name}=${session.value}`, csrf: anonymous.csrf }

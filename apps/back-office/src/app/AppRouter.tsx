@@ -24,6 +24,7 @@ const FiguresScreen = lazy(() => import('#screens/figures/FiguresScreen'))
 const FunnelScreen = lazy(() => import('#screens/funnel/FunnelScreen'))
 const PipelineScreen = lazy(() => import('#screens/pipeline/PipelineScreen'))
 const FollowUpScreen = lazy(() => import('#screens/pipeline/FollowUpScreen'))
+const AccountScreen = lazy(() => import('#screens/account/AccountScreen'))
 const NotFoundScreen = lazy(() => import('#screens/not-found/NotFoundScreen'))
 
 function Loading() {
@@ -121,6 +122,9 @@ export function AppRouter() {
         </Route>
         <Route path="/funnel">
           <Private screen={FunnelScreen} />
+        </Route>
+        <Route path="/account">
+          <Private screen={AccountScreen} />
         </Route>
         <Route component={NotFoundScreen} />
       </Switch>

@@ -1,5 +1,5 @@
 // The page around every screen: skip link, the service's header with the navigation the signed-in
-// operator's role allows, sign out and sign out everywhere, then the screen.
+// operator's role allows, their own account, sign out and sign out everywhere, then the screen.
 
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
@@ -29,6 +29,13 @@ export function Shell({ children }: { children: ReactNode }) {
                 <span className="visually-hidden">Signed in as</span> {session.operator.email} (
                 {session.operator.role})
               </span>
+              <Link
+                href="/account"
+                className="site-header__link"
+                aria-current={current('/account')}
+              >
+                Your account
+              </Link>
               <button type="button" className="link-button" onClick={() => void signOut()}>
                 Sign out
               </button>

@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
   'support-note.added',
   'figures.exported',
   'funnel.exported',
+  'account.password-changed',
+  'account.authenticator-changed',
+  'account.change-refused',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

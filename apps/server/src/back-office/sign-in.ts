@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely'
 import type { DataKeyring } from '../crypto/field-encryption'
 import type { OperatorRow, Tables } from '../db/tables'
-import { appendAudit } from './audit-log'
+import { appendAudit, type AuditAction, type AuditDetail } from './audit-log'
 import {
   createSession,
   findOperatorByEmail,
@@ -151,11 +151,25 @@ async function countFailure(
   reason: SignInFailure,
   now: Date,
 ): Promise<SignInOutcome> {
-  return db.transaction().execute(async (trx) => {
+  await countWrongCode(db, operator, now, { action: 'sign-in.failed', detail: { reason } })
+  return { ok: false, reason }
+}
+
+/**
+ * A wrong code after the right password, at sign-in or when an operator changes their own password (decision
+ * 2122): audited as `refusal` says, and counted towards the lock of ten in a row.
+ */
+export async function countWrongCode(
+  db: Kysely<Tables>,
+  operator: OperatorRow,
+  now: Date,
+  refusal: { action: AuditAction; detail: AuditDetail },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
     await appendAudit(trx, {
       operatorId: operator.id,
-      action: 'sign-in.failed',
-      detail: { reason },
+      action: refusal.action,
+      detail: refusal.detail,
       at: now,
     })
     const row = await trx
@@ -182,6 +196,5 @@ async function countFailure(
         at: now,
       })
     }
-    return { ok: false, reason } as const
   })
 }

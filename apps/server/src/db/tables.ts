@@ -278,6 +278,8 @@ export interface OperatorSessionsTable {
   created_at: string
   last_seen_at: string
   expires_at: string
+  /** A new TOTP secret (sealed as `operators.totp_secret`) waiting for its first code; null otherwise. */
+  pending_totp_secret: string | null
 }
 
 export interface EnrolmentsTable {

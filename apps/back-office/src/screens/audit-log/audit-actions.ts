@@ -27,6 +27,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'support-note.added': 'Recorded a support note',
   'figures.exported': 'Exported the outcome figures (CSV)',
   'funnel.exported': 'Exported a table of the funnel (CSV)',
+  'account.password-changed': 'Changed their password',
+  'account.authenticator-changed': 'Moved to a new authenticator app',
+  'account.change-refused': 'Refused a change to their account',
 }
 
 export function actionLabel(action: string): string {

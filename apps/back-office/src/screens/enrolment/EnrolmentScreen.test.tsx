@@ -5,7 +5,8 @@ import { expectNoAxeViolations } from '#components/example-checks'
 import { fakeApi } from '#testing/fake-api'
 import { sessionFor } from '#testing/fixtures'
 import { LAZY, renderApp } from '#testing/render'
-import { groupKey, UNUSABLE } from './EnrolmentScreen'
+import { groupKey } from '#components/authenticator-setup/AuthenticatorSetup'
+import { UNUSABLE } from './EnrolmentScreen'
 
 const TOTP = {
   secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',

@@ -9,6 +9,7 @@ import { useSession } from '#app/session'
 import { ErrorSummary } from '#components/form/error-summary/ErrorSummary'
 import { TextInput } from '#components/form/text-input/TextInput'
 import { fromServer, useFormErrors } from '#components/form/use-form-errors'
+import { AuthenticatorSetup, type Totp } from '#components/authenticator-setup/AuthenticatorSetup'
 import { Notice } from '#components/notice/Notice'
 import { ApiError, post } from '#lib/api'
 import { formatDateTime } from '#lib/format-time'
@@ -21,12 +22,6 @@ interface Address {
   passwordMinLength: number
 }
 
-interface Totp {
-  secret: string
-  uri: string
-  qrSvg: string
-}
-
 type Step =
   | { name: 'checking' }
   | { name: 'unusable'; message: string }
@@ -35,11 +30,6 @@ type Step =
 
 export const UNUSABLE =
   'This enrolment address has expired or has already been used. Ask an administrator for a new one.'
-
-/** 'JBSW Y3DP EHPK 3PXP': easier to copy by eye, and apps ignore the spaces. */
-export function groupKey(secret: string): string {
-  return secret.replace(/(.{4})(?=.)/g, '$1 ')
-}
 
 export default function EnrolmentScreen() {
   const { signedIn } = useSession()
@@ -220,24 +210,7 @@ export default function EnrolmentScreen() {
     <div className="narrow" key="authenticator">
       <ErrorSummary errors={form.errors} focusKey={form.focusKey} />
       <PageHeading caption="Step 2 of 2">Set up your authenticator app</PageHeading>
-      <p>
-        Open an authenticator app on your phone (such as Google Authenticator, Microsoft
-        Authenticator or 1Password) and add an account by scanning this QR code.
-      </p>
-      <img
-        className="qr-code"
-        src={totp.qrSvg}
-        alt="QR code to add this account to an authenticator app"
-        width="200"
-        height="200"
-      />
-      <h2>If you cannot scan the code</h2>
-      <p>Enter this setup key in the app instead, as a time-based key:</p>
-      <p>
-        <code className="setup-key" id="setup-key">
-          {groupKey(totp.secret)}
-        </code>
-      </p>
+      <AuthenticatorSetup totp={totp} />
       <form noValidate onSubmit={(event) => void confirm(event)}>
         <TextInput
           id="code"

@@ -1,9 +1,10 @@
 // The back office's API, under /api/back-office/ and answered on the back-office host only (any other
 // host gets 404, as if it did not exist). Before any route: the host, the fetch metadata of writes, the
 // session cookie, the route's access (401 without a session, 403 without the permission), and rate
-// limits: per client address and per account on sign-in and enrolment, per session otherwise. The
+// limits: per client address and per account on sign-in and on an operator's changes to their own
+// account, per client address on enrolment, per session otherwise. The
 // anti-forgery check of every write comes from plugins/anti-forgery.ts, as for the applicant API.
-// Decision records: docs/decisions/1601-* to 1612-*.
+// Decision records: docs/decisions/1601-* to 1612-*, 2122-*.
 
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
@@ -14,6 +15,7 @@ import type { Dialect } from '../../../db/database'
 import type { Tables } from '../../../db/tables'
 import { isBackOfficeHost } from '../../../plugins/back-office-front-end'
 import { TOO_MANY_REQUESTS } from '../../../plugins/rate-limit'
+import { accountRoutes } from './account-routes'
 import { applicationRoutes } from './application-routes'
 import {
   FORBIDDEN,
@@ -44,7 +46,7 @@ export const BACK_OFFICE_LIMITS = {
 
 export interface BackOfficeApiOptions {
   db: Kysely<Tables>
-  config: Pick<Config, 'backOffice' | 'dataKeys' | 'rateLimit' | 'lenderDestinations'>
+  config: Pick<Config, 'backOffice' | 'dataKeys' | 'rateLimit' | 'lenderDestinations' | 'nodeEnv'>
   searchIndexKey: Buffer
   now?: () => Date
   /** The engine, so an erasure checkpoints SQLite's WAL; 'postgres' unless given. */
@@ -63,6 +65,7 @@ export async function registerBackOfficeApi(
     db: options.db,
     dataKeys: options.config.dataKeys,
     config: options.config.backOffice,
+    production: options.config.nodeEnv === 'production',
     lenders: options.config.lenderDestinations,
     now: options.now ?? (() => new Date()),
     searchIndexKey: options.searchIndexKey,
@@ -75,8 +78,13 @@ export async function registerBackOfficeApi(
     BACK_OFFICE_LIMITS.perClient,
     (request) => `back-office-sign-in:${normalizeIP(request.ip)}`,
   )
+  // Sign-in names the account in its body; an operator's change to their own account is theirs, so it
+  // shares their sign-in budget (decision 2122).
   const perAccount = limiter(BACK_OFFICE_LIMITS.perAccount, (request) => {
-    const email = textField(request.body, 'email')?.trim().toLowerCase() ?? ''
+    const email =
+      request.routeOptions.config.backOfficeAccess === 'public'
+        ? (textField(request.body, 'email')?.trim().toLowerCase() ?? '')
+        : (request.backOfficeSession?.operator.email ?? '')
     return `back-office-account:${sha256(email)}`
   })
   const perSession = limiter(
@@ -109,7 +117,7 @@ export async function registerBackOfficeApi(
     }
     // A route that names no access reads applications: every role that may read them (not the analyst).
     const access: Access = request.routeOptions.config.backOfficeAccess ?? 'read'
-    const token = request.cookies[sessionCookieName(request)]
+    const token = request.cookies[sessionCookieName(request, context.production)]
     if (token !== undefined && token !== '') {
       request.backOfficeSession = await findSession(context.db, token, context.now())
     }
@@ -147,6 +155,16 @@ export async function registerBackOfficeApi(
           : (request, reply) => enforce(perAccount, request, reply),
     })
     await api.register(enrolmentRoutes, { context })
+    await api.register(accountRoutes, {
+      context,
+      signInLimits:
+        perClient === undefined && perAccount === undefined
+          ? undefined
+          : async (request, reply) => {
+              await enforce(perClient, request, reply)
+              await enforce(perAccount, request, reply)
+            },
+    })
     await api.register(applicationRoutes, { context })
     await api.register(operatorRoutes, { context })
     await api.register(evidenceRoutes, { context })

@@ -41,6 +41,8 @@ export interface BackOfficeContext {
   db: Kysely<Tables>
   dataKeys: DataKeyring | undefined
   config: BackOfficeConfig
+  /** NODE_ENV=production: the session cookie is Secure whatever the request's scheme (decision 2122). */
+  production: boolean
   /** The lender destinations configured (LENDER_DESTINATIONS): who was sent, or would be told. */
   lenders: Destinations
   now: () => Date

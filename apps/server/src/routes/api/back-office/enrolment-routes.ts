@@ -99,7 +99,7 @@ export const enrolmentRoutes: FastifyPluginAsync<{ context: BackOfficeContext }>
       const operator = await completeEnrolment(db, enrolment, step, now)
       if (operator === undefined) return reply.code(410).send({ error: ENROLMENT_MESSAGES.gone })
       const { token, session } = await createSession(db, operator.id, now)
-      setSessionCookie(request, reply, token)
+      setSessionCookie(request, reply, token, context.production)
       return sessionBody({ ...session, operator }, app.antiForgery.ensureToken(request, reply))
     },
   )

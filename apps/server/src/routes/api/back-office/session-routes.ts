@@ -26,16 +26,22 @@ export const SIGN_IN_MESSAGES = {
   code: 'Enter the 6-digit code from your authenticator app',
 } as const
 
-export function sessionCookieName(request: FastifyRequest): string {
-  return request.protocol === 'https' ? SECURE_SESSION_COOKIE : SESSION_COOKIE
+/**
+ * The session cookie's name: `__Host-` (Secure, host-only) over HTTPS, and always in production, whatever
+ * scheme the request arrived by. A production back office is not served over plain HTTP (decision 2114),
+ * and should that gate ever be passed, the cookie still never travels in clear (decision 2122).
+ */
+export function sessionCookieName(request: FastifyRequest, production: boolean): string {
+  return production || request.protocol === 'https' ? SECURE_SESSION_COOKIE : SESSION_COOKIE
 }
 
 export function setSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
   token: string,
+  production: boolean,
 ): void {
-  const name = sessionCookieName(request)
+  const name = sessionCookieName(request, production)
   // No Domain (host-only), no expiry (gone when the browser closes); the server ends it sooner.
   reply.setCookie(name, token, {
     path: '/',
@@ -45,8 +51,12 @@ export function setSessionCookie(
   })
 }
 
-function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  const name = sessionCookieName(request)
+function clearSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  production: boolean,
+): void {
+  const name = sessionCookieName(request, production)
   reply.clearCookie(name, {
     path: '/',
     httpOnly: true,
@@ -114,7 +124,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
         return reply.code(401).send({ error: SIGN_IN_MESSAGES.failed })
       }
       failures.clear(email)
-      setSessionCookie(request, reply, outcome.token)
+      setSessionCookie(request, reply, outcome.token, context.production)
       const session: Session = { ...outcome.session, operator: outcome.operator }
       return sessionBody(session, app.antiForgery.ensureToken(request, reply))
     },
@@ -135,7 +145,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
           await endSession(trx, session.idHash)
         })
       }
-      clearSessionCookie(request, reply)
+      clearSessionCookie(request, reply, context.production)
       return reply.code(204).send()
     },
   )
@@ -153,7 +163,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
         })
         await endEverySession(trx, operator.id)
       })
-      clearSessionCookie(request, reply)
+      clearSessionCookie(request, reply, context.production)
       return reply.code(204).send()
     },
   )
