@@ -19,6 +19,7 @@ import { addEmailsByTemplate } from './0090-emails-by-template'
 import { createFunnelCounters } from './0120-create-funnel-counters'
 import { createOfferChoices } from './0121-create-offer-choices'
 import { createFollowUps } from './0122-create-follow-ups'
+import { addJointDisputes } from './0123-joint-disputes'
 
 export const migrations: Record<string, Migration> = {
   '0001-create-vehicles': createVehicles,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0120-create-funnel-counters': createFunnelCounters,
   '0121-create-offer-choices': createOfferChoices,
   '0122-create-follow-ups': createFollowUps,
+  '0123-joint-disputes': addJointDisputes,
 }
