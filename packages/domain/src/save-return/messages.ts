@@ -55,7 +55,8 @@ export const JOINT_CONFIRM_MESSAGES = {
   softSearchLegend: 'Do you agree to a soft search?',
   softSearchIntro:
     'As this is a joint application, we and the lenders we work with will look at the credit files of both of you. We do this with a soft search.',
-  softSearchRequired: 'Please tick the box to agree to a soft search, or tell us what is not right.',
+  softSearchRequired:
+    'Please tick the box to agree to a soft search, or tell us what is not right.',
   marketingLegend: 'How may we contact you about other products and offers?',
   confirmButton: 'Confirm',
   confirmedHeading: 'Thank you, you have confirmed your part',
