@@ -52,6 +52,8 @@ export const JOINT_CONFIRM_MESSAGES = {
   correctionsHint: 'Tell us what should be different, for example your employer or your income.',
   correctionsTooLong: 'Your corrections must be 1000 characters or fewer.',
   noticeHeading: 'How we use your information',
+  /** The heading of the applicant's own soft-search step. */
+  softSearchHeading: 'Checking your eligibility',
   softSearchLegend: 'Do you agree to a soft search?',
   softSearchIntro:
     'As this is a joint application, we and the lenders we work with will look at the credit files of both of you. We do this with a soft search.',

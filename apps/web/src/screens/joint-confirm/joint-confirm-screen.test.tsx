@@ -190,6 +190,14 @@ test('the joint applicant sees the loan and the homeowner warning, and cannot co
     'The property at The Old Forge, Mill Lane, Bramhope, Leeds, LS16 9AA',
   ])
   expect(screen.getByText(WARNING)).toHaveClass('warning')
+  expect(
+    screen.getByRole('heading', { level: 2, name: 'Checking your eligibility' }),
+  ).toBeInTheDocument()
+  expect(
+    screen.getByText(
+      'As this is a joint application, we and the lenders we work with will look at the credit files of both of you. We do this with a soft search.',
+    ),
+  ).toBeInTheDocument()
   const agreement = screen.getByRole('group', { name: 'Do you agree to a soft search?' })
   const box = within(agreement).getByRole('checkbox', { name: SOFT_SEARCH })
   expect(box).not.toBeChecked()

@@ -358,6 +358,7 @@ function ConfirmForm({
         <p>{view.notice.text}</p>
         {view.softSearch === null ? null : (
           <>
+            <h2>{J.softSearchHeading}</h2>
             <p>{J.softSearchIntro}</p>
             <Checkbox
               id={SOFT_SEARCH_FIELD}
