@@ -30,7 +30,7 @@ const today = () =>
     year: 'numeric',
   }).format(new Date())
 
-/** The joint applicant's date of birth opens their part; they confirm it as it is. */
+/** The joint applicant's date of birth opens their part; they agree to a soft search and confirm it as it is. */
 async function confirmTheirPart(page: Page, url: string, reference: string) {
   await page.goto(url)
   await expectTheirDateOfBirthAsked(page)
@@ -38,6 +38,10 @@ async function confirmTheirPart(page: Page, url: string, reference: string) {
   await expect(
     page.getByRole('heading', { level: 1, name: 'Confirm your part of the application' }),
   ).toBeVisible()
+  await page
+    .getByRole('group', { name: 'Do you agree to a soft search?' })
+    .getByRole('checkbox')
+    .check()
   await page.getByRole('button', { name: 'Confirm' }).click()
   await expect(
     page.getByRole('heading', { level: 1, name: 'Thank you, you have confirmed your part' }),

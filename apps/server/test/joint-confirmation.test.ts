@@ -5,6 +5,9 @@
 // office reads whether they confirmed. A used or expired link offers a new one, sent only to the address
 // the old one went to while the joint applicant has still to confirm, with the same answer and limits as
 // "continue your application". Decisions 1823, 1921, 1951 (the link's email through the email outbox).
+// The page shows what they are applying for with the homeowner warning, a confirmation needs their own
+// soft-search agreement, and "This is not right" is stored for the broker without confirming or telling
+// the lenders (decision 2127).
 
 import { randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -15,7 +18,10 @@ import { parseDataKeyring } from '../src/crypto/field-encryption'
 import { submittedPayloadLoader } from '../src/delivery/payload'
 import { eraseApplication } from '../src/back-office/erasure'
 import { currentText } from '../src/evidence/disclosure-hash'
-import { jointConfirmationStatus } from '../src/save-return/joint-confirmation'
+import {
+  jointConfirmationRecord,
+  jointConfirmationStatus,
+} from '../src/save-return/joint-confirmation'
 import { hashToken } from '../src/save-return/links'
 import { createEmailSender, type EmailSender } from '../src/email/sender'
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture'
@@ -25,6 +31,7 @@ import { engines } from './test-databases'
 const allEngines = await engines()
 const HOST = { host: 'harbourlend.localhost' }
 const DATA_KEY = randomBytes(32).toString('base64')
+const KEYRING = parseDataKeyring({ key: DATA_KEY, keyId: undefined, oldKeys: undefined }, [])
 const LENDERS = {
   harbourlend: [
     {
@@ -179,10 +186,38 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
       const view = seen.json() as {
         reference: string
         applicantName: string
+        loan: { rows: { label: string; value: string }[]; warning: string | null }
         details: { label: string; value: string }[]
         notice: { id: string; version: number; text: string }
+        softSearch: { id: string; version: number; text: string }
         marketing: { channel: string; text: string }[]
       }
+      // A homeowner loan whose amount the applicant left undecided (decision 2127).
+      expect(view.loan).toEqual({
+        rows: [
+          {
+            label: 'Amount to borrow',
+            value: 'Not decided yet (the lenders are given £6,500 as a starting figure)',
+          },
+          { label: 'Loan term', value: '10 years' },
+          { label: 'Type of loan', value: 'Homeowner loan' },
+          {
+            label: 'Secured on',
+            value:
+              'The property at The Old Forge, Mill Lane, Bramhope, Leeds, West Yorkshire, LS16 9AA',
+          },
+        ],
+        warning:
+          'Think carefully before securing debt against your home. Your home may be repossessed if you do not keep up repayments.',
+      })
+      expect(view.softSearch).toEqual({
+        id: 'joint-soft-search',
+        version: 1,
+        text:
+          'I agree that Harbour Lending and the lenders on its panel may run a soft credit search on me, ' +
+          'as the joint applicant, to see which finance we could be offered. A soft search does not ' +
+          'affect my credit score and other lenders cannot see it.',
+      })
       expect(view.details).toEqual([
         { label: 'Name', value: 'Mr Sam Smith-Jones' },
         { label: 'Date of birth', value: '21 November 1983' },
@@ -221,14 +256,35 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
           { field: 'corrections', message: 'Your corrections must be 1000 characters or fewer.' },
         ],
       })
+      const confirmation = {
+        token,
+        dateOfBirth: SAM,
+        corrections: 'I have been with Smith-Jones Joinery for 12 years, not 27.',
+        marketing: { email: true, post: true },
+      }
+      // Not without their own agreement to a soft search; the link still works after the refusal.
+      const softSearchRequired = {
+        error: 'Please tick the box to agree to a soft search, or tell us what is not right.',
+        errors: [
+          {
+            field: 'softSearch',
+            message: 'Please tick the box to agree to a soft search, or tell us what is not right.',
+          },
+        ],
+      }
+      for (const softSearch of [undefined, false]) {
+        const refused = await app.post(
+          '/api/joint-confirmation/confirm',
+          { ...confirmation, softSearch },
+          HOST,
+        )
+        expect(refused.statusCode).toBe(400)
+        expect(refused.json()).toEqual(softSearchRequired)
+      }
+      expect((await jointConfirmationStatus(db, key, new Date()))?.confirmedAt).toBeNull()
       const confirmed = await app.post(
         '/api/joint-confirmation/confirm',
-        {
-          token,
-          dateOfBirth: SAM,
-          corrections: 'I have been with Smith-Jones Joinery for 12 years, not 27.',
-          marketing: { email: true, post: true },
-        },
+        { ...confirmation, softSearch: true },
         HOST,
       )
       expect(confirmed.statusCode).toBe(200)
@@ -245,6 +301,10 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
         .where('application_key', '=', key)
         .where('screen', '=', '/joint-confirm')
         .execute()
+      // Their soft-search agreement names the text the page showed them, by its hash.
+      expect(evidence.find((row) => row.disclosure_id === 'joint-soft-search')?.text_hash).toBe(
+        currentText('harbourlend', 'joint-soft-search')!.hash,
+      )
       expect(
         evidence
           .map((row) => `${row.applicant} ${row.kind} ${row.disclosure_id} ${row.channel ?? ''}`)
@@ -252,6 +312,7 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
       ).toEqual(
         [
           'joint agreed fair-processing ',
+          'joint agreed joint-soft-search ',
           'joint agreed marketing-email email',
           'joint agreed marketing-post post',
           'joint declined marketing-sms sms',
@@ -279,9 +340,7 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
       expect(events).toEqual([
         { submission_key: `joint-confirmed:${key}`, destination_id: 'lender-h', status: 'pending' },
       ])
-      const body = await submittedPayloadLoader(
-        parseDataKeyring({ key: DATA_KEY, keyId: undefined, oldKeys: undefined }, []),
-      )(db, `joint-confirmed:${key}`)
+      const body = await submittedPayloadLoader(KEYRING)(db, `joint-confirmed:${key}`)
       const event = JSON.parse(body!) as { type: string; data: Record<string, unknown> }
       expect(event.type).toBe('application.joint-confirmed')
       expect(event.data).toMatchObject({
@@ -290,7 +349,109 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
         confirmedAt: stored.confirmed_at,
         corrections: 'I have been with Smith-Jones Joinery for 12 years, not 27.',
       })
-      expect((event.data.evidence as unknown[]).length).toBe(8)
+      expect((event.data.evidence as unknown[]).length).toBe(9)
+      expect(event.data.evidence).toContainEqual(
+        expect.objectContaining({ kind: 'agreed', disclosureId: 'joint-soft-search', version: 1 }),
+      )
+      // What the back office reads: the corrections opened, no dispute.
+      expect(await jointConfirmationRecord(db, KEYRING, key)).toEqual({
+        requestedAt: expect.any(String),
+        confirmedAt: stored.confirmed_at,
+        corrections: 'I have been with Smith-Jones Joinery for 12 years, not 27.',
+        disputedAt: null,
+        dispute: null,
+      })
+    },
+  )
+
+  test.skipIf(!engine.available)(
+    '“This is not right” is stored sealed for the broker, confirms nothing and tells no lender; a new link can still confirm',
+    async () => {
+      const email = `sam.${randomUUID().slice(0, 8)}@example.co.uk`
+      const { key, payload } = jointSubmission(email)
+      await app.post(submissionUrl(key), payload, HOST)
+      const token = await linkFor(email)
+      const db = app.database.db
+      const dispute = (body: Record<string, unknown>) =>
+        app.post('/api/joint-confirmation/dispute', { token, dateOfBirth: SAM, ...body }, HOST)
+
+      for (const [body, message] of [
+        [{}, 'Please tell us what is not right.'],
+        [{ dispute: '   ' }, 'Please tell us what is not right.'],
+        [{ dispute: 'x'.repeat(1001) }, 'What is not right must be 1000 characters or fewer.'],
+      ] as const) {
+        const refused = await dispute(body)
+        expect(refused.statusCode).toBe(400)
+        expect(refused.json()).toEqual({ error: message, errors: [{ field: 'dispute', message }] })
+      }
+      const wrongDate = await app.post(
+        '/api/joint-confirmation/dispute',
+        { token, dateOfBirth: { day: '1', month: '1', year: '1970' }, dispute: 'Not me' },
+        HOST,
+      )
+      expect(wrongDate.statusCode).toBe(400)
+      expect((wrongDate.json() as { attemptsLeft: number }).attemptsLeft).toBe(4)
+
+      const said = 'I never agreed to a loan secured on The Old Forge.'
+      const answered = await dispute({ dispute: `  ${said}\n` })
+      expect(answered.statusCode).toBe(200)
+      const { reference, disputedAt } = answered.json() as { reference: string; disputedAt: string }
+      expect(reference).toMatch(/^FC-/)
+      // The link is used, as a confirmation would use it.
+      expect((await dispute({ dispute: said })).statusCode).toBe(410)
+
+      const stored = await db
+        .selectFrom('joint_confirmations')
+        .selectAll()
+        .where('application_key', '=', key)
+        .executeTakeFirstOrThrow()
+      expect(stored.confirmed_at).toBeNull()
+      expect(stored.corrections).toBeNull()
+      expect(stored.disputed_at).toBe(disputedAt)
+      expect(stored.dispute).not.toContain('Old Forge')
+      expect(await jointConfirmationRecord(db, KEYRING, key)).toEqual({
+        requestedAt: stored.requested_at,
+        confirmedAt: null,
+        corrections: null,
+        disputedAt,
+        dispute: said,
+      })
+      expect(await jointConfirmationStatus(db, key, new Date())).toEqual({
+        requestedAt: stored.requested_at,
+        confirmedAt: null,
+        outstanding: false,
+      })
+      // Nothing agreed, nothing sent to the lenders.
+      const recorded = await db
+        .selectFrom('evidence')
+        .select('id')
+        .where('application_key', '=', key)
+        .where('screen', '=', '/joint-confirm')
+        .execute()
+      expect(recorded).toEqual([])
+      const events = await db
+        .selectFrom('deliveries')
+        .select('submission_key')
+        .where('submission_key', '=', `joint-confirmed:${key}`)
+        .execute()
+      expect(events).toEqual([])
+      expect(app.logText()).not.toContain('Old Forge')
+
+      // Their part is still to confirm: a new link goes to them, and confirms; the dispute stays.
+      expect((await newLink(token, email)).statusCode).toBe(202)
+      const second = await linkFor(email, 2)
+      const confirmed = await app.post(
+        '/api/joint-confirmation/confirm',
+        { token: second, dateOfBirth: SAM, softSearch: true },
+        HOST,
+      )
+      expect(confirmed.statusCode).toBe(200)
+      expect(await jointConfirmationRecord(db, KEYRING, key)).toMatchObject({
+        confirmedAt: expect.any(String),
+        corrections: '',
+        disputedAt,
+        dispute: said,
+      })
     },
   )
 
@@ -369,7 +530,7 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
 
       const confirmed = await app.post(
         '/api/joint-confirmation/confirm',
-        { token: third, dateOfBirth: SAM },
+        { token: third, dateOfBirth: SAM, softSearch: true },
         HOST,
       )
       expect(confirmed.statusCode).toBe(200)
@@ -395,8 +556,13 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
       await app.post(submissionUrl(confirmedApplication.key), confirmedApplication.payload, HOST)
       const used = await linkFor(confirmedEmail)
       expect(
-        (await app.post('/api/joint-confirmation/confirm', { token: used, dateOfBirth: SAM }, HOST))
-          .statusCode,
+        (
+          await app.post(
+            '/api/joint-confirmation/confirm',
+            { token: used, dateOfBirth: SAM, softSearch: true },
+            HOST,
+          )
+        ).statusCode,
       ).toBe(200)
       const afterConfirming = await newLink(used, confirmedEmail)
       expect(afterConfirming.statusCode).toBe(202)

@@ -143,9 +143,9 @@ test('every write declares its body, the anti-forgery pair and its refusals', ()
   // The lenders' decisions are signed server to server instead (decision 1656).
   const signed = 'POST /api/lender-decisions/{lenderId}'
   const writes = operations().filter(([route]) => route.startsWith('POST ') && route !== signed)
-  // Submission, partial save, telemetry, evidence; save and return (5), the joint applicant's (4); the
-  // applicant's own page (4, decision 2113).
-  expect(writes.length).toBe(17)
+  // Submission, partial save, telemetry, evidence; save and return (5), the joint applicant's (5,
+  // decision 2127); the applicant's own page (4, decision 2113).
+  expect(writes.length).toBe(18)
   const decisions = operations().find(([route]) => route === signed)?.[1]
   expect(decisions?.security).toBeUndefined()
   expect(Object.keys(decisions?.responses ?? {})).toEqual(

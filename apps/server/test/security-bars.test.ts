@@ -370,6 +370,17 @@ const LINK_WRITES: {
     body: () => ({ token: 'x', dateOfBirth: { day: '1', month: '1', year: '1980' } }),
     ok: 410,
   },
+  {
+    name: 'joint applicant says it is not right',
+    route: 'POST /api/joint-confirmation/dispute',
+    path: () => '/api/joint-confirmation/dispute',
+    body: () => ({
+      token: 'x',
+      dateOfBirth: { day: '1', month: '1', year: '1980' },
+      dispute: 'Not me',
+    }),
+    ok: 410,
+  },
 ]
 
 /**

@@ -80,6 +80,36 @@ export async function enterDateOfBirth(page: Page, day: string, month: string, y
 }
 
 /**
+ * The application's joint confirmation as the e2e server stored it (decisions 1823, 2127), read raw from its
+ * SQLite file, with the number of `application.joint-confirmed` events queued for it.
+ */
+export function jointConfirmationRow(applicationKey: string): {
+  confirmed_at: string | null
+  corrections: string | null
+  disputed_at: string | null
+  dispute: string | null
+  jointConfirmedEvents: number
+} {
+  const db = new Database(join(process.env.E2E_DATA_DIR!, 'forecourt.sqlite'), {
+    fileMustExist: true,
+    readonly: true,
+  })
+  try {
+    const row = db
+      .prepare(
+        'select confirmed_at, corrections, disputed_at, dispute from joint_confirmations where application_key = ?',
+      )
+      .get(applicationKey) as Omit<ReturnType<typeof jointConfirmationRow>, 'jointConfirmedEvents'>
+    const events = db
+      .prepare('select count(*) as n from deliveries where submission_key = ?')
+      .get(`joint-confirmed:${applicationKey}`) as { n: number }
+    return { ...row, jointConfirmedEvents: events.n }
+  } finally {
+    db.close()
+  }
+}
+
+/**
  * A joint application submitted on harbourlend through the API, as the browser that started it sends it
  * (`submitState`); the joint applicant's address is `jointEmail`.
  */

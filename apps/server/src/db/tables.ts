@@ -609,6 +609,10 @@ export interface JointConfirmationsTable {
   confirmed_at: string | null
   /** JSON of the joint applicant's corrections, sealed like a payload when the data key is set. */
   corrections: string | null
+  /** When the joint applicant last said "This is not right" (migration 0124, decision 2127). */
+  disputed_at: string | null
+  /** JSON `{ "dispute": "…" }` of what they wrote, sealed like the corrections. */
+  dispute: string | null
 }
 
 export type ResumeLinkRow = Selectable<ResumeLinksTable>

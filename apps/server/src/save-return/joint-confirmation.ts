@@ -3,6 +3,11 @@
 // it, what was said about them, a way to correct it, the fair processing notice and their own marketing
 // choices. Their confirmation is their own evidence, and the lenders that were sent the application get a
 // signed `application.joint-confirmed` event through the delivery outbox.
+//
+// Decision 2127: the page also shows what they are applying for (amount, term, type, what it is secured
+// on, the repossession warning of a homeowner loan), asks for their own soft-search agreement (required
+// to confirm, recorded as their evidence), and lets them say "This is not right" instead: a dispute,
+// stored sealed beside the corrections for the back office, with no event to the lenders.
 
 import type { Kysely } from 'kysely'
 import type { BrandId } from '@forecourt/domain/brands/brand'
@@ -31,6 +36,18 @@ export const JOINT_CONFIRM_SCREEN = '/joint-confirm'
 
 export function correctionsAad(applicationKey: string): string {
   return `forecourt/joint-corrections/${applicationKey}`
+}
+
+export function disputeAad(applicationKey: string): string {
+  return `forecourt/joint-dispute/${applicationKey}`
+}
+
+/**
+ * The joint applicant's own soft-search agreement (decision 2127); undefined for a brand without it,
+ * whose page asks for none.
+ */
+export function jointSoftSearchText(brand: BrandId): CurrentText | undefined {
+  return currentText(brand, 'joint-soft-search' satisfies DisclosureId)
 }
 
 /** The marketing channels the brand asks about, each with the text the joint applicant reads. */
@@ -156,9 +173,33 @@ export interface JointConfirmation {
   now: Date
 }
 
+/** Their soft-search agreement, recorded with the confirmation when the brand asks for it. */
+function softSearchEvidence(confirmation: JointConfirmation) {
+  const text = jointSoftSearchText(confirmation.brand)
+  return text === undefined
+    ? []
+    : [
+        evidenceRow({
+          applicationKey: confirmation.applicationKey,
+          brand: confirmation.brand,
+          applicant: 'joint',
+          kind: 'agreed',
+          disclosureId: text.id,
+          version: text.version,
+          textHash: text.hash,
+          screen: JOINT_CONFIRM_SCREEN,
+          at: confirmation.now,
+          source: 'browser',
+          clientItemId: `joint-confirm:${text.id}`,
+        }),
+      ]
+}
+
 /**
- * Records the confirmation, the corrections (sealed) and the consents as the joint applicant's own
- * evidence, and queues the event to each lender the application was sent to, in one transaction.
+ * Records the confirmation, the corrections (sealed) and the consents (the notice, their soft-search
+ * agreement, every marketing channel) as the joint applicant's own evidence, and queues the event to each
+ * lender the application was sent to, in one transaction. The route refuses a confirmation without the
+ * soft-search agreement before this is called.
  */
 export async function recordJointConfirmation(
   db: Kysely<Tables>,
@@ -181,6 +222,7 @@ export async function recordJointConfirmation(
       source: 'browser',
       clientItemId: `joint-confirm:${notice.id}`,
     }),
+    ...softSearchEvidence(confirmation),
     ...jointMarketingTexts(confirmation.brand).map(({ channel, text }) =>
       evidenceRow({
         applicationKey: confirmation.applicationKey,
@@ -226,6 +268,72 @@ export async function recordJointConfirmation(
       destinationIds: told.map((row) => row.destination_id),
     })
   })
+}
+
+export interface JointDispute {
+  applicationKey: string
+  /** What they say is not right, as written. */
+  dispute: string
+  now: Date
+}
+
+/**
+ * Records the joint applicant's "This is not right" (decision 2127): when, and what they wrote, sealed
+ * like the corrections. It confirms nothing, records no agreement and tells no lender; a later dispute
+ * replaces an earlier one.
+ */
+export async function recordJointDispute(
+  db: Kysely<Tables>,
+  dataKeys: DataKeyring | undefined,
+  dispute: JointDispute,
+): Promise<void> {
+  await db
+    .updateTable('joint_confirmations')
+    .set({
+      disputed_at: dispute.now.toISOString(),
+      dispute: JSON.stringify(
+        sealPayload({ dispute: dispute.dispute }, dataKeys, disputeAad(dispute.applicationKey)),
+      ),
+    })
+    .where('application_key', '=', dispute.applicationKey)
+    .execute()
+}
+
+/** What the joint applicant answered, opened, for the broker's staff (decisions 1823, 2127). */
+export interface JointConfirmationRecord {
+  requestedAt: string
+  confirmedAt: string | null
+  /** Their corrections when they confirmed ('' for none); null before they confirmed. */
+  corrections: string | null
+  disputedAt: string | null
+  /** What they said is not right; null when they have not said so. */
+  dispute: string | null
+}
+
+/** The application's joint confirmation with the corrections and the dispute opened; null when not asked. */
+export async function jointConfirmationRecord(
+  db: Kysely<Tables>,
+  dataKeys: DataKeyring | undefined,
+  applicationKey: string,
+): Promise<JointConfirmationRecord | null> {
+  const row = await db
+    .selectFrom('joint_confirmations')
+    .selectAll()
+    .where('application_key', '=', applicationKey)
+    .executeTakeFirst()
+  if (row === undefined) return null
+  const opened = (sealed: string | null, field: string, aad: string): string | null => {
+    if (sealed === null) return null
+    const value = openPayload(JSON.parse(sealed) as Record<string, unknown>, dataKeys, aad)[field]
+    return typeof value === 'string' ? value : ''
+  }
+  return {
+    requestedAt: row.requested_at,
+    confirmedAt: row.confirmed_at,
+    corrections: opened(row.corrections, 'corrections', correctionsAad(applicationKey)),
+    disputedAt: row.disputed_at,
+    dispute: opened(row.dispute, 'dispute', disputeAad(applicationKey)),
+  }
 }
 
 /** The event's body for an outbox key `joint-confirmed:<key>`; undefined when there is none. */

@@ -84,9 +84,22 @@ export async function openLink(url: string, token: string): Promise<OpenOutcome>
 
 export type CheckOutcome<T> =
   | { kind: 'open'; answer: T }
-  | { kind: 'wrong'; message: string }
+  | {
+      kind: 'wrong'
+      message: string
+      /** The field the server named, when it named one. */ field?: string
+    }
   | { kind: 'expired' }
   | { kind: 'error' }
+
+function errorField(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined
+  const { errors } = body as { errors?: unknown }
+  const first: unknown = Array.isArray(errors) ? errors[0] : undefined
+  if (typeof first !== 'object' || first === null) return undefined
+  const { field } = first as { field?: unknown }
+  return typeof field === 'string' ? field : undefined
+}
 
 export async function checkLink<T>(url: string, body: object): Promise<CheckOutcome<T>> {
   const outcome = await checkResumeLink<T>(url, body)
@@ -106,7 +119,10 @@ export async function checkResumeLink<T>(
     const sent = sentSince(status, answer)
     if (sent !== undefined) return sent
     const message = errorText(answer)
-    if (status === 400 && message !== undefined) return { kind: 'wrong', message }
+    if (status === 400 && message !== undefined) {
+      const field = errorField(answer)
+      return field === undefined ? { kind: 'wrong', message } : { kind: 'wrong', message, field }
+    }
     return { kind: 'error' }
   }
 }

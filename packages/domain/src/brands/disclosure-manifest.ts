@@ -13,6 +13,9 @@ export const DISCLOSURE_MANIFEST: Readonly<
     },
     'fair-processing': { '1': '767420995558cb6b26e9b7a3e18ade821d25bc703a562289cb86fc20e1523938' },
     'soft-search': { '1': '4434157d2a196a5f0fea63147d5b0c56c1fd1c54db882f76fae3711a62645fe5' },
+    'joint-soft-search': {
+      '1': 'bfc4e63a6b22724b8d155a53f97b5beb69200b1c2e28d0e73d5aab35556a240c',
+    },
     terms: { '1': '86c76d1644d0dd4b4590bf8f50cd49e1d71a6a1dbea99ee24e9fda5eed4c0d2e' },
     privacy: { '1': '421c1a149fc24ce3451c83feb9fc0fcf7319a2ccc0d0516378e2639646495602' },
     'marketing-email': { '1': '4a00d5c99aab0e0234fb1d648f5b9286ca890430e82d870b56f4817207881c5c' },
@@ -58,6 +61,9 @@ export const DISCLOSURE_MANIFEST: Readonly<
     },
     'fair-processing': { '1': 'd1e1e2ad3de574243923671766ebf2aacf72933763310b806b42ba2ff31deb2e' },
     'soft-search': { '1': 'fd2ec21925bc7cf06a07f95e0462ef464ded2ea83fa642e9da4394d64e6727d9' },
+    'joint-soft-search': {
+      '1': 'd69204e8c2dfa542334ae65dd010bbbd8dbfc61038abfac1f9e972d9217cfbbe',
+    },
     terms: { '1': 'ad9b13a9fdb42660213f8540be71efc88da7b50e395e7cda4676d097e5d89a4d' },
     privacy: { '1': '6ac3a89c443a90719c967c1590d61ac4339d9f01efc34573299fd962ab3d0c52' },
     'marketing-email': { '1': 'd6fa56f738d830bae4e0bb6de6863abfdee5dccd14fb1c256aee4379e685bef0' },
@@ -103,6 +109,9 @@ export const DISCLOSURE_MANIFEST: Readonly<
     },
     'fair-processing': { '1': 'fe6b6cdd9fac91895f279d9397628cd4a6238cbb2b9e3ddd294174d2acd2c8af' },
     'soft-search': { '1': '271d442a25fc6a5d19212e88232786baf926a2f7eb281788bc018b5a9217094a' },
+    'joint-soft-search': {
+      '1': '1bd7bf0b5e7423b7c0eff207dea8afa1ff7c012401903596061d94824c05cacf',
+    },
     terms: { '1': '79d91aff08975aa136619b379e5c9d17b962bbc8a6e667b24a3114aa2c2fc7c7' },
     privacy: { '1': '9cb70078b71a31068b01e64987dcab784fb4707ffcd9bcb3daea57fd03c8441f' },
     'marketing-email': { '1': 'cffe579e02f9482ba85dd706adf6bd47671a825f1b72e69cdbed10643b425c42' },
@@ -148,6 +157,9 @@ export const DISCLOSURE_MANIFEST: Readonly<
     },
     'fair-processing': { '1': 'b82ef929bb39a5bdcf0abf8320379210a48cd410e707ade03a9d318eb0ada934' },
     'soft-search': { '1': '6672b15f11c7f3b7c717252c4425b2620183c9a9908e66616f415806f63066e7' },
+    'joint-soft-search': {
+      '1': 'cd2a8df7e3b1d0b35d93bab94c1d411c6f81b16935de76347f9d8271e8e063a7',
+    },
     terms: { '1': 'ff9ad75c9f068b8119f4edb112f0305e97a1f51d24d2a5cc68c0bd2254da217a' },
     privacy: { '1': '8a4ebde2b647d9e1a14795cf5e34d853147839481bc4a0fb9eeb25a71e56d9db' },
     'marketing-email': { '1': '611085f3e3885d565c35d1982ad8bbdbfee9fc66988eeec5bbd3b31c9a76731f' },
@@ -193,6 +205,9 @@ export const DISCLOSURE_MANIFEST: Readonly<
     },
     'fair-processing': { '1': '6bd30c806b7fe1d643b0fb8b13a67e64ca0c2c537f46a29f32b19b451917fb26' },
     'soft-search': { '1': '0655e99c3bdbb8929e0764b1e8099f4dbb8952536754dfb068828fa661250e53' },
+    'joint-soft-search': {
+      '1': 'ed395727ba41f013d53fd6bdede562dae2e62d40ca139eac9a011675995cacc3',
+    },
     terms: { '1': '6aa6a601d83786aefb39c351bc28cd75b2dfe4a9cee3e34a6297782e6c007379' },
     privacy: { '1': '7cd9421e08fd1af67d244a86b786af1e7b2b80303366ea3bb60997857269bc1e' },
     'marketing-email': { '1': 'cd62f856e1e68dfa1fbaafbe7efbbdbba6a72c954a01ca3cc1783264871d292b' },

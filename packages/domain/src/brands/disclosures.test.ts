@@ -163,3 +163,21 @@ test.each(BRAND_IDS)(
     expect(currentRequiredDisclosure(id, PANEL_STATEMENT)).toEqual(currentDisclosure(id, 'panel'))
   },
 )
+
+test('the joint applicant’s own soft-search agreement is the applicant’s, in their own words', () => {
+  expect(currentDisclosure('carfinance', 'soft-search')?.text).toBe(
+    'I agree that Car Finance Direct and the lenders on its panel may run a soft credit search to see ' +
+      'which finance I could be offered. A soft search does not affect my credit score and other ' +
+      'lenders cannot see it.',
+  )
+  expect(currentDisclosure('carfinance', 'joint-soft-search')).toEqual({
+    brand: 'carfinance',
+    id: 'joint-soft-search',
+    title: 'Soft credit search (joint applicant)',
+    version: 1,
+    text:
+      'I agree that Car Finance Direct and the lenders on its panel may run a soft credit search on me, ' +
+      'as the joint applicant, to see which finance we could be offered. A soft search does not ' +
+      'affect my credit score and other lenders cannot see it.',
+  })
+})

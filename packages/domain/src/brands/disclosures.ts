@@ -29,6 +29,7 @@ export type DisclosureId =
   | 'panel'
   | 'fair-processing'
   | 'soft-search'
+  | 'joint-soft-search'
   | 'terms'
   | 'privacy'
   | ConsentDisclosureId
@@ -196,6 +197,25 @@ export const SOFT_SEARCH_AGREEMENT: DisclosureDefinition = {
   ],
 }
 
+/**
+ * The joint applicant's own agreement to a soft search, on their own page (decision 2127): the main
+ * applicant's words, said by the joint applicant about themselves.
+ */
+export const JOINT_SOFT_SEARCH_AGREEMENT: DisclosureDefinition = {
+  id: 'joint-soft-search',
+  title: 'Soft credit search (joint applicant)',
+  versions: [
+    {
+      version: 1,
+      since: '2026-11-29',
+      template:
+        'I agree that {tradingName} and the lenders on its panel may run a soft credit search on me, ' +
+        'as the joint applicant, to see which finance we could be offered. A soft search does not ' +
+        'affect my credit score and other lenders cannot see it.',
+    },
+  ],
+}
+
 export const TERMS_AGREEMENT: DisclosureDefinition = {
   id: 'terms',
   title: 'Terms and conditions',
@@ -236,6 +256,7 @@ function everyDefinition(): DisclosureDefinition[] {
     PANEL_STATEMENT,
     FAIR_PROCESSING_NOTICE,
     SOFT_SEARCH_AGREEMENT,
+    JOINT_SOFT_SEARCH_AGREEMENT,
     TERMS_AGREEMENT,
     PRIVACY_NOTICE,
     ...CONSENT_CHANNELS.map((channel) => consentDefinition(channel, 'main')),

@@ -79,6 +79,13 @@ export const loanPurposeOptions: { value: LoanPurposeType; label: string }[] = [
   { value: 'property', label: 'A homeowner loan secured on my property' },
 ]
 
+/**
+ * The warning the property option carries where the loan kind is chosen; the joint applicant reads the
+ * same words on their own page (decision 2127).
+ */
+export const HOMEOWNER_LOAN_WARNING =
+  'Think carefully before securing debt against your home. Your home may be repossessed if you do not keep up repayments.'
+
 /** Loan limits in pounds and terms in years, by what the loan is secured on. */
 export const loanLimits = {
   vehicle: { minAmount: 1000, maxAmount: 50000, minYears: 1, maxYears: 7 },

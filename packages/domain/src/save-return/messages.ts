@@ -50,12 +50,20 @@ export const JOINT_CONFIRM_MESSAGES = {
   checkHeading: 'Enter your date of birth to see your part of the application',
   heading: 'Confirm your part of the application',
   intro: (applicantName: string) =>
-    `${applicantName} has applied for vehicle finance and named you as the joint applicant. Please check what they told us about you, correct anything that is wrong, and choose how we may contact you.`,
+    `${applicantName} has applied for finance and named you as the joint applicant. Please check what you would be applying for together and what they told us about you. Then confirm, or tell us what is not right.`,
+  loanHeading: 'What you are applying for',
   detailsHeading: 'What we were told about you',
   correctionsLabel: 'Anything that is wrong (optional)',
   correctionsHint: 'Tell us what should be different, for example your employer or your income.',
   correctionsTooLong: 'Your corrections must be 1000 characters or fewer.',
   noticeHeading: 'How we use your information',
+  /** The heading of the applicant's own soft-search step. */
+  softSearchHeading: 'Checking your eligibility',
+  softSearchLegend: 'Do you agree to a soft search?',
+  softSearchIntro:
+    'As this is a joint application, we and the lenders we work with will look at the credit files of both of you. We do this with a soft search.',
+  softSearchRequired:
+    'Please tick the box to agree to a soft search, or tell us what is not right.',
   marketingLegend: 'How may we contact you about other products and offers?',
   confirmButton: 'Confirm',
   confirmedHeading: 'Thank you, you have confirmed your part',
@@ -63,7 +71,17 @@ export const JOINT_CONFIRM_MESSAGES = {
     `We have recorded your confirmation for application ${reference} and passed it to the lenders.`,
   referenceLine: 'The application’s reference is',
   confirmStatement:
-    'By pressing Confirm you say that what we were told about you is right, apart from any corrections you have written above, and that you have read how we use your information.',
+    'By pressing Confirm you agree to this application, you say that what we were told about you is right, apart from any corrections you have written above, and that you have read how we use your information.',
+  disputeHeading: 'If this is not right',
+  disputeIntro: (tradingName: string) =>
+    `If you did not agree to this application, or the loan or what it is secured on is wrong, do not confirm. Tell us what is not right and ${tradingName} will contact you. This does not confirm your part.`,
+  disputeLabel: 'What is not right',
+  disputeRequired: 'Please tell us what is not right.',
+  disputeTooLong: 'What is not right must be 1000 characters or fewer.',
+  disputeButton: 'This is not right',
+  disputedHeading: 'We have told the broker that this is not right',
+  disputed: (reference: string, tradingName: string, email: string, phone: string) =>
+    `You have not confirmed your part of application ${reference}. ${tradingName} will contact you about what you told us. To speak to them sooner, contact them at ${email} or on ${phone}.`,
   /** Below the form that sends a new link, which a joint applicant's expired page offers too (decision 1921). */
   expiredContact: (tradingName: string, email: string, phone: string) =>
     `If no new link arrives, or you no longer use that address, contact ${tradingName} at ${email} or on ${phone}.`,

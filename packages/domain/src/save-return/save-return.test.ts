@@ -1,9 +1,14 @@
 import { expect, test } from 'vitest'
+import { brands } from '../brands/brand-data'
+import { HOMEOWNER_LOAN_WARNING } from '../journey/options'
+import { toFullSubmissionPayload } from '../payload/full-payload'
+import { filledJointState } from '../../test-support/test-fixtures'
 import {
   datePartsToKey,
   formatExpiry,
   isReturnScreen,
   jointApplicantDetails,
+  jointLoanSummary,
   maskEmail,
 } from './save-return'
 
@@ -104,4 +109,61 @@ test('the joint applicant’s details are listed in the order asked, missing ans
     { label: 'Monthly income after tax', value: '£1,980.50' },
   ])
   expect(jointApplicantDetails({})).toEqual([])
+})
+
+test('the joint applicant reads what they are applying for: a homeowner loan with its warning', () => {
+  const payload = toFullSubmissionPayload(filledJointState(), {
+    brand: brands.harbourlend,
+    now: new Date('2026-11-29T10:00:00Z'),
+  })
+  // As the server holds it: the stored JSON.
+  expect(jointLoanSummary(JSON.parse(JSON.stringify(payload)) as Record<string, unknown>)).toEqual({
+    rows: [
+      {
+        label: 'Amount to borrow',
+        value: 'Not decided yet (the lenders are given £6,500 as a starting figure)',
+      },
+      { label: 'Loan term', value: '10 years' },
+      { label: 'Type of loan', value: 'Homeowner loan' },
+      {
+        label: 'Secured on',
+        value:
+          'The property at The Old Forge, Mill Lane, Bramhope, Leeds, West Yorkshire, LS16 9AA',
+      },
+    ],
+    // The words the applicant read where they chose the homeowner loan.
+    warning: HOMEOWNER_LOAN_WARNING,
+  })
+  expect(HOMEOWNER_LOAN_WARNING).toBe(
+    'Think carefully before securing debt against your home. Your home may be repossessed if you do not keep up repayments.',
+  )
+})
+
+test('a vehicle loan names the vehicle, or says it is not chosen yet, and carries no warning', () => {
+  const chosen = {
+    loanPurposeType: 'vehicle',
+    loanAmount: 12500,
+    loanAmountUnknown: false,
+    term: 49,
+    make: 'Ford',
+    model: 'Focus',
+    vrm: 'LS21 ABC',
+  }
+  expect(jointLoanSummary(chosen)).toEqual({
+    rows: [
+      { label: 'Amount to borrow', value: '£12,500' },
+      { label: 'Loan term', value: '4 years 1 month' },
+      { label: 'Type of loan', value: 'Vehicle finance' },
+      { label: 'Secured on', value: 'The vehicle: Ford Focus, registration LS21 ABC' },
+    ],
+    warning: null,
+  })
+  expect(jointLoanSummary({ loanPurposeType: 'vehicle' })).toEqual({
+    rows: [
+      { label: 'Type of loan', value: 'Vehicle finance' },
+      { label: 'Secured on', value: 'The vehicle being bought (not chosen yet)' },
+    ],
+    warning: null,
+  })
+  expect(jointLoanSummary({})).toEqual({ rows: [], warning: null })
 })

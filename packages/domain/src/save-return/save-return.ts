@@ -5,7 +5,10 @@
 import { formatPounds } from '../finance/money'
 import { formatLongDateUtc, MONTH_NAMES } from '../format/en-gb'
 import { londonClock } from '../format/london-time'
+import { describeMonths } from '../histories/histories'
+import { HOMEOWNER_LOAN_WARNING } from '../journey/options'
 import { stepList } from '../journey/step-list'
+import { payloadAddressLines } from '../payload/payload-answers'
 
 /** A link works for 7 days from the moment it is sent. */
 export const LINK_LIFETIME_DAYS = 7
@@ -106,3 +109,58 @@ export function jointApplicantDetails(joint: Readonly<Record<string, unknown>>):
 
 /** The joint applicant's corrections: free text, at most this long. */
 export const MAX_CORRECTIONS_LENGTH = 1000
+
+/** What the joint applicant says is not right, when they do not confirm: at most this long. */
+export const MAX_DISPUTE_LENGTH = 1000
+
+export interface JointLoanSummary {
+  /** Amount, term, type of loan and what it is secured on; missing answers are left out. */
+  rows: DetailRow[]
+  /** The warning the applicant read where they chose a homeowner loan; null for any other loan. */
+  warning: string | null
+}
+
+/**
+ * What the joint applicant is applying for, from the submitted payload (decision 2127): the amount, the
+ * term, the type of loan and what it is secured on (the property's address, or the vehicle), with the
+ * repossession warning of a homeowner loan in the words the applicant read.
+ */
+export function jointLoanSummary(payload: Readonly<Record<string, unknown>>): JointLoanSummary {
+  const text = (value: unknown) =>
+    typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
+  const rows: DetailRow[] = []
+  const add = (label: string, value: string | undefined) => {
+    if (value !== undefined) rows.push({ label, value })
+  }
+  const amount = typeof payload.loanAmount === 'number' ? payload.loanAmount : undefined
+  add(
+    'Amount to borrow',
+    amount === undefined
+      ? undefined
+      : payload.loanAmountUnknown === true
+        ? `Not decided yet (the lenders are given ${formatPounds(amount)} as a starting figure)`
+        : formatPounds(amount),
+  )
+  add('Loan term', typeof payload.term === 'number' ? describeMonths(payload.term) : undefined)
+  const property = payload.loanPurposeType === 'property'
+  const vehicle = payload.loanPurposeType === 'vehicle'
+  add('Type of loan', property ? 'Homeowner loan' : vehicle ? 'Vehicle finance' : undefined)
+  if (property) {
+    const security = payload.securityAddress
+    const lines =
+      typeof security === 'object' && security !== null
+        ? payloadAddressLines(security as Record<string, unknown>)
+        : []
+    add('Secured on', lines.length > 0 ? `The property at ${lines.join(', ')}` : 'A property')
+  } else if (vehicle) {
+    const name = [text(payload.make), text(payload.model)].filter(Boolean).join(' ')
+    const registration = text(payload.vrm)
+    add(
+      'Secured on',
+      name === '' && registration === undefined
+        ? 'The vehicle being bought (not chosen yet)'
+        : `The vehicle: ${[name, registration && `registration ${registration}`].filter(Boolean).join(', ')}`,
+    )
+  }
+  return { rows, warning: property ? HOMEOWNER_LOAN_WARNING : null }
+}

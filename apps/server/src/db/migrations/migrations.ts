@@ -20,6 +20,7 @@ import { createFunnelCounters } from './0120-create-funnel-counters'
 import { createOfferChoices } from './0121-create-offer-choices'
 import { createFollowUps } from './0122-create-follow-ups'
 import { addPendingAuthenticator } from './0123-pending-authenticator'
+import { addJointDisputes } from './0124-joint-disputes'
 
 export const migrations: Record<string, Migration> = {
   '0001-create-vehicles': createVehicles,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0121-create-offer-choices': createOfferChoices,
   '0122-create-follow-ups': createFollowUps,
   '0123-pending-authenticator': addPendingAuthenticator,
+  '0124-joint-disputes': addJointDisputes,
 }

@@ -2,7 +2,10 @@
 // decision 1823):
 //   POST /api/joint-confirmation/open     whether the link still works
 //   POST /api/joint-confirmation/check    their date of birth; then what was said about them and the texts
-//   POST /api/joint-confirmation/confirm  the date of birth again, corrections, marketing choices: recorded
+//   POST /api/joint-confirmation/confirm  the date of birth again, corrections, their soft-search agreement
+//                                         (required), marketing choices: recorded
+//   POST /api/joint-confirmation/dispute  the date of birth again and what is not right: recorded for the
+//                                         broker, confirming nothing (decision 2127)
 //   POST /api/joint-confirmation/new-link a new link to the address the old one went to, while the joint
 //                                         applicant has still to confirm (decision 1921; new-link.ts)
 // The token travels in the body only.
@@ -14,8 +17,10 @@ import type { ConsentChannel } from '@forecourt/domain/brands/disclosures'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import {
   MAX_CORRECTIONS_LENGTH,
+  MAX_DISPUTE_LENGTH,
   datePartsToKey,
   jointApplicantDetails,
+  jointLoanSummary,
 } from '@forecourt/domain/save-return/save-return'
 import {
   JOINT_CONFIRM_MESSAGES,
@@ -30,7 +35,9 @@ import {
   issueJointConfirmLink,
   jointConfirmationStatus,
   jointMarketingTexts,
+  jointSoftSearchText,
   recordJointConfirmation,
+  recordJointDispute,
 } from '../../save-return/joint-confirmation'
 import { equalHex, findLink, isUsable, recordFailedCheck, useLink } from '../../save-return/links'
 import { registerNewLinkRoute } from './new-link'
@@ -216,11 +223,18 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
       const applicantName = [application.payload.firstName, application.payload.lastName]
         .filter((part) => typeof part === 'string' && part !== '')
         .join(' ')
+      const softSearch = jointSoftSearchText(brandId)
       return reply.code(200).send({
         reference: applicationReference(application.applicationKey),
         applicantName,
+        // What they are applying for, with the warning the applicant read (decision 2127).
+        loan: jointLoanSummary(application.payload),
         details: jointApplicantDetails(joint),
         notice: { id: notice.id, version: notice.version, text: notice.text },
+        softSearch:
+          softSearch === undefined
+            ? null
+            : { id: softSearch.id, version: softSearch.version, text: softSearch.text },
         marketing: jointMarketingTexts(brandId).map(({ channel, text }) => ({
           channel,
           text: text.text,
@@ -234,19 +248,22 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
       token: string
       dateOfBirth?: DateParts
       corrections?: string
+      softSearch?: boolean
       marketing?: Record<string, boolean>
     }
   }>(
     '/api/joint-confirmation/confirm',
     {
       schema: {
-        summary: 'The joint applicant confirms their part, with corrections and marketing choices',
+        summary:
+          'The joint applicant confirms their part, with corrections, their soft-search agreement and marketing choices',
         body: {
           type: 'object',
           properties: {
             token: { type: 'string', maxLength: 100 },
             dateOfBirth: dateOfBirthSchema,
             corrections: { type: 'string', maxLength: 5000 },
+            softSearch: { type: 'boolean' },
             marketing: { type: 'object', additionalProperties: { type: 'boolean' } },
           },
           required: ['token'],
@@ -283,6 +300,12 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
       }
       const result = await checked(request, reply, brand, now)
       if (!result.ok) return result.sent
+      // Their own agreement to a soft search is needed to confirm (decision 2127); the link stays usable.
+      const asksSoftSearch = jointSoftSearchText(result.application.brand as BrandId) !== undefined
+      if (asksSoftSearch && request.body.softSearch !== true) {
+        const message = JOINT_CONFIRM_MESSAGES.softSearchRequired
+        return reply.code(400).send({ error: message, errors: [{ field: 'softSearch', message }] })
+      }
       if (!(await useLink(db, result.link, now))) return reply.code(410).send(expired)
       await recordJointConfirmation(db, dataKeys, {
         applicationKey: result.application.applicationKey,
@@ -294,6 +317,56 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
       return reply.code(200).send({
         reference: applicationReference(result.application.applicationKey),
         confirmedAt: now.toISOString(),
+      })
+    },
+  )
+
+  app.post<{ Body: { token: string; dateOfBirth?: DateParts; dispute?: string } }>(
+    '/api/joint-confirmation/dispute',
+    {
+      schema: {
+        summary: 'The joint applicant says the application is not right, instead of confirming',
+        description:
+          'Recorded for the broker (decision 2127). It confirms nothing, records no agreement and sends the lenders nothing; the link is used.',
+        body: {
+          type: 'object',
+          properties: {
+            token: { type: 'string', maxLength: 100 },
+            dateOfBirth: dateOfBirthSchema,
+            dispute: { type: 'string', maxLength: 5000 },
+          },
+          required: ['token'],
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { reference: { type: 'string' }, disputedAt: { type: 'string' } },
+            required: ['reference', 'disputedAt'],
+          },
+          400: refusal,
+          410: errorBody,
+        },
+      },
+      onRequest: requireJson,
+    },
+    async (request, reply) => {
+      const now = clock()
+      const dispute = (request.body.dispute ?? '').trim()
+      const refuse = (message: string) =>
+        reply.code(400).send({ error: message, errors: [{ field: 'dispute', message }] })
+      if (dispute === '') return refuse(JOINT_CONFIRM_MESSAGES.disputeRequired)
+      if (dispute.length > MAX_DISPUTE_LENGTH) return refuse(JOINT_CONFIRM_MESSAGES.disputeTooLong)
+      const result = await checked(request, reply, siteBrand(request), now)
+      if (!result.ok) return result.sent
+      if (!(await useLink(db, result.link, now))) return reply.code(410).send(expired)
+      await recordJointDispute(db, dataKeys, {
+        applicationKey: result.application.applicationKey,
+        dispute,
+        now,
+      })
+      return reply.code(200).send({
+        reference: applicationReference(result.application.applicationKey),
+        disputedAt: now.toISOString(),
       })
     },
   )
