@@ -288,7 +288,7 @@ test(
     )
     expect(reportedLines()).toEqual([
       'shown main commission@1 /before-you-submit',
-      'shown main panel@1 /before-you-submit',
+      'shown main panel@2 /before-you-submit',
       'shown main privacy@1 /before-you-submit',
       'shown main terms@1 /before-you-submit',
     ])
@@ -316,7 +316,7 @@ test('a joint application records the notices as shown to the joint applicant to
   renderInMain(<BeforeYouSubmitScreen />, '/before-you-submit')
   expect(reportedLines().filter((line) => line.includes(' joint '))).toEqual([
     'shown joint commission@1 /before-you-submit',
-    'shown joint panel@1 /before-you-submit',
+    'shown joint panel@2 /before-you-submit',
     'shown joint privacy@1 /before-you-submit',
     'shown joint terms@1 /before-you-submit',
   ])

@@ -50,7 +50,7 @@ test('the notice covers use, sharing, keeping, rights and commission, in the bra
   expect(reportedLines()).toEqual([
     'shown main fair-processing@1 /fair-processing-notice',
     'shown main commission@1 /fair-processing-notice',
-    'shown main panel@1 /fair-processing-notice',
+    'shown main panel@2 /fair-processing-notice',
   ])
 })
 
@@ -106,6 +106,6 @@ test('a joint application asks that the joint applicant reads it too', () => {
   expect(reportedLines().filter((line) => line.includes(' joint '))).toEqual([
     'shown joint fair-processing@1 /fair-processing-notice',
     'shown joint commission@1 /fair-processing-notice',
-    'shown joint panel@1 /fair-processing-notice',
+    'shown joint panel@2 /fair-processing-notice',
   ])
 })

@@ -5,6 +5,7 @@ import { Fragment, useId } from 'react'
 import type { RepresentativeExampleTerms } from '@forecourt/domain/brands/brand'
 import { formatPounds } from '@forecourt/domain/finance/money'
 import { formatNumber } from '@forecourt/domain/format/en-gb'
+import { REPOSSESSION_WARNING } from '@forecourt/domain/messages/what-happens-next'
 import {
   computeRepresentativeExample,
   type RepresentativeExample as Example,
@@ -55,12 +56,7 @@ export function RepresentativeExample({ terms }: { terms: RepresentativeExampleT
           Fees are added to the loan and repaid with it; the total cost of credit includes them.
         </p>
       )}
-      {example.securedOnProperty && (
-        <p className="warning">
-          Your home may be repossessed if you do not keep up repayments on a mortgage or any other
-          debt secured on it.
-        </p>
-      )}
+      {example.securedOnProperty && <p className="warning">{REPOSSESSION_WARNING}</p>}
     </section>
   )
 }

@@ -349,6 +349,6 @@ test('how we are paid is on the start screen, in a box of its own, and recorded 
   // Recorded when its code arrives (at the first input on a pre-rendered page): once a page.
   reportedEvidence.length = 0
   reportStartDisclosures()
-  expect(reportedLines()).toEqual(['shown main commission@1 /', 'shown main panel@1 /'])
+  expect(reportedLines()).toEqual(['shown main commission@1 /', 'shown main panel@2 /'])
   await expectNoAxeViolations(container)
 }, 20_000)
