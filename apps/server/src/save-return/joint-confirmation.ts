@@ -1,8 +1,10 @@
 // The joint applicant confirms their own part (decision 1823): after a joint submission they get their
 // own link (the same kind as "continue your application", their own date of birth as the check); behind
 // it, what was said about them, a way to correct it, the fair processing notice and their own marketing
-// choices. Their confirmation is their own evidence, and the lenders that were sent the application get a
-// signed `application.joint-confirmed` event through the delivery outbox.
+// choices. Their confirmation is their own evidence, the lenders that were sent the application get a
+// signed `application.joint-confirmed` event through the delivery outbox, and the broker an alert
+// (`joint-confirmed`, or `joint-corrected` when they wrote corrections; no personal data). The back office
+// shows the confirmation, what they wrote and their choices (jointConfirmationRecord).
 
 import type { Kysely } from 'kysely'
 import type { BrandId } from '@forecourt/domain/brands/brand'
@@ -17,6 +19,8 @@ import {
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { openPayload, sealPayload, type DataKeyring } from '../crypto/field-encryption'
 import type { Tables } from '../db/tables'
+import { brokerAlert } from '../email/enqueue'
+import { activeMailConfig, type MailConfig } from '../email/mail-config'
 import { enqueueEmails } from '../email/outbox'
 import type { SealKey } from '../email/sealed-params'
 import { enqueueDeliveries } from '../repositories/delivery-repository'
@@ -158,12 +162,14 @@ export interface JointConfirmation {
 
 /**
  * Records the confirmation, the corrections (sealed) and the consents as the joint applicant's own
- * evidence, and queues the event to each lender the application was sent to, in one transaction.
+ * evidence, and queues the event to each lender the application was sent to and the broker's alert, in
+ * one transaction.
  */
 export async function recordJointConfirmation(
   db: Kysely<Tables>,
   dataKeys: DataKeyring | undefined,
   confirmation: JointConfirmation,
+  mail: MailConfig | undefined = activeMailConfig(),
 ): Promise<void> {
   const at = confirmation.now
   const notice = fairProcessingText(confirmation.brand)
@@ -225,6 +231,18 @@ export async function recordJointConfirmation(
       now: at,
       destinationIds: told.map((row) => row.destination_id),
     })
+    const alert = brokerAlert(
+      {
+        event: confirmation.corrections === '' ? 'joint-confirmed' : 'joint-corrected',
+        brand: confirmation.brand,
+        reference: applicationReference(confirmation.applicationKey),
+        applicationKey: confirmation.applicationKey,
+        dedupeId: confirmation.applicationKey,
+        now: at,
+      },
+      mail,
+    )
+    if (alert !== undefined) await enqueueEmails(trx, [alert])
   })
 }
 
@@ -273,6 +291,69 @@ export async function jointConfirmedBody(
       })),
     },
   })
+}
+
+/** What the back office shows of the joint applicant's confirmation. */
+export interface JointConfirmationRecord {
+  requestedAt: string
+  confirmedAt: string | null
+  /**
+   * What they wrote to correct what was said about them, as given ('' for nothing); null before they
+   * confirm. Sealed with the data key: without it, a line that says so.
+   */
+  corrections: string | null
+  /** Their own marketing choice per channel they were asked about when confirming; null before. */
+  marketing: Partial<Record<ConsentChannel, boolean>> | null
+}
+
+export const SEALED_CORRECTIONS = '(sealed: the data key is not configured)'
+
+/**
+ * The joint applicant's confirmation for the back office, or null when they were never asked. Their
+ * choices are the evidence recorded on the confirmation screen (decision 1823), passed in by a caller
+ * that has read the application's evidence already.
+ */
+export async function jointConfirmationRecord(
+  db: Kysely<Tables>,
+  dataKeys: DataKeyring | undefined,
+  applicationKey: string,
+  evidence: readonly {
+    applicant: string
+    screen: string | null
+    channel: string | null
+    kind: string
+  }[],
+): Promise<JointConfirmationRecord | null> {
+  const row = await db
+    .selectFrom('joint_confirmations')
+    .selectAll()
+    .where('application_key', '=', applicationKey)
+    .executeTakeFirst()
+  if (row === undefined) return null
+  if (row.confirmed_at === null) {
+    return { requestedAt: row.requested_at, confirmedAt: null, corrections: null, marketing: null }
+  }
+  let corrections = ''
+  if (row.corrections !== null) {
+    try {
+      const opened = openPayload(
+        JSON.parse(row.corrections) as Record<string, unknown>,
+        dataKeys,
+        correctionsAad(applicationKey),
+      )
+      corrections = typeof opened.corrections === 'string' ? opened.corrections : ''
+    } catch {
+      // A data key missing: the rest of the application still shows.
+      corrections = SEALED_CORRECTIONS
+    }
+  }
+  const marketing: Partial<Record<ConsentChannel, boolean>> = {}
+  for (const record of evidence) {
+    if (record.applicant !== 'joint' || record.screen !== JOINT_CONFIRM_SCREEN) continue
+    const channel = CONSENT_CHANNELS.find((each) => each === record.channel)
+    if (channel !== undefined) marketing[channel] = record.kind === 'agreed'
+  }
+  return { requestedAt: row.requested_at, confirmedAt: row.confirmed_at, corrections, marketing }
 }
 
 export interface JointConfirmationStatus {
