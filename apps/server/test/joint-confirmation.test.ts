@@ -358,6 +358,8 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
         requestedAt: expect.any(String),
         confirmedAt: stored.confirmed_at,
         corrections: 'I have been with Smith-Jones Joinery for 12 years, not 27.',
+        // Her marketing choices are read from the evidence the back office passes in.
+        marketing: {},
         disputedAt: null,
         dispute: null,
       })
@@ -413,6 +415,7 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
         requestedAt: stored.requested_at,
         confirmedAt: null,
         corrections: null,
+        marketing: null,
         disputedAt,
         dispute: said,
       })

@@ -244,6 +244,8 @@ export interface ApplicationDetail {
       confirmedAt: string | null
       /** Not confirmed within the link's 7 days. */
       outstanding: boolean
+      /** What they wrote to correct what was said about them ('' for nothing); null before they confirm. */
+      corrections?: string | null
     } | null
   }
   answers: AnswerSection[]

@@ -43,6 +43,10 @@ import {
   type FieldProblem,
 } from '../repositories/needs-attention-repository'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
+import {
+  jointConfirmationRecord,
+  type JointConfirmationRecord,
+} from '../save-return/joint-confirmation'
 import { ERASURE_KEY_PREFIX } from './erasure-notice'
 import { openNoteText } from './case-records'
 import { lenderActor } from './decision-status'
@@ -678,6 +682,10 @@ export interface TimelineEntry {
     | 'decision'
     | 'email'
     | 'attention'
+    /** The applicant's choice on their own page (decision 2113). */
+    | 'applicant'
+    /** The joint applicant's confirmation of their part, and their corrections (decision 1823). */
+    | 'joint-applicant'
   text: string
   by: string | null
   /** A lender's decision: what it said, its reference, note and offer (staff only). */
@@ -782,6 +790,8 @@ export interface ApplicationRecords {
   emails: EmailSummary[]
   evidence: ApplicationEvidence
   needsAttention: AttentionView[]
+  /** The joint applicant's confirmation; null when they were never asked. */
+  jointConfirmation: JointConfirmationRecord | null
 }
 
 const title = (disclosureId: string) => disclosureDefinition(disclosureId)?.title ?? disclosureId
@@ -888,6 +898,14 @@ export async function applicationRecords(
     openSupportCase(db, key, dataKeys),
     openAttention(db, key, dataKeys),
   ])
+  const [joint, choice] = await Promise.all([
+    jointConfirmationRecord(db, dataKeys, key, evidence),
+    db
+      .selectFrom('offer_choices')
+      .select(['kind', 'lender_id', 'chosen_at'])
+      .where('application_key', '=', key)
+      .executeTakeFirst(),
+  ])
   const emailsOf = await operatorEmails(db, [
     ...notes.map((note) => note.operator_id),
     ...changes.map((change) => change.operator_id),
@@ -969,6 +987,34 @@ export async function applicationRecords(
             })`,
       by: null,
     })
+  }
+  if (choice !== undefined) {
+    timeline.push({
+      at: choice.chosen_at,
+      type: 'applicant',
+      text:
+        choice.kind === 'offer'
+          ? `Applicant chose the offer from ${choice.lender_id ?? 'a lender'}`
+          : 'Applicant asked to be called before choosing an offer',
+      by: 'the applicant',
+    })
+  }
+  // What the joint applicant wrote, as they wrote it: the same reader sees the payload it corrects.
+  if (joint?.confirmedAt != null) {
+    timeline.push({
+      at: joint.confirmedAt,
+      type: 'joint-applicant',
+      text: 'Joint applicant confirmed',
+      by: 'the joint applicant',
+    })
+    if (joint.corrections !== null && joint.corrections !== '') {
+      timeline.push({
+        at: joint.confirmedAt,
+        type: 'joint-applicant',
+        text: `Joint applicant corrected: ${joint.corrections}`,
+        by: 'the joint applicant',
+      })
+    }
   }
   // "Note added" says what the note said: the same reader sees the notes themselves.
   const noteTexts = new Map(notes.map((note) => [note.id, openNoteText(note, dataKeys)]))
@@ -1054,11 +1100,19 @@ export async function applicationRecords(
       errors: item.errors,
       answers: payloadAnswers(item.body),
     })),
+    jointConfirmation: joint,
   }
 }
 
-export function answersOf(payload: Payload | undefined): PayloadAnswerSection[] {
-  return payload === undefined ? [] : payloadAnswers(payload)
+/**
+ * The answers as the broker's staff read them; the joint applicant's marketing is their own choice once
+ * they confirmed their part (decision 1823).
+ */
+export function answersOf(
+  payload: Payload | undefined,
+  joint: JointConfirmationRecord | null = null,
+): PayloadAnswerSection[] {
+  return payload === undefined ? [] : payloadAnswers(payload, { jointMarketing: joint?.marketing })
 }
 
 export function openApplicationPayload(

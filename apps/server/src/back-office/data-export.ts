@@ -136,7 +136,7 @@ export async function subjectAccessExport(
       createdAt: found.header.createdAt,
       submittedAt: found.header.submittedAt,
       updatedAt: found.header.updatedAt,
-      answers: answersOf(opened),
+      answers: answersOf(opened, records.jointConfirmation),
       payload: opened ?? null,
       deliveries: records.deliveries,
       notes: records.notes,

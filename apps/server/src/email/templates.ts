@@ -168,6 +168,8 @@ export const BROKER_ALERT_EVENTS = [
   'decision-received',
   'offer-chosen',
   'call-requested',
+  'joint-confirmed',
+  'joint-corrected',
 ] as const
 export type BrokerAlertEvent = (typeof BROKER_ALERT_EVENTS)[number]
 
@@ -198,6 +200,16 @@ const BROKER_ALERT_WORDS: Readonly<
     title: 'An applicant asked to be called',
     text: 'The applicant asked on their own page to be called before choosing an offer.',
     when: 'Asked',
+  },
+  'joint-confirmed': {
+    title: 'The joint applicant confirmed their part',
+    text: 'The joint applicant confirmed their part of the application, with no corrections.',
+    when: 'Confirmed',
+  },
+  'joint-corrected': {
+    title: 'The joint applicant sent corrections',
+    text: 'The joint applicant confirmed their part of the application and corrected what was said about them. What they wrote is in the back office.',
+    when: 'Confirmed',
   },
 }
 

@@ -1,8 +1,10 @@
 // The joint applicant confirms their own part (decision 1823): after a joint submission they get their
 // own link (the same kind as "continue your application", their own date of birth as the check); behind
 // it, what was said about them, a way to correct it, the fair processing notice and their own marketing
-// choices. Their confirmation is their own evidence, and the lenders that were sent the application get a
-// signed `application.joint-confirmed` event through the delivery outbox.
+// choices. Their confirmation is their own evidence, the lenders that were sent the application get a
+// signed `application.joint-confirmed` event through the delivery outbox, and the broker an alert
+// (`joint-confirmed`, or `joint-corrected` when they wrote corrections; no personal data). The back office
+// shows the confirmation, what they wrote and their choices (jointConfirmationRecord).
 //
 // Decision 2127: the page also shows what they are applying for (amount, term, type, what it is secured
 // on, the repossession warning of a homeowner loan), asks for their own soft-search agreement (required
@@ -22,6 +24,8 @@ import {
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { openPayload, sealPayload, type DataKeyring } from '../crypto/field-encryption'
 import type { Tables } from '../db/tables'
+import { brokerAlert } from '../email/enqueue'
+import { activeMailConfig, type MailConfig } from '../email/mail-config'
 import { enqueueEmails } from '../email/outbox'
 import type { SealKey } from '../email/sealed-params'
 import { enqueueDeliveries } from '../repositories/delivery-repository'
@@ -198,13 +202,14 @@ function softSearchEvidence(confirmation: JointConfirmation) {
 /**
  * Records the confirmation, the corrections (sealed) and the consents (the notice, their soft-search
  * agreement, every marketing channel) as the joint applicant's own evidence, and queues the event to each
- * lender the application was sent to, in one transaction. The route refuses a confirmation without the
- * soft-search agreement before this is called.
+ * lender the application was sent to and the broker's alert, in one transaction. The route refuses a
+ * confirmation without the soft-search agreement before this is called.
  */
 export async function recordJointConfirmation(
   db: Kysely<Tables>,
   dataKeys: DataKeyring | undefined,
   confirmation: JointConfirmation,
+  mail: MailConfig | undefined = activeMailConfig(),
 ): Promise<void> {
   const at = confirmation.now
   const notice = fairProcessingText(confirmation.brand)
@@ -267,6 +272,18 @@ export async function recordJointConfirmation(
       now: at,
       destinationIds: told.map((row) => row.destination_id),
     })
+    const alert = brokerAlert(
+      {
+        event: confirmation.corrections === '' ? 'joint-confirmed' : 'joint-corrected',
+        brand: confirmation.brand,
+        reference: applicationReference(confirmation.applicationKey),
+        applicationKey: confirmation.applicationKey,
+        dedupeId: confirmation.applicationKey,
+        now: at,
+      },
+      mail,
+    )
+    if (alert !== undefined) await enqueueEmails(trx, [alert])
   })
 }
 
@@ -300,42 +317,6 @@ export async function recordJointDispute(
 }
 
 /** What the joint applicant answered, opened, for the broker's staff (decisions 1823, 2127). */
-export interface JointConfirmationRecord {
-  requestedAt: string
-  confirmedAt: string | null
-  /** Their corrections when they confirmed ('' for none); null before they confirmed. */
-  corrections: string | null
-  disputedAt: string | null
-  /** What they said is not right; null when they have not said so. */
-  dispute: string | null
-}
-
-/** The application's joint confirmation with the corrections and the dispute opened; null when not asked. */
-export async function jointConfirmationRecord(
-  db: Kysely<Tables>,
-  dataKeys: DataKeyring | undefined,
-  applicationKey: string,
-): Promise<JointConfirmationRecord | null> {
-  const row = await db
-    .selectFrom('joint_confirmations')
-    .selectAll()
-    .where('application_key', '=', applicationKey)
-    .executeTakeFirst()
-  if (row === undefined) return null
-  const opened = (sealed: string | null, field: string, aad: string): string | null => {
-    if (sealed === null) return null
-    const value = openPayload(JSON.parse(sealed) as Record<string, unknown>, dataKeys, aad)[field]
-    return typeof value === 'string' ? value : ''
-  }
-  return {
-    requestedAt: row.requested_at,
-    confirmedAt: row.confirmed_at,
-    corrections: opened(row.corrections, 'corrections', correctionsAad(applicationKey)),
-    disputedAt: row.disputed_at,
-    dispute: opened(row.dispute, 'dispute', disputeAad(applicationKey)),
-  }
-}
-
 /** The event's body for an outbox key `joint-confirmed:<key>`; undefined when there is none. */
 export async function jointConfirmedBody(
   db: Kysely<Tables>,
@@ -381,6 +362,105 @@ export async function jointConfirmedBody(
       })),
     },
   })
+}
+
+/** What the back office shows of the joint applicant's confirmation. */
+export interface JointConfirmationRecord {
+  requestedAt: string
+  confirmedAt: string | null
+  /**
+   * What they wrote to correct what was said about them, as given ('' for nothing); null before they
+   * confirm. Sealed with the data key: without it, a line that says so.
+   */
+  corrections: string | null
+  /** Their own marketing choice per channel they were asked about when confirming; null before. */
+  marketing: Partial<Record<ConsentChannel, boolean>> | null
+  /** When they last said "This is not right" (decision 2127); null when they have not. */
+  disputedAt: string | null
+  /** What they said is not right, as given; null when they have not said so. */
+  dispute: string | null
+}
+
+export const SEALED_CORRECTIONS = '(sealed: the data key is not configured)'
+
+/**
+ * The joint applicant's confirmation for the back office, or null when they were never asked. Their
+ * choices are the evidence recorded on the confirmation screen (decision 1823), passed in by a caller
+ * that has read the application's evidence already.
+ */
+export async function jointConfirmationRecord(
+  db: Kysely<Tables>,
+  dataKeys: DataKeyring | undefined,
+  applicationKey: string,
+  evidence: readonly {
+    applicant: string
+    screen: string | null
+    channel: string | null
+    kind: string
+  }[] = [],
+): Promise<JointConfirmationRecord | null> {
+  const row = await db
+    .selectFrom('joint_confirmations')
+    .selectAll()
+    .where('application_key', '=', applicationKey)
+    .executeTakeFirst()
+  if (row === undefined) return null
+  const disputed = {
+    disputedAt: row.disputed_at,
+    dispute: openSealed(row.dispute, 'dispute', dataKeys, disputeAad(applicationKey)),
+  }
+  if (row.confirmed_at === null) {
+    return {
+      requestedAt: row.requested_at,
+      confirmedAt: null,
+      corrections: null,
+      marketing: null,
+      ...disputed,
+    }
+  }
+  let corrections = ''
+  if (row.corrections !== null) {
+    try {
+      const opened = openPayload(
+        JSON.parse(row.corrections) as Record<string, unknown>,
+        dataKeys,
+        correctionsAad(applicationKey),
+      )
+      corrections = typeof opened.corrections === 'string' ? opened.corrections : ''
+    } catch {
+      // A data key missing: the rest of the application still shows.
+      corrections = SEALED_CORRECTIONS
+    }
+  }
+  const marketing: Partial<Record<ConsentChannel, boolean>> = {}
+  for (const record of evidence) {
+    if (record.applicant !== 'joint' || record.screen !== JOINT_CONFIRM_SCREEN) continue
+    const channel = CONSENT_CHANNELS.find((each) => each === record.channel)
+    if (channel !== undefined) marketing[channel] = record.kind === 'agreed'
+  }
+  return {
+    requestedAt: row.requested_at,
+    confirmedAt: row.confirmed_at,
+    corrections,
+    marketing,
+    ...disputed,
+  }
+}
+
+/** A sealed text opened; SEALED_CORRECTIONS' line when the data key is missing, null when there is none. */
+function openSealed(
+  sealed: string | null,
+  field: string,
+  dataKeys: DataKeyring | undefined,
+  aad: string,
+): string | null {
+  if (sealed === null) return null
+  try {
+    const value = openPayload(JSON.parse(sealed) as Record<string, unknown>, dataKeys, aad)[field]
+    return typeof value === 'string' ? value : ''
+  } catch {
+    return SEALED_CORRECTIONS
+  }
 }
 
 export interface JointConfirmationStatus {

@@ -90,15 +90,9 @@ test('the extension object’s answers are read in their sections, not listed as
 
 test('a partial payload shows what it has; an unknown field is shown under Other, never hidden', () => {
   const sections = payloadAnswers({ firstName: 'Ada', lastName: 'Smith', somethingNew: 'x' })
+  // Not yet asked about marketing: no marketing rows (not "None").
   expect(sections).toEqual([
     { title: 'About the applicant', rows: [{ label: 'Name', value: ['Ada Smith'] }] },
-    {
-      title: 'Marketing choices',
-      rows: [
-        { label: 'How they hear from the broker', value: ['None'] },
-        { label: 'How they hear from partners', value: ['None'] },
-      ],
-    },
     { title: 'Other', rows: [{ label: 'somethingNew', value: ['x'] }] },
   ])
   expect(payloadApplicantName({ firstName: ' ', lastName: 'Smith' })).toBe('Smith')
@@ -111,4 +105,104 @@ test('a partial payload shows what it has; an unknown field is shown under Other
       postcode: 'M1 1AE',
     }),
   ).toEqual(['2', '10 High Street', 'M1 1AE'])
+})
+
+const rowsOf = (sections: ReturnType<typeof payloadAnswers>, title: string) =>
+  Object.fromEntries(
+    (sections.find((section) => section.title === title)?.rows ?? []).map((row) => [
+      row.label,
+      row.value,
+    ]),
+  )
+
+test('the cash deposit shows only when it was asked: a deposit with cash in it', () => {
+  const cases: [string, (state: ReturnType<typeof filledState>) => void, string[] | undefined][] = [
+    ['a cash deposit', () => {}, ['£1,500']],
+    [
+      'cash and part exchange',
+      (state) => (state.form.depositType = 'Cash and part exchange'),
+      ['£1,500'],
+    ],
+    [
+      'a part exchange alone',
+      (state) => {
+        state.form.depositType = 'Part exchange'
+        state.form.cashDeposit = 0
+      },
+      undefined,
+    ],
+    [
+      'no deposit',
+      (state) => {
+        state.hasDeposit = false
+        state.form.depositType = ''
+        state.form.cashDeposit = 0
+      },
+      undefined,
+    ],
+  ]
+  for (const [, change, expected] of cases) {
+    const state = filledState()
+    change(state)
+    const payload = toFullSubmissionPayload(state, { brand: brands.milebroker, now })
+    expect(payload.cashDeposit).toBe(expected === undefined ? 0 : 1500)
+    expect(rowsOf(payloadAnswers(payload as never), 'Loan')['Cash deposit']).toEqual(expected)
+  }
+  // A brand that does not ask about a deposit sends 0, which nobody gave.
+  const unasked = toFullSubmissionPayload(filledState(), { brand: brands.milebroker, now })
+  const { forecourt, ...rest } = unasked as unknown as Record<string, Record<string, unknown>>
+  const { hasDeposit: _hasDeposit, depositType: _depositType, ...extensions } = forecourt!
+  expect(
+    rowsOf(payloadAnswers({ ...rest, cashDeposit: 0, forecourt: extensions }), 'Loan')[
+      'Cash deposit'
+    ],
+  ).toBeUndefined()
+  expect(
+    rowsOf(payloadAnswers({ ...rest, cashDeposit: 900, forecourt: extensions }), 'Loan')[
+      'Cash deposit'
+    ],
+  ).toEqual(['£900'])
+})
+
+test('how long the property has been owned shows only when its address was typed, not when it is the current address', () => {
+  const typed = toFullSubmissionPayload(filledJointState(), { brand: brands.harbourlend, now })
+  const typedRows = rowsOf(payloadAnswers(typed as never), 'Property')
+  expect(typedRows['Is the property the current address?']).toEqual(['No'])
+  expect(typedRows['How long they have owned it']).toEqual([expect.stringMatching(/year/)])
+  expect(typedRows['Who lives at the property']).toEqual([expect.any(String)])
+
+  const state = filledJointState()
+  state.form.isSecurityCurrentAddress = true
+  state.form.addresses[0]!.yearsAtAddress = 11
+  const current = toFullSubmissionPayload(state, { brand: brands.harbourlend, now })
+  // The mapper sends the current address, capped at 10 years; that was never asked.
+  expect(current.securityAddress?.yearsAtAddress).toBe(10)
+  const currentRows = rowsOf(payloadAnswers(current as never), 'Property')
+  expect(currentRows['Is the property the current address?']).toEqual(['Yes'])
+  expect(currentRows['How long they have owned it']).toBeUndefined()
+  expect(currentRows['Who lives at the property']).toBeUndefined()
+})
+
+test('the joint applicant’s marketing is their own choice when they confirmed, else the one given for them', () => {
+  const payload = toFullSubmissionPayload(filledJointState(), {
+    brand: brands.harbourlend,
+    now,
+  }) as unknown as Record<string, unknown>
+  expect(rowsOf(payloadAnswers(payload), 'Joint applicant')).toMatchObject({
+    'How they hear from the broker': ['Text message'],
+    'How they hear from partners': ['None'],
+    'Marketing choices given by': ['The applicant, for them'],
+  })
+  const confirmed = payloadAnswers(payload, {
+    jointMarketing: { email: true, sms: false, post: true, 'partner-phone': true },
+  })
+  expect(rowsOf(confirmed, 'Joint applicant')).toMatchObject({
+    'How they hear from the broker': ['Email, Post'],
+    'How they hear from partners': ['Phone'],
+    'Marketing choices given by': ['Themselves, when they confirmed their part'],
+  })
+  // The main applicant's own choices are untouched.
+  expect(rowsOf(confirmed, 'Marketing choices')).toEqual(
+    rowsOf(payloadAnswers(payload), 'Marketing choices'),
+  )
 })

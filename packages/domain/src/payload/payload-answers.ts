@@ -2,7 +2,11 @@
 // applicant's check-your-answers page, for the broker's staff: the same plain words, in the third
 // person, with the sections that only exist in the payload (vehicle, consents, attribution, technical)
 // after them. Fields this file does not know are listed last under "Other", so nothing stored is hidden.
+// A field the payload always carries shows only when its question was asked on the applicant's path (the
+// journey rules in journey/opening-steps.ts and journey/steps.ts): the mapper fills the rest with defaults
+// (a cash deposit of 0, a property owned as long as the applicant has lived at it) that nobody gave.
 
+import type { ConsentChannel } from '../brands/disclosures'
 import { formatPounds } from '../finance/money'
 import { describeMonths } from '../histories/histories'
 import { loanPurposeOptions, lookingToBuyOptions } from '../journey/options'
@@ -95,9 +99,68 @@ const PARTNER_OPT_INS: readonly [string, string][] = [
   ['IsOptedThirdPartyPhone', 'Phone'],
 ]
 
+/** The payload's opt-in fields by the channel the evidence records name them with. */
+const CHANNEL_FIELDS: Readonly<Record<ConsentChannel, string>> = {
+  email: 'IsOptedEmail',
+  sms: 'IsOptedSms',
+  phone: 'IsOptedPhone',
+  post: 'IsOptedPost',
+  'partner-email': 'IsOptedThirdPartyEmail',
+  'partner-sms': 'IsOptedThirdPartySms',
+  'partner-phone': 'IsOptedThirdPartyPhone',
+}
+
 function channels(person: Payload, list: readonly [string, string][]): string {
   const chosen = list.filter(([field]) => person[field] === true).map(([, label]) => label)
   return chosen.length === 0 ? 'None' : chosen.join(', ')
+}
+
+/** The marketing rows, or none when the payload holds no answer to the marketing question yet. */
+function marketingRows(person: Payload): [string, string][] {
+  const fields = [...OPT_INS, ...PARTNER_OPT_INS].map(([field]) => field)
+  if (!fields.some((field) => typeof person[field] === 'boolean')) return []
+  return [
+    ['How they hear from the broker', channels(person, OPT_INS)],
+    [
+      'How they hear from partners',
+      person.IsOptedThirdParty === true ? channels(person, PARTNER_OPT_INS) : 'None',
+    ],
+  ]
+}
+
+/** Opt-ins as the payload names them, from a choice per channel (true: yes). */
+function optInsOf(chosen: Readonly<Partial<Record<ConsentChannel, boolean>>>): Payload {
+  const fields: Record<string, boolean> = {}
+  for (const [channel, field] of Object.entries(CHANNEL_FIELDS)) {
+    fields[field] = chosen[channel as ConsentChannel] === true
+  }
+  fields.IsOptedThirdParty = PARTNER_OPT_INS.some(([field]) => fields[field] === true)
+  return fields
+}
+
+/**
+ * What the stored application does not hold but the broker's staff must read with it: the joint
+ * applicant's own marketing choices, made when they confirmed their part (decision 1823).
+ */
+export interface PayloadAnswerExtras {
+  /** Each channel the joint applicant was asked about when confirming: true for yes. */
+  jointMarketing?: Readonly<Partial<Record<ConsentChannel, boolean>>> | null
+}
+
+/**
+ * Whether the cash deposit was asked: only after "Yes" to the deposit question with a type that has
+ * cash in it (journey/opening-steps.ts, steps/step-rules.ts). A payload without the deposit answer (a
+ * brand that does not ask, or a sender other than the journey) shows an amount only when one was given.
+ */
+function cashDepositAsked(p: Payload, extensions: Payload): boolean {
+  if (typeof extensions.hasDeposit !== 'boolean') {
+    return typeof p.cashDeposit === 'number' && p.cashDeposit > 0
+  }
+  return (
+    extensions.hasDeposit &&
+    typeof extensions.depositType === 'string' &&
+    extensions.depositType.includes('Cash')
+  )
 }
 
 const ATTRIBUTION_LABELS: Readonly<Record<string, string>> = {
@@ -209,7 +272,10 @@ function addressHistoryRows(
   })
 }
 
-export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
+export function payloadAnswers(
+  payload: Payload,
+  extras: PayloadAnswerExtras = {},
+): PayloadAnswerSection[] {
   const sections: PayloadAnswerSection[] = []
   const section = (title: string, rows: [string, string | string[] | undefined][]) => {
     const kept = rows
@@ -234,7 +300,7 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
     ],
     ['Paying a deposit', plain(extensions.hasDeposit)],
     ['Deposit type', plain(extensions.depositType)],
-    ['Cash deposit', money(p.cashDeposit)],
+    ['Cash deposit', cashDepositAsked(p, extensions) ? money(p.cashDeposit) : undefined],
     ['Loan term', typeof p.term === 'number' ? describeMonths(p.term) : plain(p.term)],
     ['Finance type', plain(p.financeType)],
     ['Joint application', plain(p.isJointApplication)],
@@ -249,6 +315,9 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
   ])
   section('Address history', addressHistoryRows(p.addresses))
   const security = record(p.securityAddress)
+  // "Is the property your current address?" Yes: the property is the current address, and neither who
+  // lives there nor how long it has been owned was asked (the length sent is the time at the address).
+  const securityTyped = security !== undefined && p.isSecurityCurrentAddress !== true
   section('Property', [
     ['Property value', money(p.propertyValue)],
     ['Outstanding mortgage balance', money(p.mortgageBalance)],
@@ -256,9 +325,10 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
     ['Property type', plain(p.propertyType)],
     ['Is the property the current address?', plain(p.isSecurityCurrentAddress)],
     ['Address of the property', security ? payloadAddressLines(security) : undefined],
+    ['Who lives at the property', securityTyped ? plain(security.residentialStatus) : undefined],
     [
       'How long they have owned it',
-      security ? duration(security.yearsAtAddress, security.monthsAtAddress) : undefined,
+      securityTyped ? duration(security.yearsAtAddress, security.monthsAtAddress) : undefined,
     ],
     ['Owns other properties', plain(extensions.ownOtherProperties)],
   ])
@@ -283,15 +353,12 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
     ['Wants to discuss their financial circumstances', plain(p.discussFinancialCirumstances)],
     ['Support they need', plain(p.additionalNeedsRequirements)],
   ])
-  section('Marketing choices', [
-    ['How they hear from the broker', channels(p, OPT_INS)],
-    [
-      'How they hear from partners',
-      p.IsOptedThirdParty === true ? channels(p, PARTNER_OPT_INS) : 'None',
-    ],
-  ])
+  section('Marketing choices', marketingRows(p))
   const joint = record(p.JointApplicant)
   if (joint !== undefined) {
+    // Their own choices when they confirmed their part replace the ones given for them (decision 1823).
+    const own = extras.jointMarketing ?? undefined
+    const marketing = marketingRows(own === undefined ? joint : optInsOf(own))
     section('Joint applicant', [
       ['Name', fullName(joint)],
       ['Date of birth', date(joint.dateOfBirth)],
@@ -308,10 +375,14 @@ export function payloadAnswers(payload: Payload): PayloadAnswerSection[] {
       ['Employer town', plain(joint.Town)],
       ['Time in this employment', duration(joint.yearsAtEmployer, joint.monthsAtEmployer)],
       ['Monthly income after tax', money(joint.netMonthlyIncome)],
-      ['How they hear from the broker', channels(joint, OPT_INS)],
+      ...marketing,
       [
-        'How they hear from partners',
-        joint.IsOptedThirdParty === true ? channels(joint, PARTNER_OPT_INS) : 'None',
+        'Marketing choices given by',
+        marketing.length === 0
+          ? undefined
+          : own === undefined
+            ? 'The applicant, for them'
+            : 'Themselves, when they confirmed their part',
       ],
     ])
   }

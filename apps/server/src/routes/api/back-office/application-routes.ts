@@ -405,14 +405,19 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
             found.state === 'erased'
               ? { at: found.erasure.erased_at, by: erasedBy, reason: found.erasure.reason }
               : null,
-          // Whether the joint applicant confirmed their own part (decision 1823); null when not asked.
+          // Whether the joint applicant confirmed their own part (decision 1823), and what they wrote to
+          // correct it; null when not asked.
           jointConfirmation: await jointConfirmationStatus(
             db,
             header.applicationKey,
             context.now(),
+          ).then((status) =>
+            status === null
+              ? null
+              : { ...status, corrections: records.jointConfirmation?.corrections ?? null },
           ),
         },
-        answers: answersOf(payload),
+        answers: answersOf(payload, records.jointConfirmation),
         timeline: records.timeline,
         deliveries: records.deliveries,
         notes: records.notes,
