@@ -35,6 +35,10 @@ test('harbourlend: the joint applicant’s correction and choices show in the ba
     .getByRole('group', { name: 'How may we contact you about other products and offers?' })
     .getByRole('checkbox', { name: /from Harbour Lending by email/ })
     .check()
+  await page
+    .getByRole('group', { name: 'Do you agree to a soft search?' })
+    .getByRole('checkbox')
+    .check()
   await page.getByRole('button', { name: 'Confirm' }).click()
   await expect(
     page.getByRole('heading', { level: 1, name: 'Thank you, you have confirmed your part' }),

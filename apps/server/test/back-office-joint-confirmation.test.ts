@@ -115,7 +115,8 @@ describe.each(allEngines)('what reaches the broker after submitting, on $name', 
   const confirm = (token: string, body: Record<string, unknown>) =>
     bo.applicantPost(
       '/api/joint-confirmation/confirm',
-      { token, dateOfBirth: SAM, ...body },
+      // Her own soft-search agreement is needed to confirm (decision 2127).
+      { token, dateOfBirth: SAM, softSearch: true, ...body },
       'harbourlend',
     )
 
@@ -141,6 +142,8 @@ describe.each(allEngines)('what reaches the broker after submitting, on $name', 
         confirmedAt: null,
         outstanding: false,
         corrections: null,
+        disputedAt: null,
+        dispute: null,
       })
       expect(rowsOf(before, 'Joint applicant')).toMatchObject({
         'How they hear from the broker': ['Text message'],
@@ -162,6 +165,8 @@ describe.each(allEngines)('what reaches the broker after submitting, on $name', 
         confirmedAt,
         outstanding: false,
         corrections: CORRECTION,
+        disputedAt: null,
+        dispute: null,
       })
       expect(rowsOf(after, 'Joint applicant')).toMatchObject({
         'How they hear from the broker': ['Email'],
@@ -208,6 +213,45 @@ describe.each(allEngines)('what reaches the broker after submitting, on $name', 
       for (const personal of ['Joinery', 'Smith-Jones', 'Sam', email, '8 years']) {
         expect(message.text).not.toContain(personal)
       }
+    },
+  )
+
+  test.skipIf(!engine.available)(
+    '“This is not right” reaches the broker: in the detail, the timeline and an alert without personal data',
+    async () => {
+      const { key } = await submitJoint()
+      const token = await jointToken(key)
+      const said = 'I have never lived at 4 Old Forge Lane.'
+      const disputed = await bo.applicantPost(
+        '/api/joint-confirmation/dispute',
+        { token, dateOfBirth: SAM, dispute: said },
+        'harbourlend',
+      )
+      expect(disputed.statusCode, disputed.body).toBe(200)
+      const body = await detail(key)
+      expect(body.application.jointConfirmation).toMatchObject({
+        confirmedAt: null,
+        dispute: said,
+        disputedAt: expect.any(String) as string,
+      })
+      const disputedAt = body.application.jointConfirmation!.disputedAt as string
+      expect(body.timeline.filter((entry) => entry.type === 'joint-applicant')).toEqual([
+        {
+          at: disputedAt,
+          type: 'joint-applicant',
+          text: `Joint applicant said this is not right: ${said}`,
+          by: 'the joint applicant',
+        },
+      ])
+      await sendAll()
+      const alert = (await emailRows(key, 'broker-alert')).find(
+        (row) => (JSON.parse(row.params) as { event: string }).event === 'joint-disputed',
+      )!
+      const message = await sentFile(alert.id)
+      expect(message.headers.get('subject')).toBe(
+        `The joint applicant says the application is not right: ${applicationReference(key)} (Harbour Lending)`,
+      )
+      expect(message.text).not.toContain('Old Forge')
     },
   )
 

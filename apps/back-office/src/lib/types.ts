@@ -246,6 +246,9 @@ export interface ApplicationDetail {
       outstanding: boolean
       /** What they wrote to correct what was said about them ('' for nothing); null before they confirm. */
       corrections?: string | null
+      /** When they last said "This is not right", and what they wrote; null when they have not. */
+      disputedAt?: string | null
+      dispute?: string | null
     } | null
   }
   answers: AnswerSection[]

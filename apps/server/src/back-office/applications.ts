@@ -1016,6 +1016,14 @@ export async function applicationRecords(
       })
     }
   }
+  if (joint?.disputedAt != null) {
+    timeline.push({
+      at: joint.disputedAt,
+      type: 'joint-applicant',
+      text: `Joint applicant said this is not right: ${joint.dispute ?? ''}`,
+      by: 'the joint applicant',
+    })
+  }
   // "Note added" says what the note said: the same reader sees the notes themselves.
   const noteTexts = new Map(notes.map((note) => [note.id, openNoteText(note, dataKeys)]))
   for (const row of audit) {

@@ -170,6 +170,7 @@ export const BROKER_ALERT_EVENTS = [
   'call-requested',
   'joint-confirmed',
   'joint-corrected',
+  'joint-disputed',
 ] as const
 export type BrokerAlertEvent = (typeof BROKER_ALERT_EVENTS)[number]
 
@@ -210,6 +211,11 @@ const BROKER_ALERT_WORDS: Readonly<
     title: 'The joint applicant sent corrections',
     text: 'The joint applicant confirmed their part of the application and corrected what was said about them. What they wrote is in the back office.',
     when: 'Confirmed',
+  },
+  'joint-disputed': {
+    title: 'The joint applicant says the application is not right',
+    text: 'The joint applicant did not confirm their part: they said something in the application is not right. What they wrote is in the back office; contact them before it goes further.',
+    when: 'Said',
   },
 }
 

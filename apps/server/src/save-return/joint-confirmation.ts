@@ -289,6 +289,7 @@ export async function recordJointConfirmation(
 
 export interface JointDispute {
   applicationKey: string
+  brand: BrandId
   /** What they say is not right, as written. */
   dispute: string
   now: Date
@@ -296,27 +297,42 @@ export interface JointDispute {
 
 /**
  * Records the joint applicant's "This is not right" (decision 2127): when, and what they wrote, sealed
- * like the corrections. It confirms nothing, records no agreement and tells no lender; a later dispute
- * replaces an earlier one.
+ * like the corrections, with the broker's alert (`joint-disputed`, no personal data) in the same
+ * transaction. It confirms nothing, records no agreement and tells no lender; a later dispute replaces an
+ * earlier one and is alerted again.
  */
 export async function recordJointDispute(
   db: Kysely<Tables>,
   dataKeys: DataKeyring | undefined,
   dispute: JointDispute,
+  mail: MailConfig | undefined = activeMailConfig(),
 ): Promise<void> {
-  await db
-    .updateTable('joint_confirmations')
-    .set({
-      disputed_at: dispute.now.toISOString(),
-      dispute: JSON.stringify(
-        sealPayload({ dispute: dispute.dispute }, dataKeys, disputeAad(dispute.applicationKey)),
-      ),
-    })
-    .where('application_key', '=', dispute.applicationKey)
-    .execute()
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('joint_confirmations')
+      .set({
+        disputed_at: dispute.now.toISOString(),
+        dispute: JSON.stringify(
+          sealPayload({ dispute: dispute.dispute }, dataKeys, disputeAad(dispute.applicationKey)),
+        ),
+      })
+      .where('application_key', '=', dispute.applicationKey)
+      .execute()
+    const alert = brokerAlert(
+      {
+        event: 'joint-disputed',
+        brand: dispute.brand,
+        reference: applicationReference(dispute.applicationKey),
+        applicationKey: dispute.applicationKey,
+        dedupeId: `${dispute.applicationKey}:${dispute.now.toISOString()}`,
+        now: dispute.now,
+      },
+      mail,
+    )
+    if (alert !== undefined) await enqueueEmails(trx, [alert])
+  })
 }
 
-/** What the joint applicant answered, opened, for the broker's staff (decisions 1823, 2127). */
 /** The event's body for an outbox key `joint-confirmed:<key>`; undefined when there is none. */
 export async function jointConfirmedBody(
   db: Kysely<Tables>,

@@ -140,6 +140,17 @@ function JointConfirmationSection({ confirmation }: { confirmation: JointConfirm
                   value: corrections === '' ? ['None'] : corrections.split(/\r?\n/),
                 },
               ]),
+          ...(confirmation.disputedAt == null
+            ? []
+            : [
+                {
+                  key: 'They said this is not right',
+                  value: [
+                    `On ${formatDateTime(confirmation.disputedAt)}:`,
+                    ...(confirmation.dispute ?? '').split(/\r?\n/),
+                  ],
+                },
+              ]),
         ]}
       />
     </section>

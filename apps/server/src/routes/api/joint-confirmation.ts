@@ -361,6 +361,7 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
       if (!(await useLink(db, result.link, now))) return reply.code(410).send(expired)
       await recordJointDispute(db, dataKeys, {
         applicationKey: result.application.applicationKey,
+        brand: result.application.brand as BrandId,
         dispute,
         now,
       })

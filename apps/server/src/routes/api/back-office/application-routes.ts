@@ -405,8 +405,8 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
             found.state === 'erased'
               ? { at: found.erasure.erased_at, by: erasedBy, reason: found.erasure.reason }
               : null,
-          // Whether the joint applicant confirmed their own part (decision 1823), and what they wrote to
-          // correct it; null when not asked.
+          // Whether the joint applicant confirmed their own part (decision 1823), what they wrote to
+          // correct it, and what they said is not right (decision 2127); null when not asked.
           jointConfirmation: await jointConfirmationStatus(
             db,
             header.applicationKey,
@@ -414,7 +414,12 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
           ).then((status) =>
             status === null
               ? null
-              : { ...status, corrections: records.jointConfirmation?.corrections ?? null },
+              : {
+                  ...status,
+                  corrections: records.jointConfirmation?.corrections ?? null,
+                  disputedAt: records.jointConfirmation?.disputedAt ?? null,
+                  dispute: records.jointConfirmation?.dispute ?? null,
+                },
           ),
         },
         answers: answersOf(payload, records.jointConfirmation),
