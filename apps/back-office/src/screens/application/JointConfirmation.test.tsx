@@ -136,3 +136,38 @@ test('the timeline: the joint applicant’s confirmation and correction, and the
   ])
   await expectNoAxeViolations()
 })
+
+test('what the joint applicant said is not right shows, dated, as they wrote it', async () => {
+  const disputed = detail((d) => {
+    d.answers.push({
+      title: 'Joint applicant',
+      rows: [{ label: 'Name', value: ['Mr Sam Smith-Jones'] }],
+    })
+    d.application.jointConfirmation = {
+      requestedAt: '2026-11-26T09:05:00.000Z',
+      confirmedAt: null,
+      outstanding: false,
+      corrections: null,
+      disputedAt: '2026-11-27T11:15:00.000Z',
+      dispute: 'I never lived at 4 Old Forge Lane.\n<b>Not bold</b>',
+    }
+  })
+  fakeApi({ [DETAIL]: [200, disputed] })
+  renderApp(`/applications/${KEY}`, sessionFor('viewer'))
+  const section = await screen.findByRole(
+    'region',
+    { name: 'Joint applicant’s confirmation' },
+    LAZY,
+  )
+  const terms = within(section).getAllByRole('term')
+  expect(terms.map((term) => term.textContent)).toEqual([
+    'Confirmed their part',
+    'They said this is not right',
+  ])
+  const said = terms[1]!.nextElementSibling!
+  expect(said.textContent).toBe(
+    'On 27 November 2026 at 11:15am:I never lived at 4 Old Forge Lane.<b>Not bold</b>',
+  )
+  expect(said.querySelector('b')).toBeNull()
+  await expectNoAxeViolations()
+})
