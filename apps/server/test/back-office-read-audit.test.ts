@@ -1,12 +1,15 @@
 // The back-office pages that show applicants' names each write an audit entry when read (decision 2123):
 // the list, the search and the commission requests. Who read, with which filters, how many rows; never
-// a name or the value searched for. Through real HTTP (inject) on both engines.
+// a name or the value searched for. And the answers they show cannot read other than they are: a
+// control or bidirectional character kept in a refused body shows as its code point. Through real HTTP
+// (inject) on both engines.
 
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { currentText } from '../src/evidence/disclosure-hash'
 import { appendEvidence, evidenceRow } from '../src/evidence/evidence-repository'
 import { startBackOffice, type BackOfficeApp, type Operator } from './back-office-helpers'
+import { validSubmission } from './submission-test-helpers'
 import { engines } from './test-databases'
 
 const DATA_KEY = Buffer.alloc(32, 9).toString('base64')
@@ -129,6 +132,26 @@ for (const engine of await engines()) {
         await bo.database.db.selectFrom('audit_log').selectAll().execute(),
       )
       expect(everything).not.toMatch(/neill/i)
+    })
+
+    test(`${engine.name}: a refused submission's answers show its bidirectional and control characters as code points`, async () => {
+      const key = randomUUID()
+      const body = { ...validSubmission(key), firstName: 'Ada\u202E', lastName: "O'Neill\u0007" }
+      const refused = await bo.applicantPost(`/api/submission/${key}`, body)
+      expect(refused.statusCode).toBe(400)
+      const detail = await bo.request({
+        method: 'GET',
+        url: `/api/back-office/applications/${key}`,
+        as: caseworker,
+      })
+      expect(detail.statusCode).toBe(200)
+      const { answers } = detail.json() as {
+        answers: { rows: { label: string; value: string[] }[] }[]
+      }
+      const lines = answers.flatMap((section) => section.rows.flatMap((row) => row.value))
+      expect(lines).toContain("Ms Ada[U+202E] O'Neill[U+0007]")
+      expect(lines.join('')).not.toContain('\u202E')
+      expect(lines.join('')).not.toContain('\u0007')
     })
 
     test(`${engine.name}: each read of the commission requests is audited with what it showed, by count`, async () => {

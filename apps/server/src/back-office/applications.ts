@@ -46,6 +46,7 @@ import { applicationReference } from '@forecourt/domain/reference/application-re
 import { ERASURE_KEY_PREFIX } from './erasure-notice'
 import { openNoteText } from './case-records'
 import { lenderActor } from './decision-status'
+import { revealUnsafeCharacters } from '@forecourt/domain/fields/text'
 
 type Db = Kysely<Tables>
 
@@ -1049,9 +1050,21 @@ export async function applicationRecords(
       statusCode: item.statusCode,
       createdAt: item.createdAt,
       errors: item.errors,
-      answers: payloadAnswers(item.body),
+      answers: shownAnswers(item.body),
     })),
   }
+}
+
+/**
+ * The answers as the back office shows them: any control, bidirectional or hidden character a payload
+ * still holds (one kept as refused, or stored before such characters were removed) shown as its code
+ * point (decision 2123).
+ */
+export function shownAnswers(payload: Payload | undefined): PayloadAnswerSection[] {
+  return answersOf(payload).map((section) => ({
+    ...section,
+    rows: section.rows.map((row) => ({ ...row, value: row.value.map(revealUnsafeCharacters) })),
+  }))
 }
 
 export function answersOf(payload: Payload | undefined): PayloadAnswerSection[] {

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import {
+  revealUnsafeCharacters,
   stripUnsafeCharacters,
   TEXT_MAX_LENGTH,
   hasUnsafeCharacters,
@@ -125,4 +126,11 @@ test('stripping keeps line breaks and tabs where text keeps its lines, and what 
   for (const kept of ['می\u200Cخواهم', '👩\u200D🔧', 'Zoë Ó Súilleabháin', 'مرحبا']) {
     expect(stripUnsafeCharacters(kept)).toBe(kept)
   }
+})
+
+test('revealing unsafe characters shows each as its code point, and keeps lines and everything else', () => {
+  expect(revealUnsafeCharacters('Ada\u202E lliehN\u0007\u200B\u{E0041}')).toBe(
+    'Ada[U+202E] lliehN[U+0007][U+200B][U+E0041]',
+  )
+  expect(revealUnsafeCharacters('one\r\ntwo\tZoë 👩\u200D🔧')).toBe('one\r\ntwo\tZoë 👩\u200D🔧')
 })

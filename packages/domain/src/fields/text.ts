@@ -53,6 +53,23 @@ export function stripUnsafeCharacters(value: string, opts: { lineBreaks?: boolea
     .replace(HIDDEN, '')
 }
 
+const UNSAFE_ANY = new RegExp(
+  `${CONTROL_BUT_LINE_BREAKS_ALL.source}|${BIDI_CONTROL.source}|${HIDDEN.source}`,
+  'gu',
+)
+
+/**
+ * Text as an operator must see it: each character stripUnsafeCharacters would remove, shown as its code
+ * point in brackets ("[U+202E]"), so text stored before it, or kept as it was refused, cannot read other
+ * than it is (decision 2123). Tabs and line breaks stay.
+ */
+export function revealUnsafeCharacters(value: string): string {
+  return value.replace(UNSAFE_ANY, (character) => {
+    const code = character.codePointAt(0) ?? 0
+    return `[U+${code.toString(16).toUpperCase().padStart(4, '0')}]`
+  })
+}
+
 /** Whether text shows nothing at all: empty, or spaces and invisible characters only. */
 export function isInvisible(value: string): boolean {
   return value.replace(INVISIBLE, '') === ''

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { appendAudit, type AuditDetail } from '../../../back-office/audit-log'
 import {
-  answersOf,
+  shownAnswers,
   applicationRecords,
   attentionKeysByReference,
   decodeCursor,
@@ -380,7 +380,7 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
             context.now(),
           ),
         },
-        answers: answersOf(payload),
+        answers: shownAnswers(payload),
         timeline: records.timeline,
         deliveries: records.deliveries,
         notes: records.notes,
