@@ -27,6 +27,7 @@ import { FunnelCounters } from './funnel/funnel-counters'
 import { outcomeKey } from './funnel/funnel-events'
 import { countDecisionOutcome } from './funnel/decision-outcomes'
 import { registerRetentionJob, type Schedule } from './retention/retention-job'
+import { auditAnchorKey, registerAuditAnchorJob } from './back-office/audit-anchor'
 import { registerSecurityHeaders } from './plugins/security-headers'
 import { registerStaticFrontEnd } from './plugins/static-front-end'
 import { registerWriteStore } from './plugins/write-store'
@@ -141,6 +142,14 @@ export async function buildApp(
   const funnel = { counters: funnelCounters, vocabulary: config.funnel, brandOf: siteBrand }
   if (config.retention.job) {
     registerRetentionJob(app, { db: database.db, policy: config.retention })
+  }
+  // The audit log's head, anchored outside the database every hour (decision 2123).
+  if (config.auditAnchorFile !== undefined) {
+    registerAuditAnchorJob(app, {
+      db: database.db,
+      file: config.auditAnchorFile,
+      key: auditAnchorKey(config),
+    })
   }
   // Back office: the search index is brought up to its key before any write (decision 1605)
   const indexKey = searchIndexKey(config.backOffice.indexKey, config.dataKeys)

@@ -2,7 +2,7 @@
 // operator fixes the whole list in one go instead of one restart per mistake.
 
 import { isIP } from 'node:net'
-import { isAbsolute, resolve } from 'node:path'
+import { isAbsolute, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BrandId } from '@forecourt/domain/brands/brand'
 import { checkAllBrands } from '@forecourt/domain/brands/brand-check'
@@ -35,6 +35,12 @@ export interface Config {
   /** A postgres:// address selects PostgreSQL; undefined selects SQLite in dataDir. */
   databaseUrl: string | undefined
   dataDir: string
+  /**
+   * AUDIT_ANCHOR_FILE: where the audit log's head is anchored, signed (decision 2123); by default
+   * DATA_DIR/audit-anchor.json; undefined ("off"): the server anchors nothing and `audit verify` checks
+   * the chain alone.
+   */
+  auditAnchorFile: string | undefined
   webDistDir: string
   logLevel: LogLevel
   trustProxy: TrustProxy
@@ -165,6 +171,7 @@ export function loadConfig(
     host,
     databaseUrl,
     dataDir,
+    auditAnchorFile: parseAuditAnchorFile(read('AUDIT_ANCHOR_FILE'), dataDir),
     webDistDir: fromRepositoryRoot(read('WEB_DIST_DIR') ?? 'apps/web/dist'),
     logLevel: logLevel as LogLevel,
     trustProxy,
@@ -184,6 +191,11 @@ export function loadConfig(
 
 function fromRepositoryRoot(path: string): string {
   return isAbsolute(path) ? path : resolve(REPOSITORY_ROOT, path)
+}
+
+function parseAuditAnchorFile(value: string | undefined, dataDir: string): string | undefined {
+  if (value === undefined) return join(dataDir, 'audit-anchor.json')
+  return value.toLowerCase() === 'off' ? undefined : fromRepositoryRoot(value)
 }
 
 function parsePort(value: string | undefined, problems: string[]): number {

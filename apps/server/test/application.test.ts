@@ -193,6 +193,29 @@ for (const engine of allEngines) {
       expect(payload).toEqual(asReceived(partialPayload(key)))
     })
 
+    test(`${engine.name}: controls, bidirectional overrides and hidden characters are removed from what a partial save stores`, async () => {
+      const key = randomUUID()
+      const clean = partialPayload(key)
+      const addresses = (clean as unknown as { addresses: Record<string, unknown>[] }).addresses
+      const body = {
+        ...clean,
+        // A name that would read "Ada lliehN'O" to an operator, with a bell and an escape sequence.
+        firstName: 'Ada\u202E\u0007',
+        lastName: "O'\u200BNe\u2066ill\u001B[2J",
+        additionalNeedsRequirements: 'Large print\r\nplease\u2069\u{E0041}',
+        addresses: addresses.map((address, index) =>
+          index === 0 ? { ...address, street: `${String(address.street)}\u202D\u0085` } : address,
+        ),
+      }
+      expect((await app.post(applicationUrl(key), body)).statusCode).toBe(202)
+      const payload = (await stored(key))?.payload as Record<string, unknown>
+      expect(payload.firstName).toBe('Ada')
+      expect(payload.lastName).toBe("O'Neill[2J")
+      // The additional-needs statement keeps its lines (decision 1803).
+      expect(payload.additionalNeedsRequirements).toBe('Large print\r\nplease')
+      expect(payload.addresses).toEqual(addresses)
+    })
+
     describe('refused partial saves', () => {
       let before: Awaited<ReturnType<typeof countRows>>
       beforeAll(async () => {

@@ -766,7 +766,16 @@ test('search finds an application by reference, email, phone, postcode or name, 
 
   // The audit log names the field searched, never the value.
   const searches = (await auditRows()).filter((row) => row.action === 'applications.searched')
-  expect(searches.map((row) => JSON.parse(row.detail))).toContainEqual({ field: 'phone' })
+  expect(searches.map((row) => JSON.parse(row.detail))).toContainEqual({
+    field: 'phone',
+    brand: null,
+    status: null,
+    kind: null,
+    decision: null,
+    needsAttention: null,
+    from: null,
+    to: null,
+  })
   const everything = JSON.stringify(await auditRows())
   for (const value of ['07911', '987654', 'Smith', 'smith', 'someone.else', 'LS6']) {
     expect(everything).not.toContain(value)

@@ -3,6 +3,8 @@
 // and an audit chain that verifies until a row is changed, removed or the last one cut off.
 
 import { execFile } from 'node:child_process'
+import { readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, test } from 'vitest'
 import { appendAudit, verifyAuditChain } from '../src/back-office/audit-log'
@@ -11,11 +13,13 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../src/cli/command-line'
 import { OPERATORS_USAGE, PLAIN_HTTP_WARNING, runOperatorsCli } from '../src/cli/operators'
 import { REPOSITORY_ROOT } from '../src/config'
 import { openMigrated, type OpenedEngine } from './delivery-fixtures'
-import { engines, TEST_POSTGRES_URL } from './test-databases'
+import { engines, temporaryFolder, TEST_POSTGRES_URL } from './test-databases'
 
 const opened: OpenedEngine[] = []
+const folders: string[] = []
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((engine) => engine.cleanup()))
+  await Promise.all(folders.splice(0).map((folder) => rm(folder, { recursive: true, force: true })))
 })
 
 const NOW = new Date('2026-11-26T09:00:00.000Z')
@@ -49,7 +53,11 @@ for (const engine of await engines()) {
               BACK_OFFICE_URL: 'https://backoffice.broker.example',
               BACK_OFFICE_HOST: 'backoffice.broker.example',
             }
-      const env = { ...base, ...extra }
+      // The anchor in a folder of each test's own: a schema of PostgreSQL has no DATA_DIR to keep it in.
+      const anchorFolder = await temporaryFolder()
+      folders.push(anchorFolder)
+      const anchorFile = join(anchorFolder, 'audit-anchor.json')
+      const env = { AUDIT_ANCHOR_FILE: anchorFile, ...base, ...extra }
       const run = async (command: typeof runOperatorsCli, ...argv: string[]): Promise<Run> => {
         let stdout = ''
         let stderr = ''
@@ -61,11 +69,11 @@ for (const engine of await engines()) {
         })
         return { status, stdout, stderr }
       }
-      return { database: migrated.database, run }
+      return { database: migrated.database, run, anchorFile }
     }
 
     test('operators: add prints a one-time enrolment address on a line of its own; list, disable, reset', async () => {
-      const { database, run } = await setUp()
+      const { database, run, anchorFile } = await setUp()
       const added = await run(
         runOperatorsCli,
         'add',
@@ -174,9 +182,19 @@ for (const engine of await engines()) {
       expect(JSON.stringify(audit)).not.toContain('broker.example')
 
       const verified = await run(runAuditCli as typeof runOperatorsCli, 'verify')
+      const head = await database.db
+        .selectFrom('audit_log')
+        .select('hash')
+        .where('seq', '=', 4)
+        .executeTakeFirstOrThrow()
       expect(verified).toEqual({
         status: EXIT_OK,
-        stdout: 'The audit log is intact: 4 rows, every hash checked.\n',
+        stdout: [
+          `Head: row 4, hash ${head.hash}`,
+          'The audit log is intact: 4 rows, every hash checked.',
+          `No anchor was found in ${anchorFile} (the first verify, or it was removed); it now holds row 4.`,
+          '',
+        ].join('\n'),
         stderr: '',
       })
     })
@@ -224,7 +242,7 @@ for (const engine of await engines()) {
       const changed = await run(runAuditCli as typeof runOperatorsCli, 'verify')
       expect(changed).toEqual({
         status: EXIT_FAILED,
-        stdout: '',
+        stdout: expect.stringMatching(/^Head: row 5, hash [0-9a-f]{64}\n$/),
         stderr:
           'The audit log is BROKEN at row 3: row 3 was changed (its hash does not match). The 2 rows before it are intact.\n',
       })
@@ -259,6 +277,120 @@ for (const engine of await engines()) {
         seq: 5,
         problem: 'the log ends at row 4 but 5 rows were written: rows at the end were removed',
       })
+    })
+
+    test('audit verify prints the head and fails when the tail was cut and the head moved back behind its anchor', async () => {
+      const { database, run, anchorFile } = await setUp()
+      const { db } = database
+      const verify = (...rest: string[]) =>
+        run(runAuditCli as typeof runOperatorsCli, 'verify', ...rest)
+      const append = async (count: number, prefix: string) => {
+        for (let i = 0; i < count; i += 1) {
+          await appendAudit(db, {
+            operatorId: 'op_1',
+            action: 'application.viewed',
+            applicationKey: `${prefix}-${i}`,
+            at: NOW,
+          })
+        }
+      }
+      const hashOf = async (seq: number) =>
+        (
+          await db
+            .selectFrom('audit_log')
+            .select('hash')
+            .where('seq', '=', seq)
+            .executeTakeFirstOrThrow()
+        ).hash
+      await append(5, 'key')
+      const hash5 = await hashOf(5)
+      expect((await verify()).stdout).toBe(
+        [
+          `Head: row 5, hash ${hash5}`,
+          'The audit log is intact: 5 rows, every hash checked.',
+          `No anchor was found in ${anchorFile} (the first verify, or it was removed); it now holds row 5.`,
+          '',
+        ].join('\n'),
+      )
+      const anchor = JSON.parse(await readFile(anchorFile, 'utf8')) as Record<string, unknown>
+      expect(anchor).toEqual({
+        seq: 5,
+        hash: hash5,
+        at: NOW.toISOString(),
+        mac: expect.stringMatching(/^[0-9a-f]{64}$/),
+      })
+      expect(await verify()).toEqual({
+        status: EXIT_OK,
+        stdout: [
+          `Head: row 5, hash ${hash5}`,
+          'The audit log is intact: 5 rows, every hash checked.',
+          `The anchor in ${anchorFile} holds row 5, as the log does.`,
+          '',
+        ].join('\n'),
+        stderr: '',
+      })
+
+      // The last two rows cut off and the head moved back to row 3: the chain alone still fits.
+      const hash3 = await hashOf(3)
+      await db.deleteFrom('audit_log').where('seq', '>', 3).execute()
+      await db.updateTable('audit_head').set({ seq: 3, hash: hash3 }).where('id', '=', 1).execute()
+      expect(await verifyAuditChain(db)).toEqual({ ok: true, rows: 3, headSeq: 3 })
+      const cut = `The audit log was CUT BACK: the log ends at row 3 but its anchor records row 5: rows after row 3 were removed and the head moved back (anchor of ${NOW.toISOString()} in ${anchorFile}).\n`
+      expect(await verify()).toEqual({
+        status: EXIT_FAILED,
+        stdout: `Head: row 3, hash ${hash3}\n`,
+        stderr: cut,
+      })
+      // The anchor is never moved back to a head behind it.
+      expect(JSON.parse(await readFile(anchorFile, 'utf8'))).toEqual(anchor)
+
+      // Rows written again over the cut reach row 5, but not the anchored row 5.
+      await append(2, 'other')
+      expect(await verifyAuditChain(db)).toEqual({ ok: true, rows: 5, headSeq: 5 })
+      expect(await verify()).toEqual({
+        status: EXIT_FAILED,
+        stdout: `Head: row 5, hash ${await hashOf(5)}\n`,
+        stderr: `The audit log was REWRITTEN: row 5 is not the row its anchor records (its hash differs): the log was rewritten from there (anchor of ${NOW.toISOString()} in ${anchorFile}).\n`,
+      })
+
+      // An anchor edited to fit the cut log does not verify.
+      await writeFile(anchorFile, JSON.stringify({ ...anchor, seq: 3, hash: hash3 }))
+      expect(await verify()).toEqual({
+        status: EXIT_FAILED,
+        stdout: `Head: row 5, hash ${await hashOf(5)}\n`,
+        stderr: `The audit anchor in ${anchorFile} does not verify: its signature does not match: it was changed, or the keys it was signed with (FORECOURT_SECRET, FORECOURT_INDEX_KEY or FORECOURT_DATA_KEY) changed.\n`,
+      })
+    })
+
+    test('audit verify --anchor checks the log against a head noted earlier, with or without an anchor file', async () => {
+      const { database, run } = await setUp({ AUDIT_ANCHOR_FILE: 'off' })
+      const { db } = database
+      for (let i = 0; i < 4; i += 1) {
+        await appendAudit(db, { operatorId: 'op_1', action: 'sign-in', at: NOW })
+      }
+      const rows = await db.selectFrom('audit_log').select(['seq', 'hash']).orderBy('seq').execute()
+      const noted = `4:${rows[3]!.hash}`
+      const verify = (...rest: string[]) =>
+        run(runAuditCli as typeof runOperatorsCli, 'verify', ...rest)
+      expect(await verify('--anchor', noted)).toEqual({
+        status: EXIT_OK,
+        stdout: `Head: row 4, hash ${rows[3]!.hash}\nThe audit log is intact: 4 rows, every hash checked. No anchor is kept (AUDIT_ANCHOR_FILE=off).\n`,
+        stderr: '',
+      })
+      expect((await verify(`--anchor=2:${rows[1]!.hash}`)).status).toBe(EXIT_OK)
+      await db.deleteFrom('audit_log').where('seq', '=', 4).execute()
+      await db
+        .updateTable('audit_head')
+        .set({ seq: 3, hash: rows[2]!.hash })
+        .where('id', '=', 1)
+        .execute()
+      expect(await verify('--anchor', noted)).toEqual({
+        status: EXIT_FAILED,
+        stdout: `Head: row 3, hash ${rows[2]!.hash}\n`,
+        stderr:
+          'The audit log was CUT BACK (against --anchor): the log ends at row 3 but its anchor records row 4: rows after row 3 were removed and the head moved back.\n',
+      })
+      expect((await verify('--anchor', '4:abc')).status).toBe(EXIT_USAGE)
     })
 
     test('usage errors exit 2 with the usage; help exits 0', async () => {
@@ -329,7 +461,12 @@ test('npm run operators and npm run audit work as processes against a SQLite DAT
       env,
     },
   )
-  expect(verified.stdout).toBe('The audit log is intact: 1 row, every hash checked.\n')
+  expect(verified.stdout.split('\n').slice(1)).toEqual([
+    'The audit log is intact: 1 row, every hash checked.',
+    `No anchor was found in ${join(migrated.location, 'audit-anchor.json')} (the first verify, or it was removed); it now holds row 1.`,
+    '',
+  ])
+  expect(verified.stdout).toMatch(/^Head: row 1, hash [0-9a-f]{64}\n/)
   const usage = await exec('node', ['--import', 'tsx', 'apps/server/src/cli/operators.ts', 'add'], {
     cwd: REPOSITORY_ROOT,
     env,

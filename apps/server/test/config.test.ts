@@ -28,6 +28,7 @@ test('an empty environment gives the documented defaults', () => {
     host: 'localhost',
     databaseUrl: undefined,
     dataDir: resolve(REPOSITORY_ROOT, 'data'),
+    auditAnchorFile: resolve(REPOSITORY_ROOT, 'data', 'audit-anchor.json'),
     webDistDir: resolve(REPOSITORY_ROOT, 'apps/web/dist'),
     logLevel: 'info',
     trustProxy: false,
@@ -92,6 +93,7 @@ test('every variable is read when valid', () => {
       HOST: '0.0.0.0',
       DATABASE_URL: 'postgres://forecourt:secret@db:5432/forecourt',
       DATA_DIR: '/var/lib/forecourt',
+      AUDIT_ANCHOR_FILE: '/srv/anchors/audit-anchor.json',
       WEB_DIST_DIR: '/srv/web',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '10.0.0.1',
@@ -125,6 +127,7 @@ test('every variable is read when valid', () => {
     host: '0.0.0.0',
     databaseUrl: 'postgres://forecourt:secret@db:5432/forecourt',
     dataDir: '/var/lib/forecourt',
+    auditAnchorFile: '/srv/anchors/audit-anchor.json',
     webDistDir: '/srv/web',
     logLevel: 'warn',
     trustProxy: ['10.0.0.1'],
@@ -183,6 +186,11 @@ test('relative folders are taken from the repository root, not the working folde
   const config = loadConfig({ DATA_DIR: 'var/data', WEB_DIST_DIR: './apps/web/build' })
   expect(config.dataDir).toBe(resolve(REPOSITORY_ROOT, 'var/data'))
   expect(config.webDistDir).toBe(resolve(REPOSITORY_ROOT, 'apps/web/build'))
+  expect(config.auditAnchorFile).toBe(resolve(REPOSITORY_ROOT, 'var/data/audit-anchor.json'))
+  expect(loadConfig({ AUDIT_ANCHOR_FILE: 'anchors/head.json' }).auditAnchorFile).toBe(
+    resolve(REPOSITORY_ROOT, 'anchors/head.json'),
+  )
+  expect(loadConfig({ AUDIT_ANCHOR_FILE: 'off' }).auditAnchorFile).toBeUndefined()
 })
 
 test.each([

@@ -459,6 +459,32 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
   )
 
   test.skipIf(!engine.available)(
+    'the joint applicant’s corrections are kept without controls, bidirectional overrides or hidden characters, with their lines',
+    async () => {
+      const email = `sam.${randomUUID().slice(0, 8)}@example.co.uk`
+      const { key, payload } = jointSubmission(email)
+      expect((await app.post(submissionUrl(key), payload, HOST)).statusCode).toBe(201)
+      const token = await linkFor(email)
+      const confirmed = await app.post(
+        '/api/joint-confirmation/confirm',
+        {
+          token,
+          dateOfBirth: SAM,
+          corrections:
+            'Employer: \u202EyreniojJ senoJ-htimS\u202C\r\n12 years\u0007\u200B, not 27.\u{E0041}\u2068',
+        },
+        HOST,
+      )
+      expect(confirmed.statusCode).toBe(200)
+      const body = await submittedPayloadLoader(
+        parseDataKeyring({ key: DATA_KEY, keyId: undefined, oldKeys: undefined }, []),
+      )(app.database.db, `joint-confirmed:${key}`)
+      const event = JSON.parse(body!) as { data: Record<string, unknown> }
+      expect(event.data.corrections).toBe('Employer: yreniojJ senoJ-htimS\r\n12 years, not 27.')
+    },
+  )
+
+  test.skipIf(!engine.available)(
     'five wrong dates of birth void the joint applicant’s link; an unconfirmed one is outstanding after 7 days',
     async () => {
       const email = `sam.${randomUUID().slice(0, 8)}@example.co.uk`

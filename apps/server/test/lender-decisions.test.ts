@@ -27,6 +27,7 @@ import { engines } from './test-databases'
 
 const allEngines = await engines()
 const LENDER_A = TEST_LENDERS.carfinance[0]!
+const LENDER_B = TEST_LENDERS.carfinance[1]!
 // The same lender id on another brand, with its own secret.
 const MILEBROKER_A = { ...LENDER_A, secret: `whsec_${randomBytes(32).toString('base64')}` }
 const DESTINATIONS = { ...TEST_LENDERS, milebroker: [MILEBROKER_A] }
@@ -183,6 +184,34 @@ describe.each(allEngines)('lender decisions on $name', (engine) => {
         expect(update.text, figure).not.toContain(figure)
         expect(update.html, figure).not.toContain(figure)
       }
+    },
+  )
+
+  test.skipIf(!engine.available)(
+    'a lender’s message and reference are stored without controls, bidirectional overrides or hidden characters',
+    async () => {
+      const payload = validSubmission()
+      const key = payload.submissionKey
+      expect((await app.post(submissionUrl(key), payload)).statusCode).toBe(201)
+      const answer = await send(
+        app,
+        LENDER_B.id,
+        {
+          ...approval(key),
+          lenderReference: 'ACME\u202E-1\u0000',
+          // Would show "Call us on 0800 …" reversed, ring a bell and hide a line from the operator.
+          message: 'Proof of income\nneeded\u2067 \u0007before payout\u200B\u{E0068}\u{E0069}',
+        },
+        { secret: LENDER_B.secret },
+      )
+      expect(answer.statusCode).toBe(202)
+      const [stored] = (await decisionsForApplication(app.database.db, key)).filter(
+        (decision) => decision.lenderId === LENDER_B.id,
+      )
+      expect(stored).toMatchObject({
+        lenderReference: 'ACME-1',
+        message: 'Proof of income\nneeded before payout',
+      })
     },
   )
 

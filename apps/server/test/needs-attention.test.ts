@@ -129,9 +129,11 @@ for (const engine of await engines()) {
       expect(kept.map((item) => item.errors[0]?.field)).toEqual(['email', 'contactNumber'])
     })
 
-    test(`${engine.name}: the brand is the affiliate key's, else the host's`, async () => {
+    test(`${engine.name}: the brand is the host's, whatever affiliate key the body claims`, async () => {
       const cases: [affiliateKey: string, host: string, brand: string][] = [
-        ['aff-hrbl-5c81e2', 'carfinance.localhost:3000', 'harbourlend'],
+        // Another brand's key on this site: filed under this site, not the brand it claims.
+        ['aff-hrbl-5c81e2', 'carfinance.localhost:3000', 'carfinance'],
+        ['aff-cfdx-1f6b38', 'milebroker.localhost', 'milebroker'],
         ['aff-nobody-000000', 'harbourlend.localhost:3000', 'harbourlend'],
         ['aff-nobody-000000', 'milebroker.localhost', 'milebroker'],
         ['aff-nobody-000000', 'localhost:3000', 'carfinance'],
@@ -190,6 +192,19 @@ for (const engine of await engines()) {
       expect(response.statusCode).toBe(409)
       expect(await findNeedsAttention(app.database.db, key, undefined)).toEqual([
         expect.objectContaining({ reason: 'conflict', statusCode: 409, body: refusedBody(key) }),
+      ])
+    })
+
+    test(`${engine.name}: a conflicting body claiming another brand's affiliate key is kept under the host's brand`, async () => {
+      const key = randomUUID()
+      expect((await app.post(submissionUrl(key), validSubmission(key))).statusCode).toBe(201)
+      const claimed = { ...validSubmission(key), affiliateKey: 'aff-hrbl-5c81e2' }
+      const response = await app.post(submissionUrl(key), claimed, {
+        host: 'carfinance.localhost:3000',
+      })
+      expect(response.statusCode).toBe(409)
+      expect(await findNeedsAttention(app.database.db, key, undefined)).toEqual([
+        expect.objectContaining({ reason: 'conflict', brand: 'carfinance', body: claimed }),
       ])
     })
 

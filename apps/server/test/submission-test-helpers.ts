@@ -50,6 +50,8 @@ export const TEST_ENV: Record<string, string> = {
   // Deliveries are enqueued, never attempted, so the outbox rows stay as written.
   DELIVERY_WORKER: 'off',
   RETENTION_JOB: 'off',
+  // No folder to anchor the audit log's head in: the anchor is tested with a folder of its own.
+  AUDIT_ANCHOR_FILE: 'off',
   LENDER_DESTINATIONS: JSON.stringify(TEST_LENDERS),
 }
 

@@ -50,6 +50,7 @@ import {
 import { ERASURE_KEY_PREFIX } from './erasure-notice'
 import { openNoteText } from './case-records'
 import { lenderActor } from './decision-status'
+import { revealUnsafeCharacters } from '@forecourt/domain/fields/text'
 
 type Db = Kysely<Tables>
 
@@ -1106,7 +1107,7 @@ export async function applicationRecords(
       statusCode: item.statusCode,
       createdAt: item.createdAt,
       errors: item.errors,
-      answers: payloadAnswers(item.body),
+      answers: shownAnswers(item.body),
     })),
     jointConfirmation: joint,
   }
@@ -1114,8 +1115,21 @@ export async function applicationRecords(
 
 /**
  * The answers as the broker's staff read them; the joint applicant's marketing is their own choice once
- * they confirmed their part (decision 1823).
+ * they confirmed their part (decision 1823). Any control, bidirectional or hidden character a payload still
+ * holds (one kept as refused, or stored before such characters were removed) is shown as its code point
+ * (decision 2123).
  */
+export function shownAnswers(
+  payload: Payload | undefined,
+  joint: JointConfirmationRecord | null = null,
+): PayloadAnswerSection[] {
+  return answersOf(payload, joint).map((section) => ({
+    ...section,
+    rows: section.rows.map((row) => ({ ...row, value: row.value.map(revealUnsafeCharacters) })),
+  }))
+}
+
+/** The answers as stored (the subject access export's), with the joint applicant's own marketing. */
 export function answersOf(
   payload: Payload | undefined,
   joint: JointConfirmationRecord | null = null,

@@ -33,6 +33,7 @@ import { currentText, type CurrentText } from '../evidence/disclosure-hash'
 import { appendEvidence, evidenceRow } from '../evidence/evidence-repository'
 import { linkEmailRow } from './link-email'
 import { emailSubject, issueLink, keyedHash } from './links'
+import { stripUnsafeCharacters } from '@forecourt/domain/fields/text'
 
 export const JOINT_CONFIRMED_KEY_PREFIX = 'joint-confirmed:'
 export const JOINT_CONFIRMED_EVENT = 'application.joint-confirmed'
@@ -252,7 +253,9 @@ export async function recordJointConfirmation(
         confirmed_at: at.toISOString(),
         corrections: JSON.stringify(
           sealPayload(
-            { corrections: confirmation.corrections },
+            // Shown to operators and sent to lenders: stripped of the characters that could reorder
+            // or hide what was written (decision 2123), keeping its lines.
+            { corrections: stripUnsafeCharacters(confirmation.corrections, { lineBreaks: true }) },
             dataKeys,
             correctionsAad(confirmation.applicationKey),
           ),

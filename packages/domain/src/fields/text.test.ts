@@ -1,5 +1,7 @@
 import { expect, test } from 'vitest'
 import {
+  revealUnsafeCharacters,
+  stripUnsafeCharacters,
   TEXT_MAX_LENGTH,
   hasUnsafeCharacters,
   isInvisible,
@@ -94,4 +96,41 @@ test('an answer with a control or bidirectional character, or of invisible chara
   expect(validateText('\u200B\u200B', { label: 'last name' })?.text).toBe(
     'Please enter your last name.',
   )
+})
+
+test.each([
+  ['a right-to-left override', 'Ada\u202Eevil', 'Adaevil'],
+  [
+    'every bidirectional control',
+    '\u061C\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069x',
+    'x',
+  ],
+  ['C0 controls, escape and delete', 'a\u0000b\u0007c\u001B[31md\u007F', 'abc[31md'],
+  ['C1 controls', 'a\u0085b\u009Bc', 'abc'],
+  ['line breaks and tabs, where text keeps no lines', 'one\ntwo\r\tthree', 'onetwothree'],
+  [
+    'zero-width space, word joiner, invisible operators and BOM',
+    '\uFEFFO\u200BNe\u2060il\u2062l',
+    'ONeill',
+  ],
+  ['tag characters (hidden ASCII)', 'ok\u{E0069}\u{E0067}\u{E006E}', 'ok'],
+])('stripping unsafe characters removes %s', (_, value, stripped) => {
+  expect(stripUnsafeCharacters(value)).toBe(stripped)
+})
+
+test('stripping keeps line breaks and tabs where text keeps its lines, and what scripts and emoji need', () => {
+  expect(stripUnsafeCharacters('one\r\ntwo\tthree\u202E', { lineBreaks: true })).toBe(
+    'one\r\ntwo\tthree',
+  )
+  // Zero-width non-joiner in a Persian name, zero-width joiner in an emoji, accents and Arabic text.
+  for (const kept of ['می\u200Cخواهم', '👩\u200D🔧', 'Zoë Ó Súilleabháin', 'مرحبا']) {
+    expect(stripUnsafeCharacters(kept)).toBe(kept)
+  }
+})
+
+test('revealing unsafe characters shows each as its code point, and keeps lines and everything else', () => {
+  expect(revealUnsafeCharacters('Ada\u202E lliehN\u0007\u200B\u{E0041}')).toBe(
+    'Ada[U+202E] lliehN[U+0007][U+200B][U+E0041]',
+  )
+  expect(revealUnsafeCharacters('one\r\ntwo\tZoë 👩\u200D🔧')).toBe('one\r\ntwo\tZoë 👩\u200D🔧')
 })

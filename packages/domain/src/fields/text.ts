@@ -29,6 +29,47 @@ export function hasUnsafeCharacters(value: string, opts: { lineBreaks?: boolean 
   )
 }
 
+/**
+ * Characters that show nothing yet can hide or reorder what an operator reads: zero-width space, word
+ * joiner, the invisible mathematical operators, the byte-order mark, and the tag characters that carry
+ * hidden ASCII. The zero-width joiner and non-joiner (U+200C, U+200D) stay: Persian and Indic names and
+ * emoji need them (decision 2123).
+ */
+const HIDDEN = /[\u200B\u2060-\u2064\uFEFF\u{E0000}-\u{E007F}]/gu
+const CONTROL_ALL = /\p{Cc}/gu
+const CONTROL_BUT_LINE_BREAKS_ALL = /[^\P{Cc}\t\n\r]/gu
+const BIDI_CONTROL_ALL = new RegExp(BIDI_CONTROL.source, 'gu')
+
+/**
+ * Free text that did not pass a step's rules (a partial save, a lender's message, a joint applicant's
+ * corrections) with what could mislead whoever reads it removed: C0 and C1 controls (but tab, line feed
+ * and carriage return where `lineBreaks` says the text keeps its lines), bidirectional controls, and the
+ * invisible characters of HIDDEN (decision 2123). Everything else is kept as it came.
+ */
+export function stripUnsafeCharacters(value: string, opts: { lineBreaks?: boolean } = {}): string {
+  return value
+    .replace(opts.lineBreaks ? CONTROL_BUT_LINE_BREAKS_ALL : CONTROL_ALL, '')
+    .replace(BIDI_CONTROL_ALL, '')
+    .replace(HIDDEN, '')
+}
+
+const UNSAFE_ANY = new RegExp(
+  `${CONTROL_BUT_LINE_BREAKS_ALL.source}|${BIDI_CONTROL.source}|${HIDDEN.source}`,
+  'gu',
+)
+
+/**
+ * Text as an operator must see it: each character stripUnsafeCharacters would remove, shown as its code
+ * point in brackets ("[U+202E]"), so text stored before it, or kept as it was refused, cannot read other
+ * than it is (decision 2123). Tabs and line breaks stay.
+ */
+export function revealUnsafeCharacters(value: string): string {
+  return value.replace(UNSAFE_ANY, (character) => {
+    const code = character.codePointAt(0) ?? 0
+    return `[U+${code.toString(16).toUpperCase().padStart(4, '0')}]`
+  })
+}
+
 /** Whether text shows nothing at all: empty, or spaces and invisible characters only. */
 export function isInvisible(value: string): boolean {
   return value.replace(INVISIBLE, '') === ''

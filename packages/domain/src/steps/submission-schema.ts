@@ -97,6 +97,9 @@ const VEHICLE_TYPES = ['Caravan', 'Van', 'Horsebox', 'Motorhome', 'Motorcycle', 
 const values = (options: readonly Option[]) => options.map((option) => option.value)
 const missing = (issue: { input: unknown }) => issue.input === undefined
 
+/** The fields whose text keeps its tabs and line breaks: the additional-needs statement (decision 1803). */
+export const LINE_BREAK_FIELDS: ReadonlySet<string> = new Set(['additionalNeedsRequirements'])
+
 function text(max = TEXT_MAX_LENGTH, opts: { lineBreaks?: boolean } = {}) {
   return z
     .string({ error: (issue) => (missing(issue) ? M.required : M.text) })
@@ -488,7 +491,9 @@ export function createSubmissionSchema(opts: SubmissionSchemaOptions) {
         isJointApplication: flag(),
         financeType: text(),
         discussFinancialCirumstances: z.boolean({ error: () => messageText('radio.required') }),
-        additionalNeedsRequirements: text(LONG_TEXT, { lineBreaks: true }).optional(),
+        additionalNeedsRequirements: text(LONG_TEXT, {
+          lineBreaks: LINE_BREAK_FIELDS.has('additionalNeedsRequirements'),
+        }).optional(),
         agreeSoftSearch: flag(),
         propertyValue: bounded(PROPERTY_VALUE).optional(),
         mortgageBalance: bounded(MORTGAGE_BALANCE).optional(),

@@ -8,10 +8,12 @@ import type { Kysely } from 'kysely'
 import type { Tables } from '../../db/tables'
 import { MAX_HISTORY_ENTRIES } from '@forecourt/domain/histories/histories'
 import {
+  LINE_BREAK_FIELDS,
   SUBMISSION_SHAPE_MESSAGES,
   createSubmissionSchema,
   type SubmissionError,
 } from '@forecourt/domain/steps/submission-schema'
+import { stripUnsafeCharacters } from '@forecourt/domain/fields/text'
 import type { SearchIndexer } from '../../back-office/search-index'
 import { nextServerSequence, type Payload } from '../../repositories/application-repository'
 import {
@@ -116,7 +118,9 @@ export function checkPartialPayload(body: unknown, applicationKey: string): Part
   for (const [field, value] of Object.entries(body)) {
     if (!PAYLOAD_FIELDS.has(field)) continue
     checkValue(value, field, 1, errors)
-    payload[field] = value
+    // Answers still being typed are not refused for a stray control character: it is removed, so no
+    // operator reads text reordered or hidden by one (decision 2123).
+    payload[field] = withoutUnsafeCharacters(value, LINE_BREAK_FIELDS.has(field))
   }
 
   const brand = brandForAffiliateKey(payload.affiliateKey)
@@ -175,6 +179,16 @@ function checkValue(value: unknown, path: string, depth: number, errors: Submiss
     }
     checkValue(item, `${path}.${field}`, depth + 1, errors)
   }
+}
+
+/** Every string in a value, however deep, through the domain's stripUnsafeCharacters. */
+function withoutUnsafeCharacters(value: unknown, lineBreaks: boolean): unknown {
+  if (typeof value === 'string') return stripUnsafeCharacters(value, { lineBreaks })
+  if (Array.isArray(value)) return value.map((item) => withoutUnsafeCharacters(item, lineBreaks))
+  if (typeof value !== 'object' || value === null) return value
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, withoutUnsafeCharacters(item, lineBreaks)]),
+  )
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -27,6 +27,7 @@ import { RELAYED_DECISIONS, type RelayedDecision } from '../../email/templates'
 import { findApplication } from '../../repositories/application-repository'
 import { KEY_PATTERN, invalidBody, requireJson } from './submission'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
+import { stripUnsafeCharacters } from '@forecourt/domain/fields/text'
 
 export interface LenderDecisionRoutesOptions {
   db: Kysely<Tables>
@@ -274,10 +275,13 @@ export function checkDecisionBody(
     value: {
       submissionKey: (submissionKey as string).toLowerCase(),
       decision: decision as LenderDecision,
-      lenderReference: lenderReference as string,
+      // What a lender writes is shown to operators and applicants: stripped of the characters that could
+      // reorder or hide it (decision 2123); a message keeps its lines.
+      lenderReference: stripUnsafeCharacters(lenderReference as string),
       decidedAt: decided as Date,
       offer: checkedOffer,
-      message: typeof message === 'string' ? message : null,
+      message:
+        typeof message === 'string' ? stripUnsafeCharacters(message, { lineBreaks: true }) : null,
     },
   }
 }

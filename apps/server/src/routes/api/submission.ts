@@ -212,11 +212,6 @@ export function sendShapeError(
     .send({ error: invalidMessage, errors: [{ field: '', message: 'must be an object' }] })
 }
 
-/** The brand of a refused body: its affiliate key's when that names one, else the host's. */
-export function brandOfRefusedBody(body: Readonly<Record<string, unknown>>, host: string): string {
-  return brandForAffiliateKey(body.affiliateKey) ?? brandIdForHost(host)
-}
-
 function replay(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
   return reply
     .code(answer.status)
@@ -292,7 +287,8 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
             reference,
             reason: 'refused',
             statusCode: 400,
-            brand: brandOfRefusedBody(body, request.host),
+            // The site it reached, never the brand its unchecked affiliate key claims (decision 2123).
+            brand: siteBrand(request),
             body,
             errors: errors ?? [],
             now,
@@ -375,7 +371,7 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
           reference,
           reason: 'conflict',
           statusCode: 409,
-          brand: brandOfRefusedBody(body, request.host),
+          brand: siteBrand(request),
           body,
           errors: [],
           now,

@@ -4,9 +4,9 @@
 // operator does not see answers 404, never 403. Decision records: docs/decisions/1605-* to 1610-*.
 
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { appendAudit } from '../../../back-office/audit-log'
+import { appendAudit, type AuditDetail } from '../../../back-office/audit-log'
 import {
-  answersOf,
+  shownAnswers,
   applicationRecords,
   attentionKeysByReference,
   decodeCursor,
@@ -218,6 +218,17 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
     const filter = readFilter(request.query, visible, all, errors)
     if (errors.length > 0) return invalid(reply, APPLICATION_MESSAGES.invalidFilter, errors)
     const page = await listApplications(db, filter, dataKeys)
+    // The list shows applicants' names: who read which page of it is recorded, by its filters.
+    await appendAudit(db, {
+      operatorId: scope(request).operator.id,
+      action: 'applications.listed',
+      detail: {
+        ...filterDetail(request.query),
+        page: filter.cursor === undefined ? 'first' : 'next',
+        rows: page.items.length,
+      },
+      at: context.now(),
+    })
     return {
       items: page.items.map(itemBody),
       nextCursor: page.nextCursor === null ? null : encodeCursor(page.nextCursor),
@@ -266,7 +277,8 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
     await appendAudit(db, {
       operatorId: operator.id,
       action: 'applications.searched',
-      detail: { field: found.searchedBy },
+      // The field searched and the filters, never the value searched for (a name, an email …).
+      detail: { field: found.searchedBy, ...filterDetail(request.body) },
       at: context.now(),
     })
     const page = await listApplications(db, found.filter, dataKeys)
@@ -333,19 +345,12 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
       }
       const { operator } = scope(request)
       const now = context.now()
-      const body = textBody(request.body)
       await appendAudit(db, {
         operatorId: operator.id,
         action: 'applications.exported',
         detail: {
           rows: lines.length - 1,
-          brand: body.brand ?? null,
-          status: body.status ?? null,
-          kind: body.kind ?? null,
-          decision: body.decision ?? null,
-          needsAttention: body.needsAttention ?? null,
-          from: body.from ?? null,
-          to: body.to ?? null,
+          ...filterDetail(request.body),
           searchedBy: found.searchedBy,
         },
         at: now,
@@ -422,7 +427,7 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
                 },
           ),
         },
-        answers: answersOf(payload, records.jointConfirmation),
+        answers: shownAnswers(payload, records.jointConfirmation),
         timeline: records.timeline,
         deliveries: records.deliveries,
         notes: records.notes,
@@ -684,6 +689,20 @@ function includeOf(body: unknown): string[] | undefined {
   if (!value.every((key): key is string => typeof key === 'string' && key.length <= 100))
     return undefined
   return [...new Set(value)]
+}
+
+/** The list's filters as an audit entry records them; never the search query or the cursor. */
+function filterDetail(source: unknown): AuditDetail {
+  const body = textBody(source)
+  return {
+    brand: body.brand ?? null,
+    status: body.status ?? null,
+    kind: body.kind ?? null,
+    decision: body.decision ?? null,
+    needsAttention: body.needsAttention ?? null,
+    from: body.from ?? null,
+    to: body.to ?? null,
+  }
 }
 
 function textBody(body: unknown): Record<string, string | undefined> {

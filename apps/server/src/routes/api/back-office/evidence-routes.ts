@@ -294,10 +294,18 @@ export const evidenceRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
         ),
       ])
       const byKey = new Map(items.map((item) => [item.applicationKey, item]))
+      // A request whose application is gone (retention, erasure) has no one to answer.
+      const shown = requests.filter((item) => byKey.has(item.applicationKey))
+      // The page shows applicants' names: who read it is recorded, with what it showed, by count.
+      await appendAudit(db, {
+        operatorId: operator.id,
+        action: 'commission-requests.viewed',
+        detail: { state, rows: shown.length },
+        at: context.now(),
+      })
       return {
-        requests: requests.flatMap((item) => {
+        requests: shown.flatMap((item) => {
           const listed = byKey.get(item.applicationKey)
-          // A request whose application is gone (retention, erasure) has no one to answer.
           if (listed === undefined) return []
           return [
             {
