@@ -126,7 +126,7 @@ for (const engine of await engines()) {
       expect(response.statusCode).toBe(200)
       expect((response.json() as { items: unknown[] }).items).toHaveLength(2)
       expect(await entries('applications.searched')).toEqual([
-        [caseworker.id, { field: 'lastName', ...NO_FILTER, brand: 'carfinance' }],
+        [caseworker.id, { field: 'name', ...NO_FILTER, brand: 'carfinance' }],
       ])
       const everything = JSON.stringify(
         await bo.database.db.selectFrom('audit_log').selectAll().execute(),
