@@ -933,6 +933,8 @@ test('the detail: answers grouped and labelled, timeline, deliveries, notes and 
       'Technical',
     ]),
   )
+  // What the server adds on receipt is named, not left as raw keys under "Other".
+  expect(body.answers.map((section) => section.title)).not.toContain('Other')
   const about = body.answers.find(
     (section: { title: string }) => section.title === 'About the applicant',
   )

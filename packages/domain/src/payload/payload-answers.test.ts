@@ -84,7 +84,7 @@ test('the extension object’s answers are read in their sections, not listed as
   const extended = { ...payload, forecourt: { version: 1, somethingNew: 'x' } }
   expect(payloadAnswers(extended).at(-1)).toEqual({
     title: 'Other',
-    rows: [{ label: 'forecourt.somethingNew', value: ['x'] }],
+    rows: [{ label: 'Something new (forecourt.somethingNew)', value: ['x'] }],
   })
 })
 
@@ -93,7 +93,7 @@ test('a partial payload shows what it has; an unknown field is shown under Other
   // Not yet asked about marketing: no marketing rows (not "None").
   expect(sections).toEqual([
     { title: 'About the applicant', rows: [{ label: 'Name', value: ['Ada Smith'] }] },
-    { title: 'Other', rows: [{ label: 'somethingNew', value: ['x'] }] },
+    { title: 'Other', rows: [{ label: 'Something new (somethingNew)', value: ['x'] }] },
   ])
   expect(payloadApplicantName({ firstName: ' ', lastName: 'Smith' })).toBe('Smith')
   expect(payloadApplicantName({})).toBeUndefined()
@@ -205,4 +205,19 @@ test('the joint applicant’s marketing is their own choice when they confirmed,
   expect(rowsOf(confirmed, 'Marketing choices')).toEqual(
     rowsOf(payloadAnswers(payload), 'Marketing choices'),
   )
+})
+
+test('what the server adds on receipt is named in the Technical section, not left as raw keys under Other', () => {
+  const sections = payloadAnswers({
+    firstName: 'Ada',
+    remoteAddress: '203.0.113.9',
+    clientRemoteAddress: '10.0.0.4',
+    dateReceived: '2026-11-27T10:30:00.000Z',
+  })
+  expect(sections.map((section) => section.title)).toEqual(['About the applicant', 'Technical'])
+  expect(sections[1]!.rows.map((row) => row.label)).toEqual([
+    'IP address',
+    'Received by the server',
+    'IP address the page reported',
+  ])
 })

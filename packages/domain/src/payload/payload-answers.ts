@@ -218,6 +218,8 @@ const KNOWN = new Set([
   'sessionId',
   'userAgent',
   'remoteAddress',
+  'clientRemoteAddress',
+  'dateReceived',
   'submittedBy',
   'IsCompleted',
   'vehicleId',
@@ -420,16 +422,36 @@ export function payloadAnswers(
     ['Session id', plain(p.sessionId)],
     ['Browser', plain(p.userAgent)],
     ['IP address', plain(p.remoteAddress)],
+    // What the server adds on receipt (the address the page reported is kept beside the one seen).
+    ['Received by the server', date(p.dateReceived)],
+    ['IP address the page reported', plain(p.clientRemoteAddress)],
   ])
   section('Other', [
     ...Object.entries(p)
       .filter(([field]) => !KNOWN.has(field))
-      .map(([field, value]): [string, string | undefined] => [field, plain(value)]),
+      .map(([field, value]): [string, string | undefined] => [fieldWords(field), plain(value)]),
     ...Object.entries(extensions)
       .filter(([field]) => !KNOWN_EXTENSIONS.has(field))
-      .map(([field, value]): [string, string | undefined] => [`forecourt.${field}`, plain(value)]),
+      .map(([field, value]): [string, string | undefined] => [
+        fieldWords(`forecourt.${field}`),
+        plain(value),
+      ]),
   ])
   return sections
+}
+
+/**
+ * A field no section knows, in words with its key after it ("Loyalty code (loyaltyCode)"): a reader sees
+ * what it is about, and support can still find the key.
+ */
+export function fieldWords(field: string): string {
+  const last = field.split('.').pop() ?? field
+  const words = last
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase()
+  return words === '' ? field : `${words.charAt(0).toUpperCase()}${words.slice(1)} (${field})`
 }
 
 /** "Jane Smith", or undefined when the payload has no name yet. */

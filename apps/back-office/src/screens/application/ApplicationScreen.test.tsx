@@ -19,7 +19,7 @@ test('the answers, grouped, under the identity bar and sub navigation; axe passe
     within(bar)
       .getAllByRole('listitem')
       .map((item) => item.textContent),
-  ).toEqual(['Reference: FC-NN07-T1T4', 'Brand: Car Finance Direct', 'Status: New Submitted'])
+  ).toEqual(['Reference: FC-NN07-T1T4', 'Brand: Car Finance Direct', 'Status: New'])
   // A viewer reads only.
   expect(within(bar).queryAllByRole('link')).toEqual([])
   const nav = screen.getByRole('navigation', { name: 'Parts of this application' })
@@ -187,7 +187,7 @@ test('a caseworker changes the status and sees it said on the answers', async ()
   expect(await screen.findByText('The status is now Contacted.')).toBeVisible()
   expect(location.history.at(-1)).toBe(AT)
   expect(api.to(`POST /applications/${KEY}/status`)[0]?.body).toEqual({ status: 'contacted' })
-  expect(within(bar).getAllByRole('listitem')[2]).toHaveTextContent('Status: Contacted Submitted')
+  expect(within(bar).getAllByRole('listitem')[2]).toHaveTextContent('Status: Contacted')
 })
 
 test('erasure is blocked by a legal hold, with its reason', async () => {

@@ -114,8 +114,15 @@ export default function ApplicationScreen() {
                 <BrokerStatusBadge
                   status={application.brokerStatus}
                   label={statusLabel(application.brokerStatus)}
-                />{' '}
-                <KindBadge kind={application.kind} />
+                />
+                {/* A submitted application is the usual case: only a lead or a refusal says its kind,
+                    as the list does, so "New" is never followed by a second "Submitted" badge. */}
+                {application.kind !== 'submitted' ? (
+                  <>
+                    {' '}
+                    <KindBadge kind={application.kind} />
+                  </>
+                ) : null}
                 {application.needsAttention?.length ? (
                   <>
                     {' '}
