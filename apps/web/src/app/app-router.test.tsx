@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, expect, test, vi } from 'vitest'
 import { expectNoAxeViolations } from '#testing/axe'
 import { LAZY_SCREEN, LAZY_TEST_TIMEOUT_MS, givenState, renderApp } from '#testing/render'
+import { filledState } from '@forecourt/domain/test-support/test-fixtures'
 
 vi.setConfig({ testTimeout: LAZY_TEST_TIMEOUT_MS })
 
@@ -83,4 +84,31 @@ test('the whole start page, shell included, has no axe violation', async () => {
   renderApp('/')
   await screen.findByRole('heading', { level: 1 }, LAZY_SCREEN)
   await expectNoAxeViolations()
+})
+
+test.each([
+  ['/address/2', 'What was your previous address?'],
+  ['/address-length/2', 'How long did you live at this address?'],
+  ['/employment/2', 'What was your previous employment status?'],
+  ['/employment-length/2', 'How long were you in this employment status?'],
+])('an earlier entry of a history, %s, has the title its heading has', async (path, question) => {
+  givenState('carfinance', (state) => {
+    const filled = filledState()
+    state.form = filled.form
+    state.completedSteps = filled.completedSteps
+    // Short histories, so a second entry of each is asked for.
+    state.form.addresses = [{ ...filled.form.addresses[0]!, yearsAtAddress: 1, monthsAtAddress: 0 }]
+    state.form.addresses.push({
+      ...filled.form.addresses[0]!,
+      yearsAtAddress: 4,
+      monthsAtAddress: 0,
+    })
+    state.form.employments = [
+      { ...filled.form.employments[0]!, yearsAtEmployer: 1, monthsAtEmployer: 0 },
+      { ...filled.form.employments[0]!, yearsAtEmployer: 4, monthsAtEmployer: 0 },
+    ]
+  })
+  renderApp(path)
+  await screen.findByRole('heading', { level: 1, name: question }, LAZY_SCREEN)
+  await waitFor(() => expect(document.title).toBe(`${question} – Car Finance Direct`))
 })

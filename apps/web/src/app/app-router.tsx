@@ -4,6 +4,7 @@
 import { Suspense, useEffect, useRef, type ComponentType } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { useBrand } from '#brand/use-brand'
+import { entryTitle } from '@forecourt/domain/journey/step-list'
 import { useApplication } from '#lib/session-store'
 import { LoadErrorBoundary } from '#components/load-error-boundary/load-error-boundary'
 import { PrefetchFirstQuestion } from './prefetch-first-question'
@@ -17,8 +18,11 @@ export function AppRouter() {
   // A title that follows the answers (the employer screen's) is read from the state, like the
   // screen's heading, so the two never disagree.
   const brand = useBrand()
+  // An earlier entry of a history asks in the past ("What was your previous address?"): so does its title.
   const title = useApplication((state) =>
-    route?.titleFor ? route.titleFor({ state, brand }, entryIndex(location)) : route?.title,
+    route?.titleFor
+      ? route.titleFor({ state, brand }, entryIndex(location))
+      : route && entryTitle(route, entryIndex(location)),
   )
   const { navigated } = useRouteAnnouncement(title)
 

@@ -20,6 +20,8 @@ export interface AppRoute {
   title: string
   /** The title when it depends on the answers, as the step list gives it. Omitted: `title`. */
   titleFor?: StepEntry['titleFor']
+  /** A repeated step's title for an earlier entry (n > 1), as the step list gives it. */
+  previousTitle?: string
   kind: RouteKind
   load: Load
 }
@@ -94,6 +96,7 @@ const stepRoutes = stepList.map((step: StepEntry & { id: StepId }): AppRoute => 
   path: routePattern(step.path),
   title: step.title,
   ...(step.titleFor ? { titleFor: step.titleFor } : {}),
+  ...(step.previousTitle ? { previousTitle: step.previousTitle } : {}),
   kind: STEPS_SHOWN_AS_PAGES.includes(step.id) ? 'page' : 'question',
   load: stepScreens[step.id],
 }))

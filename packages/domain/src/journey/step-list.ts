@@ -28,7 +28,14 @@ export interface StepEntry {
    * the screen's heading and the page title. Omitted: `title`.
    */
   titleFor?: (ctx: JourneyContext, n: number) => string
+  /** A repeated step's question about an earlier entry (n > 1), in the past: heading and page title. */
+  previousTitle?: string
   loop?: StepLoop
+}
+
+/** The question of entry `n` of a step: what its heading says and its page title starts with. */
+export function entryTitle(step: Pick<StepEntry, 'title' | 'previousTitle'>, n: number): string {
+  return n > 1 && step.previousTitle !== undefined ? step.previousTitle : step.title
 }
 
 const employmentStatus = ({ state }: JourneyContext, n: number) =>
@@ -66,11 +73,18 @@ export const stepList = [
   { id: 'date-of-birth', path: '/date-of-birth', title: 'What is your date of birth?' },
   { id: 'personal', path: '/personal', title: 'About you' },
   { id: 'contact', path: '/contact', title: 'How can we contact you?' },
-  { id: 'address', path: '/address/{n}', title: 'What is your address?', loop: 'address' },
+  {
+    id: 'address',
+    path: '/address/{n}',
+    title: 'What is your address?',
+    previousTitle: 'What was your previous address?',
+    loop: 'address',
+  },
   {
     id: 'address-length',
     path: '/address-length/{n}',
     title: 'How long have you lived at this address?',
+    previousTitle: 'How long did you live at this address?',
     loop: 'address',
   },
   {
@@ -99,6 +113,7 @@ export const stepList = [
     id: 'employment',
     path: '/employment/{n}',
     title: 'What is your employment status?',
+    previousTitle: 'What was your previous employment status?',
     loop: 'employment',
   },
   {
@@ -112,6 +127,7 @@ export const stepList = [
     id: 'employment-length',
     path: '/employment-length/{n}',
     title: 'How long have you been in this employment status?',
+    previousTitle: 'How long were you in this employment status?',
     loop: 'employment',
   },
   {
@@ -139,12 +155,14 @@ export const stepList = [
     id: 'joint-address',
     path: '/joint-address/{n}',
     title: 'What is their address?',
+    previousTitle: 'What was their previous address?',
     loop: 'joint-address',
   },
   {
     id: 'joint-address-length',
     path: '/joint-address-length/{n}',
     title: 'How long have they lived at this address?',
+    previousTitle: 'How long did they live at this address?',
     loop: 'joint-address',
   },
   {
