@@ -5,7 +5,6 @@ import { Fragment, useId } from 'react'
 import type { RepresentativeExampleTerms } from '@forecourt/domain/brands/brand'
 import { formatPounds } from '@forecourt/domain/finance/money'
 import { formatNumber } from '@forecourt/domain/format/en-gb'
-import { REPOSSESSION_WARNING } from '@forecourt/domain/messages/what-happens-next'
 import {
   computeRepresentativeExample,
   type RepresentativeExample as Example,
@@ -56,7 +55,14 @@ export function RepresentativeExample({ terms }: { terms: RepresentativeExampleT
           Fees are added to the loan and repaid with it; the total cost of credit includes them.
         </p>
       )}
-      {example.securedOnProperty && <p className="warning">{REPOSSESSION_WARNING}</p>}
+      {/* REPOSSESSION_WARNING (messages/what-happens-next.ts) written out: importing that module would
+          give the start page a chunk of its own, over its size budget. A test holds the two the same. */}
+      {example.securedOnProperty && (
+        <p className="warning">
+          Your home may be repossessed if you do not keep up repayments on a mortgage or any other
+          debt secured on it.
+        </p>
+      )}
     </section>
   )
 }

@@ -10,6 +10,7 @@ import { LAZY_SCREEN, givenState, renderInMain } from '#testing/render'
 import { ApplyIntro } from './apply-intro'
 import { reportStartDisclosures } from './start-commission'
 import StartScreen from './start-screen'
+import { REPOSSESSION_WARNING } from '@forecourt/domain/messages/what-happens-next'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -73,8 +74,7 @@ const expectations: {
   })),
 ]
 
-const REPOSSESSION_WARNING =
-  'Your home may be repossessed if you do not keep up repayments on a mortgage or any other debt secured on it.'
+// The domain's one text of the warning: the start page writes it out (representative-example.tsx).
 
 function figuresShown(): [string, string][] {
   const region = screen.getByRole('region', { name: 'Representative example' })
