@@ -4,7 +4,7 @@
 //
 // - The sign-in page's JavaScript (the entry, its static imports, the sign-in screen and its own) ≤ 85 KB.
 // - Each lazily loaded screen's own chunk ≤ 10 KB.
-// - All the back office's JavaScript ≤ 120 KB; its CSS ≤ 10 KB.
+// - All the back office's JavaScript ≤ 125 KB (decision 2135); its CSS ≤ 10 KB.
 // Exits 1 when a bar is missed.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
 const DIST = fileURLToPath(new URL('../apps/back-office/dist', import.meta.url))
-const BARS = { firstPage: 85_000, screen: 10_000, allJs: 120_000, css: 10_000 }
+const BARS = { firstPage: 85_000, screen: 10_000, allJs: 125_000, css: 10_000 }
 
 /** Gzip size of a built file. */
 export function gzipBytes(path) {

@@ -470,6 +470,7 @@ describe.each(allEngines)('the joint applicant’s confirmation on $name', (engi
         {
           token,
           dateOfBirth: SAM,
+          softSearch: true,
           corrections:
             'Employer: \u202EyreniojJ senoJ-htimS\u202C\r\n12 years\u0007\u200B, not 27.\u{E0041}\u2068',
         },

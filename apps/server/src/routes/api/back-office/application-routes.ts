@@ -277,7 +277,7 @@ export const applicationRoutes: FastifyPluginAsync<{ context: BackOfficeContext 
     await appendAudit(db, {
       operatorId: operator.id,
       action: 'applications.searched',
-      // The field searched and the filters, never the value searched for (a name, an email …).
+      // The field searched and the filters, never the value searched for (a name, an email address).
       detail: { field: found.searchedBy, ...filterDetail(request.body) },
       at: context.now(),
     })
