@@ -135,22 +135,25 @@ test('carfinance: saved on one browser, continued on another after the date of b
   await engineerApplyingAlone(other)
   await circumstancesAndConsent(other)
   await agreeAndSubmit(other)
-  await expectThankYouPage(other, 'carfinance')
+  const reference = await expectThankYouPage(other, 'carfinance')
 
-  // The link worked once.
+  // The link worked once, and its application has been sent since: the page says it is with the broker,
+  // with its reference and how to reach them, and offers no new link that would never come (decision 2134).
   const again = await second.newPage()
   await again.goto(url)
-  await expectExpiredPage(again)
-  const before = (await inbox()).length
-  await again.getByRole('textbox', { name: 'Email address' }).fill(email)
-  await again.getByRole('button', { name: 'Send me a new link' }).click()
+  await expect(again).toHaveURL(/\/continue$/)
   await expect(
-    again.getByRole('status').getByText('If this address is right, we have sent a link to it.'),
+    again.getByRole('heading', { level: 1, name: 'Your application has already been sent' }),
   ).toBeVisible()
+  await expect(again).toHaveTitle('Your application has already been sent – Car Finance Direct')
+  await expect(
+    again.getByText(
+      `It is with Car Finance Direct, reference ${reference}: there is nothing more to fill in, and this link is no longer needed. Please quote the reference if you contact us.`,
+    ),
+  ).toBeVisible()
+  await expect(again.getByRole('main').getByRole('link', { name: '0113 496 0745' })).toBeVisible()
+  await expect(again.getByRole('button', { name: 'Send me a new link' })).toHaveCount(0)
   await expectNoAxeViolations(again)
-  // The application was submitted: there are no saved answers to send a link to.
-  await again.waitForTimeout(500)
-  expect((await inbox()).slice(before).filter((m) => m.to.includes(email))).toEqual([])
   await second.close()
 })
 
