@@ -5,6 +5,7 @@
 // link opens arrives rendered too, and is always rendered afresh over (docs/decisions/1941).
 
 import { startTransition } from 'react'
+import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 // The route patterns' parser wouter's router uses when given none: a path matches here as there.
 import { parse as wouterParser } from 'regexparam'
@@ -19,6 +20,7 @@ import { onFirstInput } from '#lib/first-input'
 import { applicationStore, getApplication, readStoredState, update } from '#lib/session-store'
 import { startUp } from '#lib/start-up'
 import { chooseFirstRender, HYDRATED_PATH, readPrerenderedMark } from '#prerender/first-render'
+import { watchTyped } from '#prerender/keep-typed'
 import { PageRoot } from '#prerender/page-root'
 import { renderFromState } from '#prerender/page-state'
 
@@ -75,9 +77,12 @@ function start(): void {
           )
     // As a transition, like hydration: the page is on screen, and rendering it afresh in one
     // task would hold the main thread long enough to count as blocking (decision 1941).
+    // What the applicant typed, chose or ticked on it meanwhile, and where focus was, is carried
+    // across that commit (decision 2128).
+    const carryTyped = watchTyped(root, flushSync)
     void Promise.resolve(arrival).then(() =>
       startTransition(() => {
-        createRoot(root).render(<PageRoot />)
+        createRoot(root).render(<PageRoot afterFirstRender={carryTyped} />)
       }),
     )
   } else {
