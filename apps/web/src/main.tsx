@@ -20,7 +20,6 @@ import { onFirstInput } from '#lib/first-input'
 import { applicationStore, getApplication, readStoredState, update } from '#lib/session-store'
 import { startUp } from '#lib/start-up'
 import { chooseFirstRender, HYDRATED_PATH, readPrerenderedMark } from '#prerender/first-render'
-import { watchTyped } from '#prerender/keep-typed'
 import { PageRoot } from '#prerender/page-root'
 import { renderFromState } from '#prerender/page-state'
 
@@ -78,13 +77,13 @@ function start(): void {
     // As a transition, like hydration: the page is on screen, and rendering it afresh in one
     // task would hold the main thread long enough to count as blocking (decision 1941).
     // What the applicant typed, chose or ticked on it meanwhile, and where focus was, is carried
-    // across that commit (decision 2128).
-    const carryTyped = watchTyped(root, flushSync)
-    void Promise.resolve(arrival).then(() =>
+    // across that commit (decision 2128), by code a new visitor's start page never loads.
+    void Promise.all([arrival, import('#prerender/keep-typed')]).then(([, { watchTyped }]) => {
+      const carryTyped = watchTyped(root, flushSync)
       startTransition(() => {
         createRoot(root).render(<PageRoot afterFirstRender={carryTyped} />)
-      }),
-    )
+      })
+    })
   } else {
     createRoot(root).render(<PageRoot />)
   }

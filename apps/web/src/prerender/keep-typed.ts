@@ -24,7 +24,9 @@ export interface KeptFocus {
 
 /**
  * Runs an event's dispatch and renders what it changed before the next: a handler that builds on
- * its field's current value (the date's parts) must see the one before it (react-dom's flushSync).
+ * its field's current value (the date's parts) must see the one before it (react-dom's
+ * `flushSync`, handed in by the page, which has it already: imported here, it made the bundler
+ * split the entry).
  */
 export type Flush = (act: () => void) => void
 
