@@ -5,7 +5,6 @@
 // link opens arrives rendered too, and is always rendered afresh over (docs/decisions/1941).
 
 import { startTransition } from 'react'
-import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 // The route patterns' parser wouter's router uses when given none: a path matches here as there.
 import { parse as wouterParser } from 'regexparam'
@@ -75,11 +74,11 @@ function start(): void {
             preloadArrival(path, state, brand, (at) => preloadPath(wouterParser, at)),
           )
     // As a transition, like hydration: the page is on screen, and rendering it afresh in one
-    // task would hold the main thread long enough to count as blocking (decision 1941).
-    // What the applicant typed, chose or ticked on it meanwhile, and where focus was, is carried
-    // across that commit (decision 2128), by code a new visitor's start page never loads.
+    // task would hold the main thread long enough to count as blocking (decision 1941). What the
+    // applicant typed, chose or ticked on it meanwhile, and where focus was, is carried across
+    // that commit (decision 2128), by code a new visitor's start page never loads.
     void Promise.all([arrival, import('#prerender/keep-typed')]).then(([, { watchTyped }]) => {
-      const carryTyped = watchTyped(root, flushSync)
+      const carryTyped = watchTyped(root)
       startTransition(() => {
         createRoot(root).render(<PageRoot afterFirstRender={carryTyped} />)
       })

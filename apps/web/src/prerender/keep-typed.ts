@@ -22,14 +22,6 @@ export interface KeptFocus {
   selection?: [start: number, end: number, direction: 'forward' | 'backward' | 'none']
 }
 
-/**
- * Runs an event's dispatch and renders what it changed before the next: a handler that builds on
- * its field's current value (the date's parts) must see the one before it (react-dom's
- * `flushSync`, handed in by the page, which has it already: imported here, it made the bundler
- * split the entry).
- */
-export type Flush = (act: () => void) => void
-
 const CONTROLS = 'input,select,textarea'
 const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex]'
 
@@ -75,13 +67,11 @@ function find(root: ParentNode, key: string): Control | undefined {
  * Gives each answer to the field of the same key under `root` as a person would: the text through
  * the input event, an option through the change event, a box by a click. A field that is not there
  * (the applicant was sent elsewhere) or is disabled (a submitted application) is left alone. Returns
- * the fields given an answer.
+ * the fields given an answer. Called outside React's own work, where React renders a controlled
+ * field's change before the event's dispatch returns: a handler that builds on its field's value
+ * (the date's parts) sees the part given before it.
  */
-export function replayTyped(
-  root: ParentNode,
-  typed: readonly TypedAnswer[],
-  flush: Flush = (act) => act(),
-): Control[] {
+export function replayTyped(root: ParentNode, typed: readonly TypedAnswer[]): Control[] {
   const given: Control[] = []
   for (const { key, value, checked } of typed) {
     // Looked up one at a time: an answer can reveal the next field (Yes shows the deposit type).
@@ -90,14 +80,14 @@ export function replayTyped(
     if (isChoice(control)) {
       // A radio cannot be unticked by hand: only the one chosen counts.
       if (control.checked === checked || (!checked && control.type === 'radio')) continue
-      flush(() => control.click())
+      control.click()
     } else if (control.value !== value) {
       // The prototype's setter, not the element's own: React watches the latter and would take the
       // new text for its own and miss the change.
       const prototype = Object.getPrototypeOf(control) as object
       Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(control, value)
       const type = control instanceof HTMLSelectElement ? 'change' : 'input'
-      flush(() => control.dispatchEvent(new Event(type, { bubbles: true })))
+      control.dispatchEvent(new Event(type, { bubbles: true }))
     } else continue
     given.push(control)
   }
@@ -153,12 +143,13 @@ export function restoreFocus(root: ParentNode, focus: KeptFocus): boolean {
 
 /**
  * Starts watching the pre-rendered page in `root`. The returned function is for the app's first
- * render to call once its effects have run (so a screen's own start-up cannot overwrite an answer):
- * just after, outside React's work, it carries across what the applicant did on the page it
+ * render to call once its effects have run (so a screen's own start-up cannot overwrite an answer).
+ * Just after, outside React's work (inside it, the changes would be batched and each handler would
+ * see the fields as they were), it carries across what the applicant did on the page the render
  * replaced: the answers, then focus and caret, then the leaving of each field answered but no
  * longer focused (its blur handler pads or checks what was typed). Later calls do nothing.
  */
-export function watchTyped(root: HTMLElement, flush: Flush): () => void {
+export function watchTyped(root: HTMLElement): () => void {
   const before = [...root.childNodes]
   const controls = [...root.querySelectorAll(CONTROLS)]
   let focused: Element | null = root.contains(document.activeElement)
@@ -186,11 +177,11 @@ export function watchTyped(root: HTMLElement, flush: Flush): () => void {
     // Still on screen: nothing replaced the page, so nothing was lost.
     if (before.some((node) => node.isConnected)) return
     const focus = focused && !focused.isConnected ? readFocus(detached(before), focused) : null
-    const given = replayTyped(root, readTyped(controls), flush)
+    const given = replayTyped(root, readTyped(controls))
     if (focus) restoreFocus(root, focus)
     for (const control of given) {
       if (control !== document.activeElement) {
-        flush(() => control.dispatchEvent(new FocusEvent('focusout', { bubbles: true })))
+        control.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
       }
     }
   }
