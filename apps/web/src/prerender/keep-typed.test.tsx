@@ -235,6 +235,22 @@ test('focus that left the page for nothing before the render stays where it went
   expect(document.activeElement).toBe(document.body)
 })
 
+test('nothing is carried to another screen when the deep-link guard moves the applicant on', async () => {
+  const carry = watchTyped(container)
+  field('#name').value = 'Ada'
+  field('#name').focus()
+  history.replaceState(null, '', '/elsewhere')
+  try {
+    await takeOver(carry)
+  } finally {
+    history.replaceState(null, '', '/')
+  }
+
+  expect(field('#name').value).toBe('')
+  expect(answers.name).toBe('')
+  expect(document.activeElement).toBe(document.body)
+})
+
 test('readTyped reports only the fields whose value is not the one the page arrived with', () => {
   field('#name').value = 'Ada'
   field('#status').click()

@@ -151,6 +151,7 @@ export function restoreFocus(root: ParentNode, focus: KeptFocus): boolean {
  */
 export function watchTyped(root: HTMLElement): () => void {
   const before = [...root.childNodes]
+  const path = location.pathname
   const controls = [...root.querySelectorAll(CONTROLS)]
   let focused: Element | null = root.contains(document.activeElement)
     ? document.activeElement
@@ -174,8 +175,10 @@ export function watchTyped(root: HTMLElement): () => void {
   const carry = () => {
     document.removeEventListener('focusin', onFocusIn)
     document.removeEventListener('focusout', onFocusOut)
-    // Still on screen: nothing replaced the page, so nothing was lost.
-    if (before.some((node) => node.isConnected)) return
+    // Still on screen: nothing replaced the page, so nothing was lost. Moved on by the deep-link
+    // guard: what was typed answers a question not asked yet, and the new screen's heading has
+    // focus (a field or button of the same name there is another one).
+    if (before.some((node) => node.isConnected) || location.pathname !== path) return
     const focus = focused && !focused.isConnected ? readFocus(detached(before), focused) : null
     const given = replayTyped(root, readTyped(controls))
     if (focus) restoreFocus(root, focus)
