@@ -221,7 +221,7 @@ test('/term-to-borrow: the slider moved on the pre-rendered page keeps its place
   await expectNoAxeViolations(page)
 })
 
-test('/looking-to-borrow: the amount typed and the box ticked on the pre-rendered page are kept', async ({
+test('/looking-to-borrow: the amount typed on the pre-rendered page is kept, with its caret', async ({
   page,
 }) => {
   const state = createInitialState()
