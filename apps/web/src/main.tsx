@@ -74,12 +74,15 @@ function start(): void {
             preloadArrival(path, state, brand, (at) => preloadPath(wouterParser, at)),
           )
     // As a transition, like hydration: the page is on screen, and rendering it afresh in one
-    // task would hold the main thread long enough to count as blocking (decision 1941).
-    void Promise.resolve(arrival).then(() =>
+    // task would hold the main thread long enough to count as blocking (decision 1941). What the
+    // applicant typed, chose or ticked on it meanwhile, and where focus was, is carried across
+    // that commit (decision 2128), by code a new visitor's start page never loads.
+    void Promise.all([arrival, import('#prerender/keep-typed')]).then(([, { watchTyped }]) => {
+      const carryTyped = watchTyped(root)
       startTransition(() => {
-        createRoot(root).render(<PageRoot />)
-      }),
-    )
+        createRoot(root).render(<PageRoot afterFirstRender={carryTyped} />)
+      })
+    })
   } else {
     createRoot(root).render(<PageRoot />)
   }
