@@ -5,21 +5,18 @@
 
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { appendAudit, type AuditDetail } from '../../../back-office/audit-log'
+import { shownAnswers } from '../../../back-office/answers'
+import { applicationRecords, deliveryView } from '../../../back-office/application-detail'
+import { findVisible, visiblePayload } from '../../../back-office/find-application'
 import {
-  shownAnswers,
-  applicationRecords,
   attentionKeysByReference,
   decodeCursor,
   encodeCursor,
-  findVisible,
   listApplications,
-  pageItems,
-  visiblePayload,
-  type ApplicationKind,
   type DecisionFilter,
   type ListFilter,
-  type ListItem,
-} from '../../../back-office/applications'
+} from '../../../back-office/list-and-search'
+import { pageItems, type ApplicationKind, type ListItem } from '../../../back-office/list-items'
 import {
   addNote,
   LegalHoldConflict,
@@ -47,7 +44,6 @@ import {
   LENDER_DECISIONS,
   type BrokerStatus,
 } from '../../../db/tables'
-import { deliveryView } from '../../../back-office/applications'
 import {
   NotACandidate,
   subjectAccessExport,
