@@ -13,7 +13,9 @@ import { payloadApplicantName } from '@forecourt/domain/payload/payload-answers'
 import type { DataKeyring } from '../crypto/field-encryption'
 import type { Tables } from '../db/tables'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
-import { answersOf, applicationRecords, findVisible, visiblePayload } from './applications'
+import { answersOf } from './answers'
+import { applicationRecords } from './application-detail'
+import { findVisible, visiblePayload } from './find-application'
 import { hashTerm, normaliseEmailTerm, normalisePhoneTerm } from './search-index'
 
 interface SubjectInput {

@@ -1,6 +1,8 @@
 // Operators, their enrolment and their sessions. Secrets are stored only as what cannot be used: the
 // SHA-256 of an enrolment token or a session cookie, a scrypt hash of a password, and the TOTP secret
 // sealed with the data key when one is configured. Decision records: docs/decisions/1602-* to 1604-*.
+// It stays whole, just over 500 lines: enrolment, reset, lock and sessions all read and write the same
+// operator row and its hashed tokens.
 
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'

@@ -1,5 +1,6 @@
 // Kysely's view of the database. Column types are the portable subset both engines share: text, integer,
 // and ISO 8601 timestamps stored as text (so SQLite and PostgreSQL sort and compare them the same way).
+// It stays whole: it is one Kysely `Tables` interface, and a table's columns are looked for in one place.
 
 import type { ColumnType, Insertable, Selectable } from 'kysely'
 

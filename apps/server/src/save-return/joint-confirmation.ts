@@ -10,6 +10,8 @@
 // on, the repossession warning of a homeowner loan), asks for their own soft-search agreement (required
 // to confirm, recorded as their evidence), and lets them say "This is not right" instead: a dispute,
 // stored sealed beside the corrections for the back office, with no event to the lenders.
+// It stays whole, just over 500 lines: the link, the confirmation, the dispute and the back office's
+// record of them read and write the same row and its sealed corrections.
 
 import type { Kysely } from 'kysely'
 import type { BrandId } from '@forecourt/domain/brands/brand'

@@ -2,6 +2,7 @@
 // One rule set per step, keyed by the step ids of journey/step-list.ts (a step without its rules is a
 // type error); screens show the errors beside the fields whose ids are given here, in this order (the
 // error summary's order).
+// It stays whole: it is one Record<StepId, …> (house rule 15), so a step's rules are one entry of it.
 import type { Brand } from '../brands/brand'
 import { validateRequiredChoice } from '../fields/choice'
 import {

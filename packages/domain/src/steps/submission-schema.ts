@@ -1,6 +1,7 @@
 // The server's check of a received full submission (docs/requirements.md#submission-payload, docs/requirements.md#submission, docs/requirements.md#validation). It
 // validates what `toFullSubmissionPayload` sends, applying the same field rules as the browser, and
 // strips unknown keys. Decision record: docs/decisions/0205-submission-schema.md.
+// It stays whole: it is one schema of one payload, read beside the payload mapper it mirrors.
 
 import {
   MORTGAGE_BALANCE,

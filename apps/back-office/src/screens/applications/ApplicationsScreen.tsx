@@ -1,6 +1,8 @@
 // Applications: one search box (sent by POST, so nothing personal reaches an address or a log), the
 // filters on the left with the applied ones as removable tags (MOJ "filter a list"), the table, newest
 // activity first, in keyset pages; admins export the filtered list as CSV.
+// It stays whole, just over 500 lines: the search, the filters, the tags and the table are one form
+// with one state and one error summary.
 
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'wouter'

@@ -5,6 +5,7 @@
 //
 // The districts and postcodes exist (or look as they would); the streets, houses and UDPRNs are invented
 // and must not be mistaken for anyone's real address.
+// It stays whole: most of its length is the table of districts, and it is a build tool, not served code.
 
 import { writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'

@@ -4,6 +4,8 @@
 //   POST /api/continue/check                    the date of birth or the code; the answers when right
 //   POST /api/continue/new-link                 a new link to the address the old one went to (new-link.ts)
 // A token travels in the body, never in an address the server logs.
+// It stays whole: the routes of one link share its token checks, the answers' sealing and the link sender,
+// and the new-link route is already apart.
 
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'

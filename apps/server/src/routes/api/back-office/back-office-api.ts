@@ -16,7 +16,10 @@ import type { Tables } from '../../../db/tables'
 import { isBackOfficeHost } from '../../../plugins/back-office-front-end'
 import { TOO_MANY_REQUESTS } from '../../../plugins/rate-limit'
 import { accountRoutes } from './account-routes'
-import { applicationRoutes } from './application-routes'
+import { applicationActionRoutes } from './application-action-routes'
+import { applicationDetailRoutes } from './application-detail-routes'
+import { applicationListRoutes } from './application-list-routes'
+import { subjectExportRoutes } from './subject-export-routes'
 import {
   FORBIDDEN,
   NOT_FOUND,
@@ -165,7 +168,11 @@ export async function registerBackOfficeApi(
               await enforce(perAccount, request, reply)
             },
     })
-    await api.register(applicationRoutes, { context })
+    // The applications' routes, in the order the OpenAPI document lists them.
+    await api.register(applicationListRoutes, { context })
+    await api.register(applicationDetailRoutes, { context })
+    await api.register(applicationActionRoutes, { context })
+    await api.register(subjectExportRoutes, { context })
     await api.register(operatorRoutes, { context })
     await api.register(evidenceRoutes, { context })
     await api.register(figuresRoutes, { context })

@@ -14,7 +14,7 @@ import {
   type Session,
 } from '../../../back-office/operators'
 import { BROKER_STATUS_LABELS } from '../../../back-office/broker-status-labels'
-import { LENDER_DECISION_LABELS } from '../../../back-office/applications'
+import { LENDER_DECISION_LABELS } from '../../../back-office/application-timeline'
 import type { Dialect } from '../../../db/database'
 import type { DataKeyring } from '../../../crypto/field-encryption'
 import type { Destinations } from '../../../delivery/destinations'

@@ -3,7 +3,7 @@
 
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { AUDIT_ACTIONS, listAudit, type AuditFilter } from '../../../back-office/audit-log'
-import { operatorEmails } from '../../../back-office/applications'
+import { operatorEmails } from '../../../back-office/operator-emails'
 import { londonDayStart } from '../../../back-office/london-days'
 import {
   addOperator,

@@ -4,7 +4,7 @@
 
 import type { FastifyPluginAsync } from 'fastify'
 import { appendAudit } from '../../../back-office/audit-log'
-import { findVisible } from '../../../back-office/applications'
+import { findVisible } from '../../../back-office/find-application'
 import { visibleBrands } from '../../../back-office/operators'
 import { pipeline, sealFollowUpNote } from '../../../back-office/pipeline'
 import { londonDay } from '../../../funnel/funnel-events'
