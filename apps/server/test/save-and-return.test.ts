@@ -103,6 +103,11 @@ describe.each(allEngines)('save and come back later on $name', (engine) => {
       const message = await messageTo(saved.email)
       expect(message.headers.get('subject')).toBe('Continue your application')
       expect(message.text).toContain('When the page asks for it, enter your date of birth.')
+      // A saved application may be for a homeowner loan: the email names no loan kind.
+      expect(message.text).toContain(
+        'You saved your application with Car Finance Direct. Use the link below to continue where you left off, on any device.',
+      )
+      expect(message.text).not.toContain('vehicle finance')
       const { url, token } = linkOf(message.text)
       expect(url).toBe(`http://localhost:80/continue/${token}`)
 

@@ -44,7 +44,8 @@ export function continueEmail(args: LinkEmailArgs): RenderedEmail {
     greeting(args.recipientName),
     {
       kind: 'paragraph',
-      text: `You saved your application for vehicle finance with ${args.brand.tradingName}. Use the link below to continue where you left off, on any device.`,
+      // No loan kind: a saved application may be for a homeowner loan, or not say yet (decision 2132).
+      text: `You saved your application with ${args.brand.tradingName}. Use the link below to continue where you left off, on any device.`,
     },
     { kind: 'link', text: 'Continue your application', href: args.link },
     {
