@@ -1,4 +1,5 @@
-import { errorId, hintId } from './field'
+import { ErrorMessage } from '@forecourt/ui/error-message/error-message'
+import { hintId } from './field'
 
 export function FieldHint({ id, hint }: { id: string; hint?: string | undefined }) {
   if (!hint) return null
@@ -9,12 +10,8 @@ export function FieldHint({ id, hint }: { id: string; hint?: string | undefined 
   )
 }
 
-/** The message beside the field; the hidden "Error:" tells a screen reader what it is. */
+/** The message beside the field, when there is one: the UI kit's error message. */
 export function FieldError({ id, error }: { id: string; error?: string | undefined }) {
   if (!error) return null
-  return (
-    <p id={errorId(id)} className="field-error">
-      <span className="visually-hidden">Error:</span> {error}
-    </p>
-  )
+  return <ErrorMessage fieldId={id} message={error} />
 }

@@ -1,3 +1,5 @@
+import { errorId } from '@forecourt/ui/error-message/error-message'
+
 // The id scheme that ties a field to its hint, its error message and the error summary's link.
 
 export interface FieldProps {
@@ -11,7 +13,8 @@ export interface FieldProps {
 }
 
 export const hintId = (id: string) => `${id}-hint`
-export const errorId = (id: string) => `${id}-error`
+// The error message's id scheme is the UI kit's, where the message is drawn.
+export { errorId }
 
 /** `aria-describedby`: the hint, then the error; undefined when there is neither. */
 export function describedBy(id: string, hint?: string, error?: string): string | undefined {

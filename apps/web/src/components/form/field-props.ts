@@ -1,3 +1,5 @@
+import { errorId } from '@forecourt/ui/error-message/error-message'
+
 // The contract every form control shares, and the id scheme that ties a field to its hint, its
 // error message and the error summary link.
 
@@ -31,9 +33,8 @@ export function hintId(id: string): string {
   return `${id}-hint`
 }
 
-export function errorId(id: string): string {
-  return `${id}-error`
-}
+// The error message's id scheme is the UI kit's, where the message is drawn.
+export { errorId }
 
 /**
  * The value of `aria-describedby` for a field: its hint, then its error, then any extra ids.

@@ -1,6 +1,6 @@
 import './form.css'
 import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute, KeyboardEvent } from 'react'
-import { ErrorMessage } from './error-message/error-message'
+import { ErrorMessage } from '@forecourt/ui/error-message/error-message'
 import { FieldHint, FieldLabel } from './field-parts'
 import {
   ariaInvalid,

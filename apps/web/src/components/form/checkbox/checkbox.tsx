@@ -1,5 +1,5 @@
 import '../form.css'
-import { ErrorMessage } from '../error-message/error-message'
+import { ErrorMessage } from '@forecourt/ui/error-message/error-message'
 import { FieldLegend } from '../field-parts'
 import { ariaInvalid, describedBy, fieldClass, hintId, type FieldProps } from '../field-props'
 

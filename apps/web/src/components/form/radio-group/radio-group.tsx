@@ -1,5 +1,5 @@
 import '../form.css'
-import { ErrorMessage } from '../error-message/error-message'
+import { ErrorMessage } from '@forecourt/ui/error-message/error-message'
 import { FieldHint, FieldLegend } from '../field-parts'
 import { describedBy, fieldClass, hintId, type GroupFieldProps } from '../field-props'
 

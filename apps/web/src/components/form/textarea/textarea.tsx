@@ -1,7 +1,7 @@
 import '../form.css'
 import './textarea.css'
 import { useEffect, useState } from 'react'
-import { ErrorMessage } from '../error-message/error-message'
+import { ErrorMessage } from '@forecourt/ui/error-message/error-message'
 import { FieldHint, FieldLabel } from '../field-parts'
 import {
   ariaInvalid,
