@@ -1,4 +1,5 @@
 import { errorId } from '@forecourt/ui/error-message/error-message'
+import { hintId } from '@forecourt/ui/field/field-parts'
 
 // The id scheme that ties a field to its hint, its error message and the error summary's link.
 
@@ -12,9 +13,8 @@ export interface FieldProps {
   disabled?: boolean
 }
 
-export const hintId = (id: string) => `${id}-hint`
-// The error message's id scheme is the UI kit's, where the message is drawn.
-export { errorId }
+// The hint's and the error message's id schemes are the UI kit's, where they are drawn.
+export { errorId, hintId }
 
 /** `aria-describedby`: the hint, then the error; undefined when there is neither. */
 export function describedBy(id: string, hint?: string, error?: string): string | undefined {
