@@ -96,7 +96,10 @@ const serverZones = [
   },
 ]
 
-/** The packages' boundary: the domain imports nothing from the apps, and no app imports another. */
+/**
+ * The packages' boundary: the domain and the UI kit import nothing from the apps, and no app imports
+ * another.
+ */
 const packageZones = [
   {
     target: './packages/domain',
@@ -104,9 +107,19 @@ const packageZones = [
     message: 'The domain imports nothing from the apps.',
   },
   {
+    target: './packages/domain',
+    from: './packages/ui',
+    message: 'The domain imports nothing from the UI kit: it draws nothing.',
+  },
+  {
+    target: './packages/ui',
+    from: './apps',
+    message: 'The UI kit imports nothing from the apps.',
+  },
+  {
     target: './apps/web',
     from: ['./apps/server', './apps/back-office'],
-    message: 'The web app imports no other app: share through the domain.',
+    message: 'The web app imports no other app: share through the domain or the UI kit.',
   },
   {
     target: './apps/server',
@@ -116,15 +129,20 @@ const packageZones = [
   {
     target: './apps/back-office',
     from: ['./apps/web', './apps/server'],
-    message: 'The back office imports no other app: share through the domain.',
+    message: 'The back office imports no other app: share through the domain or the UI kit.',
   },
 ]
 
-/** The domain's test support (filled applications) is for tests only. */
+/** The packages' test support (filled applications, the example checks) is for tests only. */
 const testSupportZones = [
   {
     target: ['./packages/domain/src', './apps/web/src', './apps/server/src'],
     from: './packages/domain/test-support',
+    message: 'test-support/ is for tests only.',
+  },
+  {
+    target: ['./packages/ui/src', './apps/web/src', './apps/back-office/src'],
+    from: './packages/ui/test-support',
     message: 'test-support/ is for tests only.',
   },
 ]
@@ -182,7 +200,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}', 'apps/back-office/**/*.{ts,tsx}'],
+    files: [
+      'apps/web/**/*.{ts,tsx}',
+      'apps/back-office/**/*.{ts,tsx}',
+      'packages/ui/**/*.{ts,tsx}',
+    ],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {
@@ -191,7 +213,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],
     plugins: { 'check-file': checkFile },
     rules: {
       // One convention: kebab-case file and folder names; components are PascalCase inside.
@@ -200,7 +222,10 @@ export default tseslint.config(
         { '**/*.{ts,tsx}': 'KEBAB_CASE' },
         { ignoreMiddleExtensions: true },
       ],
-      'check-file/folder-naming-convention': ['error', { 'apps/web/src/**/': 'KEBAB_CASE' }],
+      'check-file/folder-naming-convention': [
+        'error',
+        { 'apps/web/src/**/': 'KEBAB_CASE', 'packages/ui/src/**/': 'KEBAB_CASE' },
+      ],
     },
   },
   {
@@ -212,7 +237,7 @@ export default tseslint.config(
   },
   {
     // The package boundary holds for tests too: a test of one app never reaches into another's code.
-    files: ['apps/**/*.{ts,tsx,mjs}', 'packages/**/*.{ts,mjs}'],
+    files: ['apps/**/*.{ts,tsx,mjs}', 'packages/**/*.{ts,tsx,mjs}'],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: packageZones }],
     },
@@ -220,7 +245,13 @@ export default tseslint.config(
   {
     // Imports flow one way through the web app's layers, and what tests share never ships in a
     // product's code. A test may look at the whole app (a screen's test renders it through the router).
-    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'packages/domain/src/**/*.ts'],
+    files: [
+      'apps/web/src/**/*.{ts,tsx}',
+      'apps/back-office/src/**/*.{ts,tsx}',
+      'apps/server/src/**/*.ts',
+      'packages/domain/src/**/*.ts',
+      'packages/ui/src/**/*.{ts,tsx}',
+    ],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': [
@@ -241,6 +272,7 @@ export default tseslint.config(
       'apps/web/**/*.{ts,tsx}',
       'apps/back-office/**/*.{ts,tsx}',
       'packages/domain/**/*.ts',
+      'packages/ui/**/*.{ts,tsx}',
     ],
     rules: {
       'import-x/no-cycle': 'error',

@@ -18,6 +18,7 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      './packages/ui/vite.config.ts',
       './apps/web/vite.config.ts',
       './apps/web/vitest.lib.config.ts',
       './apps/back-office/vite.config.ts',

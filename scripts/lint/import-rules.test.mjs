@@ -32,13 +32,14 @@ test('an import circle fails the lint, at both of its ends', { timeout: 60_000 }
   expect(results[0].messages[0].message).toBe('Dependency cycle detected')
 })
 
-test('the circle check covers the server, both front ends and the domain', async () => {
+test('the circle check covers the server, both front ends, the domain and the UI kit', async () => {
   for (const path of [
     'apps/server/src/app.ts',
     'apps/server/test/submission.test.ts',
     'apps/web/src/main.tsx',
     'apps/back-office/src/app/AppRouter.tsx',
     'packages/domain/src/journey/steps.ts',
+    'packages/ui/src/error-summary/error-summary.tsx',
   ]) {
     const config = await eslint.calculateConfigForFile(join(ROOT, path))
     expect([path, config.rules['import-x/no-cycle']?.[0]]).toEqual([path, 2])
@@ -121,6 +122,35 @@ test('the domain imports nothing from the apps', { timeout: 30_000 }, async () =
         'Unexpected path "../../../apps/server/src/db/tables" imported in restricted zone. The domain imports nothing from the apps.',
     },
   ])
+})
+
+test('the UI kit imports nothing from the apps', { timeout: 30_000 }, async () => {
+  expect(
+    await problems(
+      'packages/ui/src/probe.tsx',
+      "import { API } from '../../../apps/back-office/src/lib/api'\nexport const probe = API\n",
+    ),
+  ).toEqual([
+    {
+      rule: 'import-x/no-restricted-paths',
+      message:
+        'Unexpected path "../../../apps/back-office/src/lib/api" imported in restricted zone. The UI kit imports nothing from the apps.',
+    },
+  ])
+})
+
+test("the UI kit's example checks stay out of both apps' code", { timeout: 30_000 }, async () => {
+  const code =
+    "import { exampleNamed } from '@forecourt/ui/test-support/example-checks'\nexport const probe = exampleNamed\n"
+  for (const path of ['apps/back-office/src/lib/probe.ts', 'apps/web/src/lib/probe.ts']) {
+    expect(await problems(path, code)).toEqual([
+      {
+        rule: 'import-x/no-restricted-paths',
+        message:
+          'Unexpected path "@forecourt/ui/test-support/example-checks" imported in restricted zone. test-support/ is for tests only.',
+      },
+    ])
+  }
 })
 
 test('the row builders import types only', { timeout: 30_000 }, async () => {

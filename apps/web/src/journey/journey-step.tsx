@@ -1,6 +1,6 @@
 // The frame of a journey screen: the shell's step layout with the error summary above the fields.
 import type { ReactNode } from 'react'
-import { ErrorSummary } from '#components/form/error-summary/error-summary'
+import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
 import { StepLayout } from '#components/step-layout/step-layout'
 import type { JourneyStep as Step } from './use-journey-step'
 

@@ -13,7 +13,7 @@ import {
 } from '@forecourt/domain/brands/disclosures'
 import '#components/form/form.css'
 import type { EvidenceReport } from '#lib/evidence-types'
-import { FieldHint, FieldLegend } from '#components/form/field-parts'
+import { FieldHint, FieldLegend } from '@forecourt/ui/field/field-parts'
 import { describedBy } from '#components/form/field-props'
 
 export type OptInKey =

@@ -1,20 +1,10 @@
-import { errorId, hintId } from './field'
+import { ErrorMessage } from '@forecourt/ui/error-message/error-message'
 
-export function FieldHint({ id, hint }: { id: string; hint?: string | undefined }) {
-  if (!hint) return null
-  return (
-    <div id={hintId(id)} className="field-hint">
-      {hint}
-    </div>
-  )
-}
+// The UI kit draws a field's parts (@forecourt/ui/field/field-parts); the back office's controls take an
+// optional error, drawn only when there is one.
 
-/** The message beside the field; the hidden "Error:" tells a screen reader what it is. */
+/** The message beside the field, when there is one: the UI kit's error message. */
 export function FieldError({ id, error }: { id: string; error?: string | undefined }) {
   if (!error) return null
-  return (
-    <p id={errorId(id)} className="field-error">
-      <span className="visually-hidden">Error:</span> {error}
-    </p>
-  )
+  return <ErrorMessage fieldId={id} message={error} />
 }

@@ -1,3 +1,6 @@
+import { errorId } from '@forecourt/ui/error-message/error-message'
+import { hintId } from '@forecourt/ui/field/field-parts'
+
 // The id scheme that ties a field to its hint, its error message and the error summary's link.
 
 export interface FieldProps {
@@ -10,8 +13,8 @@ export interface FieldProps {
   disabled?: boolean
 }
 
-export const hintId = (id: string) => `${id}-hint`
-export const errorId = (id: string) => `${id}-error`
+// The hint's and the error message's id schemes are the UI kit's, where they are drawn.
+export { errorId, hintId }
 
 /** `aria-describedby`: the hint, then the error; undefined when there is neither. */
 export function describedBy(id: string, hint?: string, error?: string): string | undefined {

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 import type { FieldError } from '#lib/api'
-import type { ErrorSummaryItem } from './error-summary/ErrorSummary'
+import type { ErrorSummaryItem } from '@forecourt/ui/error-summary/error-summary'
 
 /**
  * A form's errors: the summary's items and each field's message from one list, with a key that

@@ -8,7 +8,7 @@
 import { useState, type FormEvent } from 'react'
 import { useSession } from '#app/session'
 import { Badge } from '#components/badge/Badge'
-import { ErrorSummary } from '#components/form/error-summary/ErrorSummary'
+import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
 import { Radios } from '#components/form/radios/Radios'
 import { Select } from '#components/form/select/Select'
 import { TextInput } from '#components/form/text-input/TextInput'

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useSession, useSignedIn } from '#app/session'
 import { Checkboxes, type CheckboxOption } from '#components/form/checkboxes/Checkboxes'
-import { ErrorSummary } from '#components/form/error-summary/ErrorSummary'
+import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
 import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
 import { SummaryList } from '#components/summary-list/SummaryList'

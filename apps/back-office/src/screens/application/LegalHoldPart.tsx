@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { useSession } from '#app/session'
-import { ErrorSummary } from '#components/form/error-summary/ErrorSummary'
+import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
 import { Textarea } from '#components/form/textarea/Textarea'
 import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { ApiError, post } from '#lib/api'

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react'
 import { useLocation } from 'wouter'
 import { useSession, useSignedIn } from '#app/session'
-import { ErrorSummary } from '#components/form/error-summary/ErrorSummary'
+import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
 import { Radios } from '#components/form/radios/Radios'
 import { useFormErrors } from '#components/form/use-form-errors'
 import { post } from '#lib/api'

@@ -16,7 +16,7 @@ import {
 } from '#components/badge/Badge'
 import { Checkboxes } from '#components/form/checkboxes/Checkboxes'
 import { FilterTags, type AppliedFilter } from '#components/filter-tags/FilterTags'
-import { ErrorSummary } from '#components/form/error-summary/ErrorSummary'
+import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
 import { Radios } from '#components/form/radios/Radios'
 import { Select } from '#components/form/select/Select'
 import { DateRange } from '#components/form/date-range/DateRange'

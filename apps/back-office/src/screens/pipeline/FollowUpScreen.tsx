@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useLocation, useParams } from 'wouter'
 import { PageHeading, usePageTitle } from '#app/page'
-import { ErrorSummary } from '#components/form/error-summary/ErrorSummary'
+import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
 import { TextInput } from '#components/form/text-input/TextInput'
 import { Textarea } from '#components/form/textarea/Textarea'
 import { fromServer, useFormErrors } from '#components/form/use-form-errors'

@@ -1,3 +1,6 @@
+import { errorId } from '@forecourt/ui/error-message/error-message'
+import { hintId } from '@forecourt/ui/field/field-parts'
+
 // The contract every form control shares, and the id scheme that ties a field to its hint, its
 // error message and the error summary link.
 
@@ -27,13 +30,8 @@ export interface GroupFieldProps extends FieldProps {
   legendAsHeading?: boolean
 }
 
-export function hintId(id: string): string {
-  return `${id}-hint`
-}
-
-export function errorId(id: string): string {
-  return `${id}-error`
-}
+// The hint's and the error message's id schemes are the UI kit's, where they are drawn.
+export { errorId, hintId }
 
 /**
  * The value of `aria-describedby` for a field: its hint, then its error, then any extra ids.

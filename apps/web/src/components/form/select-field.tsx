@@ -1,7 +1,7 @@
 import './form.css'
 import type { HTMLInputAutoCompleteAttribute } from 'react'
-import { ErrorMessage } from './error-message/error-message'
-import { FieldHint, FieldLabel } from './field-parts'
+import { ErrorMessage } from '@forecourt/ui/error-message/error-message'
+import { FieldHint, FieldLabel } from '@forecourt/ui/field/field-parts'
 import {
   ariaInvalid,
   describedBy,

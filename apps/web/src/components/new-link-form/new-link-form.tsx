@@ -7,7 +7,7 @@ import { validateEmail } from '@forecourt/domain/fields/email'
 import { SAVE_RETURN_MESSAGES as M } from '@forecourt/domain/save-return/messages'
 import { requestNewLink } from '#lib/save-return'
 import { EmailInput } from '../form/email-input/email-input'
-import { ErrorSummary } from '../form/error-summary/error-summary'
+import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
 import { ScreenHeading } from '../screen-heading/screen-heading'
 
 export function NewLinkForm({

@@ -13,7 +13,7 @@ import type { ApplicationState } from '@forecourt/domain/state/application-state
 import { useBrand } from '#brand/use-brand'
 import { DateOfBirth } from '#components/form/date-of-birth/date-of-birth'
 import { ContactDetails } from '#components/contact-details/contact-details'
-import { ErrorSummary } from '#components/form/error-summary/error-summary'
+import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
 import { InputField } from '#components/form/input-field'
 import { NewLinkForm } from '#components/new-link-form/new-link-form'
 import { ScreenHeading } from '#components/screen-heading/screen-heading'

@@ -22,7 +22,7 @@ import {
 import { useBrand } from '#brand/use-brand'
 import { Checkbox } from '#components/form/checkbox/checkbox'
 import { DateOfBirth } from '#components/form/date-of-birth/date-of-birth'
-import { ErrorSummary, type ErrorSummaryItem } from '#components/form/error-summary/error-summary'
+import { ErrorSummary, type ErrorSummaryItem } from '@forecourt/ui/error-summary/error-summary'
 import { NewLinkForm } from '#components/new-link-form/new-link-form'
 import { Textarea } from '#components/form/textarea/textarea'
 import { ScreenHeading } from '#components/screen-heading/screen-heading'

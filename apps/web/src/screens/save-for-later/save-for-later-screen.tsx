@@ -9,7 +9,7 @@ import { formatExpiry, isReturnScreen } from '@forecourt/domain/save-return/save
 import { SAVE_RETURN_MESSAGES as M } from '@forecourt/domain/save-return/messages'
 import { useBrand } from '#brand/use-brand'
 import { EmailInput } from '#components/form/email-input/email-input'
-import { ErrorSummary } from '#components/form/error-summary/error-summary'
+import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
 import { ScreenHeading } from '#components/screen-heading/screen-heading'
 import { usePageTitle } from '#lib/use-page-title'
 import { applicationStore, getApplication } from '#lib/session-store'

@@ -1,5 +1,6 @@
 import { describedBy, fieldClass, type FieldProps } from '../field'
-import { FieldError, FieldHint } from '../field-parts'
+import { FieldHint } from '@forecourt/ui/field/field-parts'
+import { FieldError } from '../field-parts'
 import type { ChoiceOption } from '../checkboxes/Checkboxes'
 
 export interface RadiosProps extends FieldProps {
@@ -25,7 +26,7 @@ export function Radios({
     <div className={fieldClass(error, small ? 'field--small' : undefined)}>
       <fieldset className="field-fieldset" aria-describedby={describedBy(id, hint, error)}>
         <legend className="field-legend">{label}</legend>
-        <FieldHint id={id} hint={hint} />
+        <FieldHint fieldId={id} hint={hint} />
         <FieldError id={id} error={error} />
         {options.map((option, i) => {
           const optionId = i === 0 ? id : `${id}-${i + 1}`

@@ -1,5 +1,6 @@
 import { describedBy, fieldClass, type FieldProps } from '../field'
-import { FieldError, FieldHint } from '../field-parts'
+import { FieldHint } from '@forecourt/ui/field/field-parts'
+import { FieldError } from '../field-parts'
 
 export interface SelectOption {
   value: string
@@ -30,7 +31,7 @@ export function Select({
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <FieldHint id={id} hint={hint} />
+      <FieldHint fieldId={id} hint={hint} />
       <FieldError id={id} error={error} />
       <select
         id={id}

@@ -1,6 +1,7 @@
 import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from 'react'
 import { describedBy, fieldClass, type FieldProps } from '../field'
-import { FieldError, FieldHint } from '../field-parts'
+import { FieldHint } from '@forecourt/ui/field/field-parts'
+import { FieldError } from '../field-parts'
 
 export interface TextInputProps extends FieldProps {
   value: string
@@ -40,7 +41,7 @@ export function TextInput({
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <FieldHint id={id} hint={hint} />
+      <FieldHint fieldId={id} hint={hint} />
       <FieldError id={id} error={error} />
       <input
         id={id}

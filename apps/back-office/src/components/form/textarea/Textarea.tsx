@@ -1,5 +1,6 @@
 import { describedBy, fieldClass, type FieldProps } from '../field'
-import { FieldError, FieldHint } from '../field-parts'
+import { FieldHint } from '@forecourt/ui/field/field-parts'
+import { FieldError } from '../field-parts'
 
 export interface TextareaProps extends FieldProps {
   value: string
@@ -24,7 +25,7 @@ export function Textarea({
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <FieldHint id={id} hint={hint} />
+      <FieldHint fieldId={id} hint={hint} />
       <FieldError id={id} error={error} />
       <textarea
         id={id}

@@ -1,6 +1,6 @@
 import '../form.css'
-import { ErrorMessage } from '../error-message/error-message'
-import { FieldLegend } from '../field-parts'
+import { ErrorMessage } from '@forecourt/ui/error-message/error-message'
+import { FieldLegend } from '@forecourt/ui/field/field-parts'
 import { ariaInvalid, describedBy, fieldClass, hintId, type FieldProps } from '../field-props'
 
 export interface CheckboxProps extends FieldProps {

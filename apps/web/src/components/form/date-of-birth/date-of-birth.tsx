@@ -1,8 +1,8 @@
 import '../form.css'
 import { padDatePart, type DateParts } from '@forecourt/domain/fields/date-of-birth'
 import type { ChangeEvent, FocusEvent } from 'react'
-import { ErrorMessage } from '../error-message/error-message'
-import { FieldHint, FieldLegend } from '../field-parts'
+import { ErrorMessage } from '@forecourt/ui/error-message/error-message'
+import { FieldHint, FieldLegend } from '@forecourt/ui/field/field-parts'
 import {
   ariaInvalid,
   describedBy,

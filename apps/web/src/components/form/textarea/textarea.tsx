@@ -1,8 +1,8 @@
 import '../form.css'
 import './textarea.css'
 import { useEffect, useState } from 'react'
-import { ErrorMessage } from '../error-message/error-message'
-import { FieldHint, FieldLabel } from '../field-parts'
+import { ErrorMessage } from '@forecourt/ui/error-message/error-message'
+import { FieldHint, FieldLabel } from '@forecourt/ui/field/field-parts'
 import {
   ariaInvalid,
   describedBy,

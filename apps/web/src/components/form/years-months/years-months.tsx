@@ -1,6 +1,6 @@
 import '../form.css'
-import { ErrorMessage } from '../error-message/error-message'
-import { FieldHint, FieldLegend } from '../field-parts'
+import { ErrorMessage } from '@forecourt/ui/error-message/error-message'
+import { FieldHint, FieldLegend } from '@forecourt/ui/field/field-parts'
 import {
   ariaInvalid,
   describedBy,

@@ -1,10 +1,15 @@
-import '../form.css'
-import { errorId } from '../field-props'
+import './error-message.css'
+
+/** The id of a field's error message: the field's `aria-describedby` points at it. */
+export function errorId(fieldId: string): string {
+  return `${fieldId}-error`
+}
 
 export interface ErrorMessageProps {
   /** The id of the field the message belongs to; the message's own id is `<fieldId>-error`. */
   fieldId: string
   message: string
+  /** Plays the error shake (500 ms, only without reduced motion); the caller turns it off again. */
   shake?: boolean
 }
 

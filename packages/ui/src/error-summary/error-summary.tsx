@@ -1,4 +1,4 @@
-import '../form.css'
+import './error-summary.css'
 import { useEffect, useRef, type MouseEvent } from 'react'
 
 export interface ErrorSummaryItem {
@@ -10,19 +10,19 @@ export interface ErrorSummaryItem {
 
 export interface ErrorSummaryProps {
   errors: readonly ErrorSummaryItem[]
-  /** Change it on every failed Continue: the summary takes focus again, so it is read again. */
+  /** Change it on every failed submit: the summary takes focus again, so it is read again. */
   focusKey?: number | string
   /**
    * Whether the summary takes focus when it appears (the default). False: only when `focusKey`
-   * changes, for errors that can appear while the applicant moves on to the next field.
+   * changes, for errors that can appear while the user moves on to the next field.
    */
   focusOnAppear?: boolean
 }
 
 /**
- * The GOV.UK error summary: shown above the form after a failed Continue, it takes focus so a
- * screen reader reads it (no role="alert", which would read it a second time), and each link
- * moves focus to its field.
+ * The GOV.UK error summary: shown above the form after a failed submit, it takes focus so a screen
+ * reader reads it (no role="alert", which would read it a second time, and no fixed id: a screen may
+ * show two), and each link moves focus to its field.
  */
 export function ErrorSummary({ errors, focusKey, focusOnAppear = true }: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null)
@@ -67,4 +67,9 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, fieldId: string): void
   // jsdom has no layout and no scrollIntoView.
   if (typeof question.scrollIntoView === 'function') question.scrollIntoView()
   field.focus({ preventScroll: true })
+}
+
+/** Prefixes the page title with "Error: " while errors show, as GOV.UK services do. */
+export function titleWithErrors(title: string, hasErrors: boolean): string {
+  return hasErrors ? `Error: ${title}` : title
 }

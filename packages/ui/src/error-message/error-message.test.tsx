@@ -1,14 +1,13 @@
 import { render, screen } from '@testing-library/react'
-import axe from 'axe-core'
 import { expect, test } from 'vitest'
-import { ErrorMessage } from './error-message'
+import { expectNoAxeViolations } from '../../test-support/example-checks'
+import { ErrorMessage, errorId } from './error-message'
 import { errorMessageExamples } from './error-message.examples'
 
 for (const example of errorMessageExamples) {
   test(`the "${example.name}" example has no axe violations`, async () => {
     const { container } = render(example.render())
-    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
-    expect(results.violations).toEqual([])
+    await expectNoAxeViolations(container)
   })
 }
 
@@ -26,4 +25,8 @@ test('the message shakes only when asked', () => {
   expect(screen.getByText('Wrong.')).not.toHaveClass('shake')
   rerender(<ErrorMessage fieldId="email" message="Wrong." shake />)
   expect(screen.getByText('Wrong.')).toHaveClass('shake')
+})
+
+test('a field’s error id derives from its id', () => {
+  expect(errorId('email')).toBe('email-error')
 })

@@ -1,9 +1,8 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, test } from 'vitest'
-import { expectNoAxeViolations } from '#testing/axe'
-import { exampleNamed } from '../example-checks'
-import { ErrorSummary } from './error-summary'
+import { exampleNamed, expectNoAxeViolations } from '../../test-support/example-checks'
+import { ErrorSummary, titleWithErrors } from './error-summary'
 import { errorSummaryExamples } from './error-summary.examples'
 
 for (const example of errorSummaryExamples) {
@@ -24,6 +23,16 @@ test('the summary is headed "There is a problem" and lists one link per error', 
   expect(screen.queryByRole('alert')).toBeNull()
 })
 
+test('the summary takes focus and lists one link per error', () => {
+  render(exampleNamed(errorSummaryExamples, 'with the text fields it links to').render())
+  const links = screen.getAllByRole('link')
+  expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    ['Enter your email address', '#email'],
+    ['Enter the 6-digit code', '#code'],
+  ])
+  expect(screen.getByRole('heading', { name: 'There is a problem' }).parentElement).toHaveFocus()
+})
+
 test('the summary takes focus when it is shown', () => {
   render(exampleNamed(errorSummaryExamples, 'one error').render())
   const summary = screen.getByRole('heading', { name: 'There is a problem' }).parentElement
@@ -37,6 +46,17 @@ test('clicking a link focuses its field', async () => {
   expect(screen.getByRole('textbox', { name: 'First name' })).toHaveFocus()
   await userEvent.click(screen.getByRole('link', { name: 'Please enter your title.' }))
   expect(screen.getByRole('radio', { name: 'Mr' })).toHaveFocus()
+})
+
+test('a link moves focus to its field', async () => {
+  render(exampleNamed(errorSummaryExamples, 'with the text fields it links to').render())
+  await userEvent.click(screen.getByRole('link', { name: 'Enter the 6-digit code' }))
+  expect(screen.getByRole('textbox', { name: 'Code' })).toHaveFocus()
+})
+
+test('nothing is drawn without errors', () => {
+  const { container } = render(<ErrorSummary errors={[]} />)
+  expect(container).toBeEmptyDOMElement()
 })
 
 test('nothing is shown without errors, and the summary takes focus when errors appear', () => {
@@ -106,4 +126,13 @@ test('with focusOnAppear off, a summary that appears leaves focus alone until th
     </>,
   )
   expect(container.querySelector('.error-summary')).toHaveFocus()
+})
+
+test('the page title is prefixed while errors show', () => {
+  expect(titleWithErrors('Sign in – Forecourt back office', true)).toBe(
+    'Error: Sign in – Forecourt back office',
+  )
+  expect(titleWithErrors('Sign in – Forecourt back office', false)).toBe(
+    'Sign in – Forecourt back office',
+  )
 })

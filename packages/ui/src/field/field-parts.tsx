@@ -1,6 +1,11 @@
-import { hintId } from './field-props'
+import './field.css'
 
 // The pieces every control draws the same way: label or legend (optionally the page heading) and hint.
+
+/** The id of a field's hint: the field's `aria-describedby` points at it. */
+export function hintId(fieldId: string): string {
+  return `${fieldId}-hint`
+}
 
 export function FieldLabel({
   id,

@@ -12,4 +12,8 @@ export const errorMessageExamples: Example[] = [
       <ErrorMessage fieldId="first-name" message="Please enter your first name." shake />
     ),
   },
+  {
+    name: 'in the back office',
+    render: () => <ErrorMessage fieldId="reason" message="Enter why the data is erased" />,
+  },
 ]
