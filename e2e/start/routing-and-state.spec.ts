@@ -14,9 +14,19 @@ test('an unknown path lands on the start screen', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Start your application' })).toBeVisible()
 })
 
+/**
+ * The page's state once the app has finished its start-up writes (the IP lookup's answer among them), so
+ * that a state the test writes is not overwritten by one the page was still saving.
+ */
+async function settledState(page: import('@playwright/test').Page) {
+  await expect.poll(async () => (await storedState(page))?.GUID).toBeTruthy()
+  await page.waitForLoadState('networkidle')
+  return storedState(page)
+}
+
 test('session storage with version 1.0.0 is restored after a reload', async ({ page }) => {
   await page.goto(brandUrl('carfinance'))
-  await expect.poll(async () => (await storedState(page))?.GUID).toBeTruthy()
+  await settledState(page)
   const state = await storedState(page)
   expect(state.version).toBe('1.0.0')
   state.form.firstName = 'Restored'
@@ -36,8 +46,7 @@ test('session storage with another version is discarded and a fresh application 
   page,
 }) => {
   await page.goto(brandUrl('carfinance'))
-  await expect.poll(async () => (await storedState(page))?.GUID).toBeTruthy()
-  const state = await storedState(page)
+  const state = await settledState(page)
   await page.evaluate(
     ([key, value]) => sessionStorage.setItem(key!, value!),
     [
