@@ -89,8 +89,9 @@ export const AnswerSectionSchema = z.strictObject({
   rows: z.array(z.strictObject({ label: text, value: z.array(text) })),
 })
 
-export const LegalHoldSchema = z.strictObject({ reason: text, setBy: text, setAt: when })
-export const ErasedSchema = z.strictObject({ at: when, by: text, reason: text })
+/** Who set it is null once their account is gone. */
+export const LegalHoldSchema = z.strictObject({ reason: text, setBy: maybe(text), setAt: when })
+export const ErasedSchema = z.strictObject({ at: when, by: maybe(text), reason: text })
 
 export const CommissionSchema = z.strictObject({
   kind: z.enum(['amount', 'percentage']),
@@ -139,8 +140,9 @@ export const DeliverySchema = z.strictObject({
   updatedAt: when,
 })
 
-export const NoteSchema = z.strictObject({ id: text, text, by: text, at: when })
-export const StatusChangeSchema = z.strictObject({ status: text, by: text, at: when })
+/** `by`: the operator's email address, null once their account is gone. */
+export const NoteSchema = z.strictObject({ id: text, text, by: maybe(text), at: when })
+export const StatusChangeSchema = z.strictObject({ status: text, by: maybe(text), at: when })
 
 const applicantSchema = z.enum(['main', 'joint'])
 
@@ -313,6 +315,15 @@ export const AuditPageSchema = z.strictObject({
   actions: z.array(text),
 })
 
+/** An audit entry about the application in a subject's export: who by as an id, never their address. */
+export const ExportAuditEntrySchema = z.strictObject({
+  seq: z.number(),
+  at: when,
+  action: text,
+  operatorId: maybe(text),
+  detail: z.unknown(),
+})
+
 /** POST /applications/:applicationKey/data-export */
 export const DataExportSchema = z.strictObject({
   generatedAt: when,
@@ -335,10 +346,12 @@ export const DataExportSchema = z.strictObject({
       evidence: EvidenceSchema.optional(),
       lenderDecisions: z.array(LenderDecisionSchema).optional(),
       emails: z
-        .array(z.strictObject({ template: text, recipient: text, status: text, sentAt: maybe(when) }))
+        .array(
+          z.strictObject({ template: text, recipient: text, status: text, sentAt: maybe(when) }),
+        )
         .optional(),
       needsAttention: z.array(KeptSubmissionSchema).optional(),
-      audit: z.array(AuditEntrySchema),
+      audit: z.array(ExportAuditEntrySchema),
     }),
   ),
 })
@@ -375,7 +388,10 @@ export const MonthFiguresSchema = CohortFiguresSchema.extend({
   brandName: text,
   month: text,
   started: z.number(),
-  byVulnerability: z.strictObject({ flagged: CohortFiguresSchema, notFlagged: CohortFiguresSchema }),
+  byVulnerability: z.strictObject({
+    flagged: CohortFiguresSchema,
+    notFlagged: CohortFiguresSchema,
+  }),
 })
 
 export const LenderFiguresSchema = z.strictObject({
@@ -483,7 +499,12 @@ export const PipelineCaseSchema = z.strictObject({
 export const PipelineSchema = z.strictObject({
   today: text,
   stages: z.array(
-    z.strictObject({ id: text, label: text, count: z.number(), cases: z.array(PipelineCaseSchema) }),
+    z.strictObject({
+      id: text,
+      label: text,
+      count: z.number(),
+      cases: z.array(PipelineCaseSchema),
+    }),
   ),
   dueToday: z.number(),
   overdue: z.number(),
@@ -547,6 +568,85 @@ export const ErrorAnswerSchema = z.strictObject({
   errors: z.array(FieldProblemSchema).optional(),
   csrfToken: text.optional(),
 })
+
+/** A CSV file (the exports): text, named by the answer's Content-Disposition. */
+export const CsvSchema = z.string()
+/** 204: no body. */
+const NO_CONTENT = null
+
+/**
+ * Every back-office route (its method and path, as registered) and its answer for each success status.
+ * The server's routes declare their replies from it (`BackOfficeReply`), the contract tests check that
+ * the server registers exactly these routes and that every answer the back-office tests see parses with
+ * the schema of its route and status.
+ */
+export const BACK_OFFICE_ROUTES = {
+  'GET /api/back-office/csrf': { 200: CsrfTokenSchema },
+  'GET /api/back-office/session': { 200: SessionSchema },
+  'POST /api/back-office/sign-in': { 200: SessionSchema },
+  'POST /api/back-office/sign-out': { 204: NO_CONTENT },
+  'POST /api/back-office/sign-out-everywhere': { 204: NO_CONTENT },
+  'POST /api/back-office/enrolment': { 200: EnrolmentAddressSchema },
+  'POST /api/back-office/enrolment/password': { 200: TotpAnswerSchema },
+  'POST /api/back-office/enrolment/confirm': { 200: SessionSchema },
+  'POST /api/back-office/account/password': { 204: NO_CONTENT },
+  'POST /api/back-office/account/authenticator': { 200: TotpAnswerSchema },
+  'POST /api/back-office/account/authenticator/confirm': { 204: NO_CONTENT },
+  'GET /api/back-office/applications': { 200: ApplicationPageSchema },
+  'POST /api/back-office/applications/search': { 200: ApplicationPageSchema },
+  'POST /api/back-office/applications/export': { 200: CsvSchema },
+  'GET /api/back-office/applications/:applicationKey': { 200: ApplicationDetailSchema },
+  'POST /api/back-office/applications/:applicationKey/notes': { 201: NoteAnswerSchema },
+  'POST /api/back-office/applications/:applicationKey/status': { 200: StatusAnswerSchema },
+  'POST /api/back-office/applications/:applicationKey/deliveries/:deliveryId/retry': {
+    200: RetryAnswerSchema,
+  },
+  'POST /api/back-office/applications/:applicationKey/legal-hold': { 200: LegalHoldAnswerSchema },
+  'POST /api/back-office/applications/:applicationKey/legal-hold/lift': {
+    200: LegalHoldAnswerSchema,
+  },
+  'POST /api/back-office/applications/:applicationKey/erase': { 200: ErasureAnswerSchema },
+  'GET /api/back-office/applications/:applicationKey/data-export/candidates': {
+    200: ExportCandidatesSchema,
+  },
+  'POST /api/back-office/applications/:applicationKey/data-export': { 200: DataExportSchema },
+  'POST /api/back-office/applications/:applicationKey/consent-withdrawals': {
+    201: WithdrawalAnswerSchema,
+  },
+  'POST /api/back-office/applications/:applicationKey/commission-answers': {
+    201: CommissionAnswerAnswerSchema,
+  },
+  'POST /api/back-office/applications/:applicationKey/support-notes': {
+    201: SupportNoteAnswerSchema,
+  },
+  'POST /api/back-office/applications/:applicationKey/follow-up': { 201: FollowUpAnswerSchema },
+  'GET /api/back-office/commission-requests': { 200: CommissionRequestsSchema },
+  'GET /api/back-office/operators': { 200: OperatorListSchema },
+  'POST /api/back-office/operators': { 201: EnrolmentSchema },
+  'POST /api/back-office/operators/:id/disable': { 200: OperatorAnswerSchema },
+  'POST /api/back-office/operators/:id/reset': { 200: EnrolmentSchema },
+  'GET /api/back-office/audit': { 200: AuditPageSchema },
+  'GET /api/back-office/figures': { 200: FiguresSchema },
+  'POST /api/back-office/figures/export': { 200: CsvSchema },
+  'GET /api/back-office/funnel': { 200: FunnelSchema },
+  'POST /api/back-office/funnel/export': { 200: CsvSchema },
+  'GET /api/back-office/pipeline': { 200: PipelineSchema },
+} as const satisfies Record<string, Partial<Record<200 | 201 | 204, z.ZodType | null>>>
+
+export type BackOfficeRoute = keyof typeof BACK_OFFICE_ROUTES
+
+type AnswerOf<S> = S extends z.ZodType ? z.output<S> : undefined
+
+/** A route's answer for a success status, as the client reads it. */
+export type BackOfficeAnswer<
+  R extends BackOfficeRoute,
+  C extends keyof (typeof BACK_OFFICE_ROUTES)[R] = keyof (typeof BACK_OFFICE_ROUTES)[R],
+> = AnswerOf<(typeof BACK_OFFICE_ROUTES)[R][C]>
+
+/** A route's replies, by status, as a Fastify route's `Reply` generic: its successes and `{ error }` for 4xx. */
+export type BackOfficeReply<R extends BackOfficeRoute> = {
+  [C in keyof (typeof BACK_OFFICE_ROUTES)[R]]: AnswerOf<(typeof BACK_OFFICE_ROUTES)[R][C]>
+} & { '4xx': ErrorAnswer }
 
 export type Role = z.infer<typeof RoleSchema>
 export type Permission = z.infer<typeof PermissionSchema>
