@@ -158,6 +158,8 @@ export const EvidenceRecordSchema = z.strictObject({
   screen: maybe(text),
   at: when,
   source: text,
+  /** The operator who recorded it (an id), and their email address; null for the applicant. */
+  operatorId: maybe(text),
   operator: maybe(text),
   detail: z.unknown(),
 })
@@ -223,6 +225,7 @@ export const EmailSummarySchema = z.strictObject({
   recipient: text,
   status: text,
   attempts: z.number(),
+  lastError: maybe(text),
   createdAt: when,
   sentAt: maybe(when),
 })
