@@ -350,7 +350,13 @@ export const DataExportSchema = z.strictObject({
       lenderDecisions: z.array(LenderDecisionSchema).optional(),
       emails: z
         .array(
-          z.strictObject({ template: text, recipient: text, status: text, sentAt: maybe(when) }),
+          z.strictObject({
+            template: text,
+            recipient: text,
+            status: text,
+            createdAt: when,
+            sentAt: maybe(when),
+          }),
         )
         .optional(),
       needsAttention: z.array(KeptSubmissionSchema).optional(),
