@@ -14,6 +14,7 @@ import type { OperatorRole } from '../src/db/tables'
 import { TEST_ENV, validSubmission, writeHeaders } from './submission-test-helpers'
 import type { Engine } from './test-databases'
 import { withBrowserSecret } from '../faults/support/browser-secret'
+import { assertContract } from './back-office-contract'
 
 export const BACK_OFFICE = 'backoffice.localhost'
 export const PASSWORD = 'correct horse battery staple 42'
@@ -107,7 +108,10 @@ export async function startBackOffice(
       },
       ...(method === 'POST' ? { payload: JSON.stringify(body ?? {}) } : {}),
     }
-    return app.inject(options)
+    const response = await app.inject(options)
+    // Every answer a test sees is checked against the contract the back office reads it by.
+    assertContract(method, url, response)
+    return response
   }
 
   const signIn: BackOfficeApp['signIn'] = (email, password, code) =>

@@ -2,13 +2,9 @@
 // the code cannot be scanned. At enrolment and when an operator moves to a new app; one on a page, so the
 // setup key is #setup-key.
 
-export interface Totp {
-  /** Base32, for typing into the app by hand. */
-  secret: string
-  uri: string
-  /** An SVG image as a data: address. */
-  qrSvg: string
-}
+import type { Totp } from '#lib/types'
+
+export type { Totp }
 
 /** 'JBSW Y3DP EHPK 3PXP': easier to copy by eye, and apps ignore the spaces. */
 export function groupKey(secret: string): string {

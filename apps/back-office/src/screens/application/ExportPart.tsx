@@ -338,7 +338,8 @@ function ExportView({
             <ul>
               {application.audit.map((entry) => (
                 <li key={entry.seq}>
-                  {entry.action} by {entry.operatorEmail ?? 'Forecourt'}, {formatDateTime(entry.at)}
+                  {entry.action} by {entry.operatorId === null ? 'Forecourt' : 'an operator'},{' '}
+                  {formatDateTime(entry.at)}
                 </li>
               ))}
             </ul>

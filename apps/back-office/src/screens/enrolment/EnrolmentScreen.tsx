@@ -13,14 +13,10 @@ import { AuthenticatorSetup, type Totp } from '#components/authenticator-setup/A
 import { Notice } from '#components/notice/Notice'
 import { ApiError, post } from '#lib/api'
 import { formatDateTime } from '#lib/format-time'
-import type { Session } from '#lib/types'
+import type { EnrolmentAddress, Session } from '#lib/types'
 import { codeDigits } from '#lib/code-digits'
 
-interface Address {
-  email: string
-  expiresAt: string
-  passwordMinLength: number
-}
+type Address = EnrolmentAddress
 
 type Step =
   | { name: 'checking' }

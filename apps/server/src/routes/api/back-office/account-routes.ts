@@ -3,6 +3,7 @@
 // change for a code from the current app; each counts towards the sign-in rate limits of the operator's
 // own address. Decision record: docs/decisions/2122-*.
 
+import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import {
   changeOwnPassword,
@@ -52,7 +53,7 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     ...(options.signInLimits ? { preHandler: options.signInLimits } : {}),
   }
 
-  app.post<{ Body: unknown }>(
+  app.post<{ Body: unknown; Reply: BackOfficeReply<'POST /api/back-office/account/password'> }>(
     '/api/back-office/account/password',
     route,
     async (request, reply) => {
@@ -89,45 +90,48 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     },
   )
 
-  app.post('/api/back-office/account/authenticator', route, async (request) => {
-    return { totp: await startAuthenticatorChange(db, sessionOf(request), dataKeys) }
-  })
-
-  app.post<{ Body: unknown }>(
-    '/api/back-office/account/authenticator/confirm',
+  app.post<{ Reply: BackOfficeReply<'POST /api/back-office/account/authenticator'> }>(
+    '/api/back-office/account/authenticator',
     route,
-    async (request, reply) => {
-      const session = sessionOf(request)
-      const currentPassword = textField(request.body, 'currentPassword') ?? ''
-      const code = digits(request.body, 'code')
-      const errors: FieldError[] = []
-      if (currentPassword === '') {
-        errors.push({ field: 'currentPassword', message: ACCOUNT_MESSAGES.currentPassword })
-      }
-      if (code === '') errors.push({ field: 'code', message: ACCOUNT_MESSAGES.newCode })
-      if (errors.length > 0) return invalid(reply, ACCOUNT_MESSAGES.invalidAuthenticator, errors)
-
-      const pending = await pendingAuthenticator(db, session)
-      if (pending === undefined) {
-        return reply.code(409).send({ error: ACCOUNT_MESSAGES.noNewAuthenticator })
-      }
-      const outcome = await confirmAuthenticatorChange(
-        db,
-        session,
-        pending,
-        { currentPassword, code },
-        context.now(),
-        dataKeys,
-      )
-      if (!outcome.ok) {
-        request.log.info({ reason: outcome.reason }, 'back-office authenticator change refused')
-        return invalid(reply, ACCOUNT_MESSAGES.invalidAuthenticator, [
-          refusal(outcome.reason, ACCOUNT_MESSAGES.wrongNewCode),
-        ])
-      }
-      return reply.code(204).send()
+    async (request) => {
+      return { totp: await startAuthenticatorChange(db, sessionOf(request), dataKeys) }
     },
   )
+
+  app.post<{
+    Body: unknown
+    Reply: BackOfficeReply<'POST /api/back-office/account/authenticator/confirm'>
+  }>('/api/back-office/account/authenticator/confirm', route, async (request, reply) => {
+    const session = sessionOf(request)
+    const currentPassword = textField(request.body, 'currentPassword') ?? ''
+    const code = digits(request.body, 'code')
+    const errors: FieldError[] = []
+    if (currentPassword === '') {
+      errors.push({ field: 'currentPassword', message: ACCOUNT_MESSAGES.currentPassword })
+    }
+    if (code === '') errors.push({ field: 'code', message: ACCOUNT_MESSAGES.newCode })
+    if (errors.length > 0) return invalid(reply, ACCOUNT_MESSAGES.invalidAuthenticator, errors)
+
+    const pending = await pendingAuthenticator(db, session)
+    if (pending === undefined) {
+      return reply.code(409).send({ error: ACCOUNT_MESSAGES.noNewAuthenticator })
+    }
+    const outcome = await confirmAuthenticatorChange(
+      db,
+      session,
+      pending,
+      { currentPassword, code },
+      context.now(),
+      dataKeys,
+    )
+    if (!outcome.ok) {
+      request.log.info({ reason: outcome.reason }, 'back-office authenticator change refused')
+      return invalid(reply, ACCOUNT_MESSAGES.invalidAuthenticator, [
+        refusal(outcome.reason, ACCOUNT_MESSAGES.wrongNewCode),
+      ])
+    }
+    return reply.code(204).send()
+  })
 }
 
 /** The field a refusal is about and what it says there. */

@@ -2,6 +2,7 @@
 // retry a delivery, set and lift a legal hold, erase the personal data. Every action is audited.
 // Decision records: docs/decisions/1606-* to 1610-*.
 
+import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { appendAudit } from '../../../back-office/audit-log'
 import { deliveryView } from '../../../back-office/application-detail'
@@ -41,7 +42,11 @@ export const applicationActionRoutes: FastifyPluginAsync<{ context: BackOfficeCo
   const scope = applicationScope
   const visibleApplication = visibleApplicationIn(db)
 
-  app.post<{ Params: Params; Body: unknown }>(
+  app.post<{
+    Params: Params
+    Body: unknown
+    Reply: BackOfficeReply<'POST /api/back-office/applications/:applicationKey/notes'>
+  }>(
     '/api/back-office/applications/:applicationKey/notes',
     { config: { backOfficeAccess: 'notes' } },
     async (request, reply) => {
@@ -69,7 +74,11 @@ export const applicationActionRoutes: FastifyPluginAsync<{ context: BackOfficeCo
     },
   )
 
-  app.post<{ Params: Params; Body: unknown }>(
+  app.post<{
+    Params: Params
+    Body: unknown
+    Reply: BackOfficeReply<'POST /api/back-office/applications/:applicationKey/status'>
+  }>(
     '/api/back-office/applications/:applicationKey/status',
     { config: { backOfficeAccess: 'status' } },
     async (request, reply) => {
@@ -94,7 +103,11 @@ export const applicationActionRoutes: FastifyPluginAsync<{ context: BackOfficeCo
     },
   )
 
-  app.post<{ Params: Params & { deliveryId: string }; Body: unknown }>(
+  app.post<{
+    Params: Params & { deliveryId: string }
+    Body: unknown
+    Reply: BackOfficeReply<'POST /api/back-office/applications/:applicationKey/deliveries/:deliveryId/retry'>
+  }>(
     '/api/back-office/applications/:applicationKey/deliveries/:deliveryId/retry',
     { config: { backOfficeAccess: 'retry' } },
     async (request, reply) => {
@@ -134,7 +147,11 @@ export const applicationActionRoutes: FastifyPluginAsync<{ context: BackOfficeCo
     return reason === '' || [...reason].length > REASON_MAX_LENGTH ? undefined : reason
   }
 
-  app.post<{ Params: Params; Body: unknown }>(
+  app.post<{
+    Params: Params
+    Body: unknown
+    Reply: BackOfficeReply<'POST /api/back-office/applications/:applicationKey/legal-hold'>
+  }>(
     '/api/back-office/applications/:applicationKey/legal-hold',
     { config: { backOfficeAccess: 'legal-hold' } },
     async (request, reply) => {
@@ -164,7 +181,11 @@ export const applicationActionRoutes: FastifyPluginAsync<{ context: BackOfficeCo
     },
   )
 
-  app.post<{ Params: Params; Body: unknown }>(
+  app.post<{
+    Params: Params
+    Body: unknown
+    Reply: BackOfficeReply<'POST /api/back-office/applications/:applicationKey/legal-hold/lift'>
+  }>(
     '/api/back-office/applications/:applicationKey/legal-hold/lift',
     { config: { backOfficeAccess: 'legal-hold' } },
     async (request, reply) => {
@@ -186,7 +207,11 @@ export const applicationActionRoutes: FastifyPluginAsync<{ context: BackOfficeCo
     },
   )
 
-  app.post<{ Params: Params; Body: unknown }>(
+  app.post<{
+    Params: Params
+    Body: unknown
+    Reply: BackOfficeReply<'POST /api/back-office/applications/:applicationKey/erase'>
+  }>(
     '/api/back-office/applications/:applicationKey/erase',
     { config: { backOfficeAccess: 'erase' } },
     async (request, reply) => {

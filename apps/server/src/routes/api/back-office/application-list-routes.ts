@@ -2,6 +2,7 @@
 // filtered list exported as CSV. Who read which page, the fields searched (never the values) and every
 // export are audited. Decision records: docs/decisions/1605-*, 1607-*, 1633-*.
 
+import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { appendAudit, type AuditDetail } from '../../../back-office/audit-log'
 import {
@@ -131,28 +132,31 @@ export const applicationListRoutes: FastifyPluginAsync<{ context: BackOfficeCont
   const { db, dataKeys } = context
   const scope = applicationScope
 
-  app.get<{ Querystring: Query }>('/api/back-office/applications', async (request, reply) => {
-    const { visible, all } = scope(request)
-    const errors: FieldError[] = []
-    const filter = readFilter(request.query, visible, all, errors)
-    if (errors.length > 0) return invalid(reply, APPLICATION_MESSAGES.invalidFilter, errors)
-    const page = await listApplications(db, filter, dataKeys)
-    // The list shows applicants' names: who read which page of it is recorded, by its filters.
-    await appendAudit(db, {
-      operatorId: scope(request).operator.id,
-      action: 'applications.listed',
-      detail: {
-        ...filterDetail(request.query),
-        page: filter.cursor === undefined ? 'first' : 'next',
-        rows: page.items.length,
-      },
-      at: context.now(),
-    })
-    return {
-      items: page.items.map(itemBody),
-      nextCursor: page.nextCursor === null ? null : encodeCursor(page.nextCursor),
-    }
-  })
+  app.get<{ Querystring: Query; Reply: BackOfficeReply<'GET /api/back-office/applications'> }>(
+    '/api/back-office/applications',
+    async (request, reply) => {
+      const { visible, all } = scope(request)
+      const errors: FieldError[] = []
+      const filter = readFilter(request.query, visible, all, errors)
+      if (errors.length > 0) return invalid(reply, APPLICATION_MESSAGES.invalidFilter, errors)
+      const page = await listApplications(db, filter, dataKeys)
+      // The list shows applicants' names: who read which page of it is recorded, by its filters.
+      await appendAudit(db, {
+        operatorId: scope(request).operator.id,
+        action: 'applications.listed',
+        detail: {
+          ...filterDetail(request.query),
+          page: filter.cursor === undefined ? 'first' : 'next',
+          rows: page.items.length,
+        },
+        at: context.now(),
+      })
+      return {
+        items: page.items.map(itemBody),
+        nextCursor: page.nextCursor === null ? null : encodeCursor(page.nextCursor),
+      }
+    },
+  )
 
   /**
    * A search's filter with the hashes of the query's terms (every one must match), and which fields they
@@ -182,48 +186,51 @@ export const applicationListRoutes: FastifyPluginAsync<{ context: BackOfficeCont
     return { filter, terms: read, searchedBy: searchedBy(read) }
   }
 
-  app.post<{ Body: unknown }>('/api/back-office/applications/search', async (request, reply) => {
-    const found = await searchFilter(request, reply)
-    if (found === undefined) return reply
-    const { terms } = found
-    const [first] = terms
-    if (first === undefined) {
-      return invalid(reply, APPLICATION_MESSAGES.invalidSearch, [
-        { field: 'query', message: APPLICATION_MESSAGES.query },
-      ])
-    }
-    const { operator } = scope(request)
-    await appendAudit(db, {
-      operatorId: operator.id,
-      action: 'applications.searched',
-      // The field searched and the filters, never the value searched for (a name, an email address).
-      detail: { field: found.searchedBy, ...filterDetail(request.body) },
-      at: context.now(),
-    })
-    const page = await listApplications(db, found.filter, dataKeys)
-    // A submission refused before anything was stored under its key is found by its reference (or the
-    // start of it) too.
-    if (
-      page.items.length === 0 &&
-      terms.length === 1 &&
-      first.field === 'reference' &&
-      found.filter.cursor === undefined
-    ) {
-      const keys = await attentionKeysByReference(
-        db,
-        hyphenatedReference(first.value),
-        found.filter.brands,
-      )
-      page.items = await pageItems(db, keys, dataKeys)
-    }
-    return {
-      items: page.items.map(itemBody),
-      nextCursor: page.nextCursor === null ? null : encodeCursor(page.nextCursor),
-      searchedBy: found.searchedBy,
-    }
-  })
+  app.post<{ Body: unknown; Reply: BackOfficeReply<'POST /api/back-office/applications/search'> }>(
+    '/api/back-office/applications/search',
+    async (request, reply) => {
+      const found = await searchFilter(request, reply)
+      if (found === undefined) return reply
+      const { terms } = found
+      const [first] = terms
+      if (first === undefined) {
+        return invalid(reply, APPLICATION_MESSAGES.invalidSearch, [
+          { field: 'query', message: APPLICATION_MESSAGES.query },
+        ])
+      }
+      const { operator } = scope(request)
+      await appendAudit(db, {
+        operatorId: operator.id,
+        action: 'applications.searched',
+        // The field searched and the filters, never the value searched for (a name, an email address).
+        detail: { field: found.searchedBy, ...filterDetail(request.body) },
+        at: context.now(),
+      })
+      const page = await listApplications(db, found.filter, dataKeys)
+      // A submission refused before anything was stored under its key is found by its reference (or the
+      // start of it) too.
+      if (
+        page.items.length === 0 &&
+        terms.length === 1 &&
+        first.field === 'reference' &&
+        found.filter.cursor === undefined
+      ) {
+        const keys = await attentionKeysByReference(
+          db,
+          hyphenatedReference(first.value),
+          found.filter.brands,
+        )
+        page.items = await pageItems(db, keys, dataKeys)
+      }
+      return {
+        items: page.items.map(itemBody),
+        nextCursor: page.nextCursor === null ? null : encodeCursor(page.nextCursor),
+        searchedBy: found.searchedBy,
+      }
+    },
+  )
 
-  app.post<{ Body: unknown }>(
+  app.post<{ Body: unknown; Reply: BackOfficeReply<'POST /api/back-office/applications/export'> }>(
     '/api/back-office/applications/export',
     { config: { backOfficeAccess: 'export' } },
     async (request, reply) => {
@@ -280,6 +287,7 @@ export const applicationListRoutes: FastifyPluginAsync<{ context: BackOfficeCont
           'content-disposition',
           `attachment; filename="applications-${now.toISOString().slice(0, 10)}.csv"`,
         )
+        .code(200)
         .send(`${lines.join('\r\n')}\r\n`)
     },
   )

@@ -73,7 +73,7 @@ export function operatorOf(request: FastifyRequest): OperatorRow {
 }
 
 export function operatorSummary(operator: OperatorRow) {
-  const scope = operator.brands === 'all' ? 'all' : operator.brands.split(',')
+  const scope = operator.brands === 'all' ? ('all' as const) : operator.brands.split(',')
   return { id: operator.id, email: operator.email, role: operator.role, brands: scope }
 }
 
@@ -81,7 +81,7 @@ export function sessionBody(session: Session, csrfToken: string) {
   const { operator } = session
   return {
     operator: operatorSummary(operator),
-    permissions: permissionsOf(operator.role),
+    permissions: [...permissionsOf(operator.role)],
     brands: visibleBrands(operator).map((id) => ({ id, name: brandName(id) })),
     brokerStatuses: BROKER_STATUSES.map((id) => ({ id, label: BROKER_STATUS_LABELS[id] })),
     lenderDecisions: LENDER_DECISIONS.map((id) => ({ id, label: LENDER_DECISION_LABELS[id] })),

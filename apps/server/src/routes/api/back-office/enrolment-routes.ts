@@ -3,6 +3,7 @@
 // code or the setup key, and confirms the first code, which signs them in. Decision record:
 // docs/decisions/1602-*.
 
+import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
 import type { FastifyPluginAsync } from 'fastify'
 import {
   completeEnrolment,
@@ -33,21 +34,25 @@ export const enrolmentRoutes: FastifyPluginAsync<{ context: BackOfficeContext }>
   const { db, dataKeys } = context
   const config = { config: { backOfficeAccess: 'public' as const } }
 
-  app.post<{ Body: unknown }>('/api/back-office/enrolment', config, async (request, reply) => {
-    const enrolment = await findOpenEnrolment(
-      db,
-      textField(request.body, 'token') ?? '',
-      context.now(),
-    )
-    if (enrolment === undefined) return reply.code(410).send({ error: ENROLMENT_MESSAGES.gone })
-    return {
-      email: enrolment.operator.email,
-      expiresAt: enrolment.expiresAt,
-      passwordMinLength: PASSWORD_MIN_LENGTH,
-    }
-  })
+  app.post<{ Body: unknown; Reply: BackOfficeReply<'POST /api/back-office/enrolment'> }>(
+    '/api/back-office/enrolment',
+    config,
+    async (request, reply) => {
+      const enrolment = await findOpenEnrolment(
+        db,
+        textField(request.body, 'token') ?? '',
+        context.now(),
+      )
+      if (enrolment === undefined) return reply.code(410).send({ error: ENROLMENT_MESSAGES.gone })
+      return {
+        email: enrolment.operator.email,
+        expiresAt: enrolment.expiresAt,
+        passwordMinLength: PASSWORD_MIN_LENGTH,
+      }
+    },
+  )
 
-  app.post<{ Body: unknown }>(
+  app.post<{ Body: unknown; Reply: BackOfficeReply<'POST /api/back-office/enrolment/password'> }>(
     '/api/back-office/enrolment/password',
     config,
     async (request, reply) => {
@@ -78,7 +83,7 @@ export const enrolmentRoutes: FastifyPluginAsync<{ context: BackOfficeContext }>
     },
   )
 
-  app.post<{ Body: unknown }>(
+  app.post<{ Body: unknown; Reply: BackOfficeReply<'POST /api/back-office/enrolment/confirm'> }>(
     '/api/back-office/enrolment/confirm',
     config,
     async (request, reply) => {

@@ -4,6 +4,7 @@
 // CONC 4.5.4R), and the adjustment made for a flagged applicant and its outcome (FCA FG21/1). Each is
 // written with its audit entry in one transaction. Also the list of commission requests still waiting.
 
+import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Transaction } from 'kysely'
 import type { BrandId } from '@forecourt/domain/brands/brand'
@@ -99,7 +100,11 @@ export const evidenceRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
     return found
   }
 
-  app.post<{ Params: Params; Body: unknown }>(
+  app.post<{
+    Params: Params
+    Body: unknown
+    Reply: BackOfficeReply<'POST /api/back-office/applications/:applicationKey/consent-withdrawals'>
+  }>(
     '/api/back-office/applications/:applicationKey/consent-withdrawals',
     { config: { backOfficeAccess: 'evidence' } },
     async (request, reply) => {
@@ -162,7 +167,11 @@ export const evidenceRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
     },
   )
 
-  app.post<{ Params: Params; Body: unknown }>(
+  app.post<{
+    Params: Params
+    Body: unknown
+    Reply: BackOfficeReply<'POST /api/back-office/applications/:applicationKey/commission-answers'>
+  }>(
     '/api/back-office/applications/:applicationKey/commission-answers',
     { config: { backOfficeAccess: 'evidence' } },
     async (request, reply) => {
@@ -220,7 +229,11 @@ export const evidenceRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
     },
   )
 
-  app.post<{ Params: Params; Body: unknown }>(
+  app.post<{
+    Params: Params
+    Body: unknown
+    Reply: BackOfficeReply<'POST /api/back-office/applications/:applicationKey/support-notes'>
+  }>(
     '/api/back-office/applications/:applicationKey/support-notes',
     { config: { backOfficeAccess: 'evidence' } },
     async (request, reply) => {
@@ -266,68 +279,72 @@ export const evidenceRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
         })
         return noteId
       })
-      return reply
-        .code(201)
-        .send({ note: { id, step, note, by: operator.email, at: now.toISOString() } })
+      return reply.code(201).send({
+        note: {
+          id,
+          step: step as 'adjustment' | 'outcome',
+          note,
+          by: operator.email,
+          at: now.toISOString(),
+        },
+      })
     },
   )
 
-  app.get<{ Querystring: Record<string, string | undefined> }>(
-    '/api/back-office/commission-requests',
-    async (request, reply) => {
-      const state = request.query.state ?? 'open'
-      if (state !== 'open' && state !== 'all') {
-        return invalid(reply, 'Invalid filter', [
-          { field: 'state', message: 'must be open or all' },
-        ])
-      }
-      const operator = operatorOf(request)
-      const requests = await commissionRequests(db, {
-        ...(operator.brands === 'all' ? {} : { brands: visibleBrands(operator) }),
-        open: state === 'open',
-        limit: 200,
-      })
-      const keys = [...new Set(requests.map((item) => item.applicationKey))]
-      const [items, emails] = await Promise.all([
-        pageItems(db, keys, dataKeys),
-        operatorEmails(
-          db,
-          requests.flatMap((item) => item.answers.map((answer) => answer.operatorId)),
-        ),
-      ])
-      const byKey = new Map(items.map((item) => [item.applicationKey, item]))
-      // A request whose application is gone (retention, erasure) has no one to answer.
-      const shown = requests.filter((item) => byKey.has(item.applicationKey))
-      // The page shows applicants' names: who read it is recorded, with what it showed, by count.
-      await appendAudit(db, {
-        operatorId: operator.id,
-        action: 'commission-requests.viewed',
-        detail: { state, rows: shown.length },
-        at: context.now(),
-      })
-      return {
-        requests: shown.flatMap((item) => {
-          const listed = byKey.get(item.applicationKey)
-          if (listed === undefined) return []
-          return [
-            {
-              applicationKey: item.applicationKey,
-              reference: applicationReference(item.applicationKey),
-              brand: item.brand,
-              brandName: brandName(item.brand),
-              name: listed.name,
-              requestedAt: item.requestedAt,
-              answers: item.answers.map((answer) => ({
-                at: answer.at,
-                by: answer.operatorId === null ? null : (emails.get(answer.operatorId) ?? null),
-                ...answer.answer,
-              })),
-            },
-          ]
-        }),
-      }
-    },
-  )
+  app.get<{
+    Querystring: Record<string, string | undefined>
+    Reply: BackOfficeReply<'GET /api/back-office/commission-requests'>
+  }>('/api/back-office/commission-requests', async (request, reply) => {
+    const state = request.query.state ?? 'open'
+    if (state !== 'open' && state !== 'all') {
+      return invalid(reply, 'Invalid filter', [{ field: 'state', message: 'must be open or all' }])
+    }
+    const operator = operatorOf(request)
+    const requests = await commissionRequests(db, {
+      ...(operator.brands === 'all' ? {} : { brands: visibleBrands(operator) }),
+      open: state === 'open',
+      limit: 200,
+    })
+    const keys = [...new Set(requests.map((item) => item.applicationKey))]
+    const [items, emails] = await Promise.all([
+      pageItems(db, keys, dataKeys),
+      operatorEmails(
+        db,
+        requests.flatMap((item) => item.answers.map((answer) => answer.operatorId)),
+      ),
+    ])
+    const byKey = new Map(items.map((item) => [item.applicationKey, item]))
+    // A request whose application is gone (retention, erasure) has no one to answer.
+    const shown = requests.filter((item) => byKey.has(item.applicationKey))
+    // The page shows applicants' names: who read it is recorded, with what it showed, by count.
+    await appendAudit(db, {
+      operatorId: operator.id,
+      action: 'commission-requests.viewed',
+      detail: { state, rows: shown.length },
+      at: context.now(),
+    })
+    return {
+      requests: shown.flatMap((item) => {
+        const listed = byKey.get(item.applicationKey)
+        if (listed === undefined) return []
+        return [
+          {
+            applicationKey: item.applicationKey,
+            reference: applicationReference(item.applicationKey),
+            brand: item.brand,
+            brandName: brandName(item.brand),
+            name: listed.name,
+            requestedAt: item.requestedAt,
+            answers: item.answers.map((answer) => ({
+              at: answer.at,
+              by: answer.operatorId === null ? null : (emails.get(answer.operatorId) ?? null),
+              ...answer.answer,
+            })),
+          },
+        ]
+      }),
+    }
+  })
 }
 
 function validCommission(kind: 'amount' | 'percentage', value: unknown): boolean {

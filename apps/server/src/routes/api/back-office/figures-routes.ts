@@ -2,6 +2,7 @@
 // London month, counts and times only, never personal data, for the brands the admin works on; and
 // their CSV export, which is audited.
 
+import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { appendAudit } from '../../../back-office/audit-log'
 import { visibleBrands } from '../../../back-office/operators'
@@ -100,7 +101,10 @@ export const figuresRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> =
       ...(filter.brands === 'all' ? {} : { brands: filter.brands }),
     })
 
-  app.get<{ Querystring: Record<string, unknown> }>(
+  app.get<{
+    Querystring: Record<string, unknown>
+    Reply: BackOfficeReply<'GET /api/back-office/figures'>
+  }>(
     '/api/back-office/figures',
     { config: { backOfficeAccess: 'figures' } },
     async (request, reply: FastifyReply) => {
@@ -118,7 +122,7 @@ export const figuresRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> =
     },
   )
 
-  app.post<{ Body: unknown }>(
+  app.post<{ Body: unknown; Reply: BackOfficeReply<'POST /api/back-office/figures/export'> }>(
     '/api/back-office/figures/export',
     { config: { backOfficeAccess: 'figures' } },
     async (request, reply) => {
@@ -153,6 +157,7 @@ export const figuresRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> =
           'content-disposition',
           `attachment; filename="outcome-${table}-${filter.from}-to-${filter.to}.csv"`,
         )
+        .code(200)
         .send(csv)
     },
   )

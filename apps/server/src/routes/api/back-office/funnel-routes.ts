@@ -2,6 +2,7 @@
 // which questions' errors meet them most, and how each source converts to a submission, an offer and a
 // payout. Counters only, never an application; the CSV export of each table is audited.
 
+import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { appendAudit } from '../../../back-office/audit-log'
 import { visibleBrands } from '../../../back-office/operators'
@@ -81,7 +82,10 @@ export const funnelRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> = 
     }
   }
 
-  app.get<{ Querystring: Record<string, unknown> }>(
+  app.get<{
+    Querystring: Record<string, unknown>
+    Reply: BackOfficeReply<'GET /api/back-office/funnel'>
+  }>(
     '/api/back-office/funnel',
     { config: { backOfficeAccess: 'funnel' } },
     async (request, reply) => {
@@ -100,7 +104,7 @@ export const funnelRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> = 
     },
   )
 
-  app.post<{ Body: unknown }>(
+  app.post<{ Body: unknown; Reply: BackOfficeReply<'POST /api/back-office/funnel/export'> }>(
     '/api/back-office/funnel/export',
     { config: { backOfficeAccess: 'funnel' } },
     async (request, reply) => {
@@ -128,6 +132,7 @@ export const funnelRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> = 
           'content-disposition',
           `attachment; filename="funnel-${chosen}-${filter.from}-to-${filter.to}.csv"`,
         )
+        .code(200)
         .send(csv)
     },
   )

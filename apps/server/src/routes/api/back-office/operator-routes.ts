@@ -1,6 +1,7 @@
 // Operators and the audit log, for admins. Adding or resetting an operator answers the enrolment
 // address once: it is stored only as a hash. Decision records: docs/decisions/1602-*, 1606-*.
 
+import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { AUDIT_ACTIONS, listAudit, type AuditFilter } from '../../../back-office/audit-log'
 import { operatorEmails } from '../../../back-office/operator-emails'
@@ -75,94 +76,105 @@ export const operatorRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
     return withinScope(brandsOf(operatorOf(request)), brandsOf(operator)) ? operator : undefined
   }
 
-  app.get('/api/back-office/operators', manage, async (request) => ({
-    items: (await manageable(request)).map(view),
-  }))
+  app.get<{ Reply: BackOfficeReply<'GET /api/back-office/operators'> }>(
+    '/api/back-office/operators',
+    manage,
+    async (request) => ({
+      items: (await manageable(request)).map(view),
+    }),
+  )
 
-  app.post<{ Body: unknown }>('/api/back-office/operators', manage, async (request, reply) => {
-    const email = textField(request.body, 'email')?.trim() ?? ''
-    const role = textField(request.body, 'role') ?? ''
-    const brandsValue = (request.body as Record<string, unknown> | null)?.brands
-    const brands = parseBrandScope(
-      Array.isArray(brandsValue)
-        ? brandsValue.filter((id) => typeof id === 'string').join(',')
-        : typeof brandsValue === 'string'
-          ? brandsValue
-          : '',
-    )
-    const errors: FieldError[] = []
-    if (!isOperatorEmail(email)) errors.push({ field: 'email', message: OPERATOR_MESSAGES.email })
-    if (!(OPERATOR_ROLES as readonly string[]).includes(role)) {
-      errors.push({ field: 'role', message: OPERATOR_MESSAGES.role })
-    }
-    if (brands === undefined) errors.push({ field: 'brands', message: OPERATOR_MESSAGES.brands })
-    if (errors.length > 0 || brands === undefined) {
-      return invalid(reply, OPERATOR_MESSAGES.invalid, errors)
-    }
-    if (!withinScope(brandsOf(operatorOf(request)), brands)) {
-      return reply.code(403).send({
-        error: OPERATOR_MESSAGES.beyondScope,
-        errors: [{ field: 'brands', message: OPERATOR_MESSAGES.beyondScope }],
-      })
-    }
-    try {
-      const { operator, enrolment } = await addOperator(
-        db,
-        { email, role: role as OperatorRole, brands },
-        context.now(),
-        operatorOf(request).id,
+  app.post<{ Body: unknown; Reply: BackOfficeReply<'POST /api/back-office/operators'> }>(
+    '/api/back-office/operators',
+    manage,
+    async (request, reply) => {
+      const email = textField(request.body, 'email')?.trim() ?? ''
+      const role = textField(request.body, 'role') ?? ''
+      const brandsValue = (request.body as Record<string, unknown> | null)?.brands
+      const brands = parseBrandScope(
+        Array.isArray(brandsValue)
+          ? brandsValue.filter((id) => typeof id === 'string').join(',')
+          : typeof brandsValue === 'string'
+            ? brandsValue
+            : '',
       )
-      return reply.code(201).send({
-        operator: view(operator),
-        enrolmentUrl: enrolmentUrl(context.config.url, enrolment.token),
-        enrolmentExpiresAt: enrolment.expiresAt,
-      })
-    } catch (error) {
-      if (error instanceof OperatorExistsError) {
-        return reply.code(409).send({ error: OPERATOR_MESSAGES.exists })
+      const errors: FieldError[] = []
+      if (!isOperatorEmail(email)) errors.push({ field: 'email', message: OPERATOR_MESSAGES.email })
+      if (!(OPERATOR_ROLES as readonly string[]).includes(role)) {
+        errors.push({ field: 'role', message: OPERATOR_MESSAGES.role })
       }
-      throw error
+      if (brands === undefined) errors.push({ field: 'brands', message: OPERATOR_MESSAGES.brands })
+      if (errors.length > 0 || brands === undefined) {
+        return invalid(reply, OPERATOR_MESSAGES.invalid, errors)
+      }
+      if (!withinScope(brandsOf(operatorOf(request)), brands)) {
+        return reply.code(403).send({
+          error: OPERATOR_MESSAGES.beyondScope,
+          errors: [{ field: 'brands', message: OPERATOR_MESSAGES.beyondScope }],
+        })
+      }
+      try {
+        const { operator, enrolment } = await addOperator(
+          db,
+          { email, role: role as OperatorRole, brands },
+          context.now(),
+          operatorOf(request).id,
+        )
+        return reply.code(201).send({
+          operator: view(operator),
+          enrolmentUrl: enrolmentUrl(context.config.url, enrolment.token),
+          enrolmentExpiresAt: enrolment.expiresAt,
+        })
+      } catch (error) {
+        if (error instanceof OperatorExistsError) {
+          return reply.code(409).send({ error: OPERATOR_MESSAGES.exists })
+        }
+        throw error
+      }
+    },
+  )
+
+  app.post<{
+    Params: { id: string }
+    Body: unknown
+    Reply: BackOfficeReply<'POST /api/back-office/operators/:id/disable'>
+  }>('/api/back-office/operators/:id/disable', manage, async (request, reply) => {
+    const me = operatorOf(request)
+    if (request.params.id === me.id) {
+      return reply.code(409).send({ error: OPERATOR_MESSAGES.notYourself })
+    }
+    if ((await findManageable(request, request.params.id)) === undefined) {
+      return reply.code(404).send(NOT_FOUND)
+    }
+    const operator = await disableOperator(db, request.params.id, context.now(), me.id)
+    return { operator: view(operator) }
+  })
+
+  app.post<{
+    Params: { id: string }
+    Body: unknown
+    Reply: BackOfficeReply<'POST /api/back-office/operators/:id/reset'>
+  }>('/api/back-office/operators/:id/reset', manage, async (request, reply) => {
+    if ((await findManageable(request, request.params.id)) === undefined) {
+      return reply.code(404).send(NOT_FOUND)
+    }
+    const { operator, enrolment } = await resetOperator(
+      db,
+      request.params.id,
+      context.now(),
+      operatorOf(request).id,
+    )
+    return {
+      operator: view(operator),
+      enrolmentUrl: enrolmentUrl(context.config.url, enrolment.token),
+      enrolmentExpiresAt: enrolment.expiresAt,
     }
   })
 
-  app.post<{ Params: { id: string }; Body: unknown }>(
-    '/api/back-office/operators/:id/disable',
-    manage,
-    async (request, reply) => {
-      const me = operatorOf(request)
-      if (request.params.id === me.id) {
-        return reply.code(409).send({ error: OPERATOR_MESSAGES.notYourself })
-      }
-      if ((await findManageable(request, request.params.id)) === undefined) {
-        return reply.code(404).send(NOT_FOUND)
-      }
-      const operator = await disableOperator(db, request.params.id, context.now(), me.id)
-      return { operator: view(operator) }
-    },
-  )
-
-  app.post<{ Params: { id: string }; Body: unknown }>(
-    '/api/back-office/operators/:id/reset',
-    manage,
-    async (request, reply) => {
-      if ((await findManageable(request, request.params.id)) === undefined) {
-        return reply.code(404).send(NOT_FOUND)
-      }
-      const { operator, enrolment } = await resetOperator(
-        db,
-        request.params.id,
-        context.now(),
-        operatorOf(request).id,
-      )
-      return {
-        operator: view(operator),
-        enrolmentUrl: enrolmentUrl(context.config.url, enrolment.token),
-        enrolmentExpiresAt: enrolment.expiresAt,
-      }
-    },
-  )
-
-  app.get<{ Querystring: Record<string, string | undefined> }>(
+  app.get<{
+    Querystring: Record<string, string | undefined>
+    Reply: BackOfficeReply<'GET /api/back-office/audit'>
+  }>(
     '/api/back-office/audit',
     { config: { backOfficeAccess: 'audit' } },
     async (request, reply) => {
@@ -223,11 +235,11 @@ export const operatorRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
           reference:
             row.application_key === null ? null : applicationReference(row.application_key),
           targetOperatorId: row.target_operator_id,
-          detail: JSON.parse(row.detail) as unknown,
+          detail: JSON.parse(row.detail) as Record<string, unknown> | null,
         })),
         nextCursor:
           rows.length > filter.limit && last !== undefined ? String(Number(last.seq)) : null,
-        actions: AUDIT_ACTIONS,
+        actions: [...AUDIT_ACTIONS],
       }
     },
   )

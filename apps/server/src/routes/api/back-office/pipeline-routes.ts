@@ -2,6 +2,7 @@
 // long each has been there and its follow-up; and a caseworker's follow-up on an application, a day and a
 // note, audited. Reading the pipeline is audited too: it lists the operator's cases.
 
+import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
 import type { FastifyPluginAsync } from 'fastify'
 import { appendAudit } from '../../../back-office/audit-log'
 import { findVisible } from '../../../back-office/find-application'
@@ -33,30 +34,34 @@ export const pipelineRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
 ) => {
   const { db } = context
 
-  app.get<{ Querystring: Record<string, string | undefined> }>(
-    '/api/back-office/pipeline',
-    async (request, reply) => {
-      const operator = operatorOf(request)
-      const visible = visibleBrands(operator)
-      const brand = request.query.brand?.trim() || undefined
-      if (brand !== undefined && !visible.includes(brand)) {
-        return invalid(reply, 'Invalid filter', [
-          { field: 'brand', message: PIPELINE_MESSAGES.brand },
-        ])
-      }
-      const brands = brand !== undefined ? [brand] : operator.brands === 'all' ? 'all' : visible
-      const answer = await pipeline(db, brands, context.now(), context.dataKeys)
-      await appendAudit(db, {
-        operatorId: operator.id,
-        action: 'pipeline.viewed',
-        detail: { brand: brand ?? null },
-        at: context.now(),
-      })
-      return { today: londonDay(context.now()), ...answer }
-    },
-  )
+  app.get<{
+    Querystring: Record<string, string | undefined>
+    Reply: BackOfficeReply<'GET /api/back-office/pipeline'>
+  }>('/api/back-office/pipeline', async (request, reply) => {
+    const operator = operatorOf(request)
+    const visible = visibleBrands(operator)
+    const brand = request.query.brand?.trim() || undefined
+    if (brand !== undefined && !visible.includes(brand)) {
+      return invalid(reply, 'Invalid filter', [
+        { field: 'brand', message: PIPELINE_MESSAGES.brand },
+      ])
+    }
+    const brands = brand !== undefined ? [brand] : operator.brands === 'all' ? 'all' : visible
+    const answer = await pipeline(db, brands, context.now(), context.dataKeys)
+    await appendAudit(db, {
+      operatorId: operator.id,
+      action: 'pipeline.viewed',
+      detail: { brand: brand ?? null },
+      at: context.now(),
+    })
+    return { today: londonDay(context.now()), ...answer }
+  })
 
-  app.post<{ Params: { applicationKey: string }; Body: unknown }>(
+  app.post<{
+    Params: { applicationKey: string }
+    Body: unknown
+    Reply: BackOfficeReply<'POST /api/back-office/applications/:applicationKey/follow-up'>
+  }>(
     '/api/back-office/applications/:applicationKey/follow-up',
     { config: { backOfficeAccess: 'notes' } },
     async (request, reply) => {

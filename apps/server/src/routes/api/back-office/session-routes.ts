@@ -1,5 +1,6 @@
 // Signing in and out, and the session's own description. Decision record: docs/decisions/1602-*.
 
+import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { endEverySession, endSession, type Session } from '../../../back-office/operators'
 import { FailureCounter, failureDelayMs, signIn } from '../../../back-office/sign-in'
@@ -80,7 +81,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
   const { db } = context
   const failures = new FailureCounter()
 
-  app.get(
+  app.get<{ Reply: BackOfficeReply<'GET /api/back-office/csrf'> }>(
     '/api/back-office/csrf',
     { config: { backOfficeAccess: 'public' } },
     (request, reply) => ({
@@ -88,7 +89,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
     }),
   )
 
-  app.get(
+  app.get<{ Reply: BackOfficeReply<'GET /api/back-office/session'> }>(
     '/api/back-office/session',
     { config: { backOfficeAccess: 'public' } },
     async (request, reply) => {
@@ -99,7 +100,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
     },
   )
 
-  app.post<{ Body: unknown }>(
+  app.post<{ Body: unknown; Reply: BackOfficeReply<'POST /api/back-office/sign-in'> }>(
     '/api/back-office/sign-in',
     {
       config: { backOfficeAccess: 'public' },
@@ -130,7 +131,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
     },
   )
 
-  app.post(
+  app.post<{ Reply: BackOfficeReply<'POST /api/back-office/sign-out'> }>(
     '/api/back-office/sign-out',
     { config: { backOfficeAccess: 'public' } },
     async (request, reply) => {
@@ -150,7 +151,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
     },
   )
 
-  app.post(
+  app.post<{ Reply: BackOfficeReply<'POST /api/back-office/sign-out-everywhere'> }>(
     '/api/back-office/sign-out-everywhere',
     { config: { backOfficeAccess: 'signed-in' } },
     async (request, reply) => {

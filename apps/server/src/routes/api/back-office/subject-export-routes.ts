@@ -2,6 +2,7 @@
 // admin to choose from, and the export of what is held about them. Decision record:
 // docs/decisions/2042-subject-export-candidates-chosen-by-the-admin.md.
 
+import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
 import type { FastifyPluginAsync } from 'fastify'
 import { appendAudit } from '../../../back-office/audit-log'
 import {
@@ -27,7 +28,10 @@ export const subjectExportRoutes: FastifyPluginAsync<{ context: BackOfficeContex
   const visibleApplication = visibleApplicationIn(db)
 
   // The applications that may be the same person's, for the admin to choose from (decision 2042).
-  app.get<{ Params: Params }>(
+  app.get<{
+    Params: Params
+    Reply: BackOfficeReply<'GET /api/back-office/applications/:applicationKey/data-export/candidates'>
+  }>(
     '/api/back-office/applications/:applicationKey/data-export/candidates',
     { config: { backOfficeAccess: 'export' } },
     async (request, reply) => {
@@ -45,7 +49,11 @@ export const subjectExportRoutes: FastifyPluginAsync<{ context: BackOfficeContex
     },
   )
 
-  app.post<{ Params: Params; Body: unknown }>(
+  app.post<{
+    Params: Params
+    Body: unknown
+    Reply: BackOfficeReply<'POST /api/back-office/applications/:applicationKey/data-export'>
+  }>(
     '/api/back-office/applications/:applicationKey/data-export',
     { config: { backOfficeAccess: 'export' } },
     async (request, reply) => {
