@@ -3,7 +3,7 @@
 // lender shows with its state in words and its offer's own figures; choosing an offer records the choice and
 // what was shown as evidence, alerts the broker and queues a signed `application.offer-chosen` notice for
 // every lender it went to. An expired offer, an offer of another application, a second choice, a wrong date of
-// birth a used link and one past its date are refused and change nothing.
+// birth, a used link and one past its date are refused and change nothing.
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { submittedPayloadLoader } from '../src/delivery/payload'
