@@ -87,4 +87,7 @@ if (withSimulator) {
   }
 }
 
-server = start(npm, ['run', 'start', '-w', '@forecourt/server'], env, { group: true })
+server = start(npm, ['run', 'start', '-w', '@forecourt/server'], env, {
+  // On Windows a detached child opens a console of its own: there npm's own stop is kept.
+  group: process.platform !== 'win32',
+})
