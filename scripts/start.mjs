@@ -24,8 +24,16 @@ const children = new Set()
 let stopping = false
 let server
 
-function start(command, args, childEnv) {
-  const child = spawn(command, args, { cwd: root, env: childEnv, stdio: 'inherit' })
+// The server is started through npm, which runs it in a shell of its own: npm does not pass a SIGTERM on to
+// that shell's child, so the server runs in a process group of its own and the whole group is stopped.
+function start(command, args, childEnv, { group = false } = {}) {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: childEnv,
+    stdio: 'inherit',
+    detached: group,
+  })
+  child.group = group
   children.add(child)
   child.on('exit', (code, signal) => {
     children.delete(child)
@@ -40,7 +48,15 @@ function stopAll(code) {
   stopping = true
   exitCode = code
   if (children.size === 0) process.exit(code)
-  for (const child of children) child.kill('SIGTERM')
+  for (const child of children) {
+    if (child.group) {
+      try {
+        process.kill(-child.pid, 'SIGTERM')
+      } catch {
+        child.kill('SIGTERM')
+      }
+    } else child.kill('SIGTERM')
+  }
 }
 process.on('SIGINT', () => stopAll(0))
 process.on('SIGTERM', () => stopAll(0))
@@ -71,4 +87,7 @@ if (withSimulator) {
   }
 }
 
-server = start(npm, ['run', 'start', '-w', '@forecourt/server'], env)
+server = start(npm, ['run', 'start', '-w', '@forecourt/server'], env, {
+  // On Windows a detached child opens a console of its own: there npm's own stop is kept.
+  group: process.platform !== 'win32',
+})

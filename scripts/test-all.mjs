@@ -200,7 +200,8 @@ runnerResult(
   playwrightCounts,
 )
 
-// The evidence journeys again with the server on PostgreSQL (decision 1931). Without TEST_DATABASE_URL, or
+// The evidence journeys, the applicant's own page and the broker's pipeline again with the server on
+// PostgreSQL (decision 1931). Without TEST_DATABASE_URL, or
 // when it does not answer, the probe says so loudly and exits 3: the runner is counted as skipped, not run.
 const postgresLabel = 'playwright PostgreSQL'
 const postgresReport = join(reports, 'playwright-postgres.json')
@@ -218,7 +219,7 @@ if (built) {
     results.push({ label: postgresLabel, passed: 0, failed: 1, skipped: 0 })
   } else {
     run(
-      'end-to-end evidence journeys on PostgreSQL (Chromium)',
+      'end-to-end evidence journeys, applicant page and pipeline on PostgreSQL (Chromium)',
       'npx',
       ['playwright', 'test', '-c', 'e2e/postgres/playwright.config.ts'],
       { PLAYWRIGHT_JSON_OUTPUT_NAME: postgresReport },

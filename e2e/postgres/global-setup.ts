@@ -9,7 +9,8 @@ import { rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { productionArgs } from '../../apps/server/src/production-start'
 import { dropSchema, type FreshSchema } from '../../apps/server/test/postgres-schema'
-import { E2E_PORT, e2eServerEnv } from '../support/env'
+import { E2E_PORT } from '../support/env'
+import { SAVE_RETURN_ENV } from '../save-return/support/server-env'
 import { createSchema, postgresProblem, schemaExists, skipWarning } from './support/postgres'
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -38,7 +39,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     console.log(`PostgreSQL schema ${fresh.schema} dropped`)
   }
   try {
-    server = await startServer(fresh, dataDir)
+    server = await startServer(fresh)
   } catch (error) {
     await teardown()
     throw error
@@ -47,10 +48,10 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   return teardown
 }
 
-async function startServer(fresh: FreshSchema, dataDir: string): Promise<ChildProcess> {
+async function startServer(fresh: FreshSchema): Promise<ChildProcess> {
   const child = spawn(process.execPath, productionArgs('server'), {
     cwd: REPOSITORY_ROOT,
-    env: { ...process.env, ...e2eServerEnv(dataDir), DATABASE_URL: fresh.url },
+    env: { ...process.env, ...SAVE_RETURN_ENV(), DATABASE_URL: fresh.url },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   // Its warnings and errors show in the run's output, as the other runners' web servers' do.

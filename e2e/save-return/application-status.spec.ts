@@ -15,8 +15,13 @@ import {
   submitAndReadStatusLink,
   twoOffers,
 } from './support/offers'
+import { SERVER_DATABASE_MISSING } from './support/server-env'
 
 const TITLE = 'Your application – Mile Broker'
+
+// Run on SQLite by the save-and-return runner and on PostgreSQL by e2e/postgres/playwright.config.ts, which
+// skips it loudly when PostgreSQL does not answer.
+test.skip(SERVER_DATABASE_MISSING !== undefined, SERVER_DATABASE_MISSING)
 
 /** The cell of the offers table in the row `row` and the column of `lender`. */
 function offerCell(page: Page, row: string, column: 1 | 2) {

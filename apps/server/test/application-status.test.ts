@@ -3,7 +3,7 @@
 // lender shows with its state in words and its offer's own figures; choosing an offer records the choice and
 // what was shown as evidence, alerts the broker and queues a signed `application.offer-chosen` notice for
 // every lender it went to. An expired offer, an offer of another application, a second choice, a wrong date of
-// birth and a used link are refused and change nothing.
+// birth, a used link and one past its date are refused and change nothing.
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { submittedPayloadLoader } from '../src/delivery/payload'
@@ -344,6 +344,100 @@ describe.each(allEngines)('the applicant’s own page on $name', (engine) => {
         headers: { host: 'milebroker.localhost', cookie: `forecourt-status=${session}` },
       })
       expect(elsewhere.statusCode).toBe(401)
+    },
+  )
+
+  test.skipIf(!engine.available)(
+    'a link past its date, or used, is refused (410) and opens nothing, even with the right date of birth',
+    async () => {
+      const payload = await submitted()
+      const key = payload.submissionKey
+      const reference = (
+        await app.database.db
+          .selectFrom('submissions')
+          .select('reference')
+          .where('submission_key', '=', key)
+          .executeTakeFirstOrThrow()
+      ).reference!
+      const token = await statusToken(reference)
+      const [year, month, day] = String(payload.dateOfBirth).slice(0, 10).split('-')
+      const links = () =>
+        app.database.db
+          .selectFrom('resume_links')
+          .select(['status', 'failed_attempts', 'expires_at', 'used_at'])
+          .where('application_key', '=', key)
+          .where('purpose', '=', 'status')
+          .execute()
+      const sessions = () =>
+        app.database.db
+          .selectFrom('status_sessions')
+          .select('id')
+          .where('application_key', '=', key)
+          .execute()
+      const expired = { error: 'This link has expired' }
+
+      // Its date passed a second ago: it asks for nothing and the right date of birth opens nothing.
+      const past = new Date(Date.now() - 1000).toISOString()
+      await app.database.db
+        .updateTable('resume_links')
+        .set({ expires_at: past })
+        .where('application_key', '=', key)
+        .where('purpose', '=', 'status')
+        .execute()
+      const before = await links()
+      expect(before).toEqual([
+        { status: 'active', failed_attempts: 0, expires_at: past, used_at: null },
+      ])
+      const open = await call('POST', '/api/application-status/open', { token })
+      expect([open.statusCode, open.json()]).toEqual([410, expired])
+      const check = await call('POST', '/api/application-status/check', {
+        token,
+        dateOfBirth: { day, month, year },
+      })
+      expect([check.statusCode, check.json()]).toEqual([410, expired])
+      expect(check.cookies.find((each) => each.name === 'forecourt-status')).toBeUndefined()
+      // A wrong date of birth is not counted against a link that no longer works.
+      const wrong = await call('POST', '/api/application-status/check', {
+        token,
+        dateOfBirth: { day: '1', month: '1', year: '1950' },
+      })
+      expect([wrong.statusCode, wrong.json()]).toEqual([410, expired])
+      expect(await links()).toEqual(before)
+      expect(await sessions()).toEqual([])
+
+      // A token that was never issued, or one character off, is refused the same way.
+      const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`
+      for (const other of [forged, 'x'.repeat(43)]) {
+        const answer = await call('POST', '/api/application-status/check', {
+          token: other,
+          dateOfBirth: { day, month, year },
+        })
+        expect([answer.statusCode, answer.json()]).toEqual([410, expired])
+      }
+      expect(await sessions()).toEqual([])
+
+      // Used once: the second use is refused and opens no second session.
+      await app.database.db
+        .updateTable('resume_links')
+        .set({ expires_at: new Date(Date.now() + DAY_MS).toISOString() })
+        .where('application_key', '=', key)
+        .where('purpose', '=', 'status')
+        .execute()
+      const first = await call('POST', '/api/application-status/check', {
+        token,
+        dateOfBirth: { day, month, year },
+      })
+      expect(first.statusCode, first.body).toBe(200)
+      const used = await links()
+      expect(used).toMatchObject([{ status: 'used' }])
+      const second = await call('POST', '/api/application-status/check', {
+        token,
+        dateOfBirth: { day, month, year },
+      })
+      expect([second.statusCode, second.json()]).toEqual([410, expired])
+      expect(second.cookies.find((each) => each.name === 'forecourt-status')).toBeUndefined()
+      expect(await links()).toEqual(used)
+      expect(await sessions()).toHaveLength(1)
     },
   )
 })

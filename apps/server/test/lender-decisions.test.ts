@@ -107,6 +107,24 @@ describe.each(allEngines)('lender decisions on $name', (engine) => {
     await smtp?.close()
   })
 
+  /** How many decisions, emails and deliveries are stored: a refused request leaves them all as they were. */
+  async function footprint() {
+    const count = async (table: 'lender_decisions' | 'emails' | 'deliveries') =>
+      Number(
+        (
+          await app.database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    return {
+      decisions: await count('lender_decisions'),
+      emails: await count('emails'),
+      deliveries: await count('deliveries'),
+    }
+  }
+
   test.skipIf(!engine.available)(
     'a signed approval is stored (202), shows in the read models and queues the applicant’s update',
     async () => {
@@ -222,6 +240,17 @@ describe.each(allEngines)('lender decisions on $name', (engine) => {
         secret: LENDER_A.secret,
         id: 'msg_repeat',
       })
+      expect(first.statusCode).toBe(202)
+      expect(first.json()).toEqual({ id: expect.any(String) as string, status: 'stored' })
+      const before = await footprint()
+      // The very same request again, as a replay would send it: the first answer, nothing new.
+      const identical = await send(app, LENDER_A.id, approval(submissionKey), {
+        secret: LENDER_A.secret,
+        id: 'msg_repeat',
+      })
+      expect(identical.statusCode).toBe(200)
+      expect(identical.headers['idempotent-replayed']).toBe('true')
+      expect(identical.json()).toEqual(first.json())
       const again = await send(
         app,
         LENDER_A.id,
@@ -237,6 +266,8 @@ describe.each(allEngines)('lender decisions on $name', (engine) => {
         .where('webhook_id', '=', 'msg_repeat')
         .execute()
       expect(stored).toHaveLength(1)
+      // No second decision, alert, update or delivery.
+      expect(await footprint()).toEqual(before)
     },
   )
 
@@ -245,6 +276,7 @@ describe.each(allEngines)('lender decisions on $name', (engine) => {
     async () => {
       const body = { ...approval(submissionKey), lenderReference: 'UNSIGNED-1' }
       const other = `whsec_${randomBytes(32).toString('base64')}`
+      const before = await footprint()
       const minutes = (n: number) => new Date(Date.now() + n * 60_000)
       for (const options of [
         {},
@@ -272,6 +304,15 @@ describe.each(allEngines)('lender decisions on $name', (engine) => {
         },
       })
       expect(tampered.statusCode).toBe(401)
+      expect(JSON.parse(tampered.body)).toEqual({ error: 'Missing, invalid or stale signature' })
+      // Another lender's secret on this lender's address is a forgery too.
+      const posing = await send(app, LENDER_A.id, body, { secret: LENDER_B.secret })
+      expect([posing.statusCode, posing.json()]).toEqual([
+        401,
+        { error: 'Missing, invalid or stale signature' },
+      ])
+      // None of them stored a decision, alerted the broker, emailed the applicant or queued a delivery.
+      expect(await footprint()).toEqual(before)
       // Within five minutes is fine.
       expect(
         (await send(app, LENDER_A.id, body, { secret: LENDER_A.secret, at: minutes(-4.5) }))
