@@ -1,68 +1,9 @@
 import '../form.css'
-import { ErrorMessage } from '@forecourt/ui/error-message/error-message'
-import { FieldLegend } from '@forecourt/ui/field/field-parts'
-import { ariaInvalid, describedBy, fieldClass, hintId, type FieldProps } from '../field-props'
+import { Checkbox as KitCheckbox, type CheckboxProps } from '@forecourt/ui/checkboxes/checkbox'
 
-export interface CheckboxProps extends FieldProps {
-  value: boolean
-  onChange: (checked: boolean) => void
-  /** Wraps the checkbox in a fieldset with this legend: the question the box answers. */
-  legend?: string
-  legendAsHeading?: boolean
-}
+export type { CheckboxProps }
 
-/** One checkbox with its label beside it; the whole row is the touch target. */
-export function Checkbox({
-  id,
-  name,
-  label,
-  hint,
-  error,
-  disabled = false,
-  onBlur,
-  shake,
-  value,
-  onChange,
-  legend,
-  legendAsHeading,
-}: CheckboxProps) {
-  const content = (
-    <>
-      {error ? <ErrorMessage fieldId={id} message={error} shake={shake} /> : null}
-      <div className="choice">
-        <input
-          id={id}
-          name={name ?? id}
-          type="checkbox"
-          className="choice__input"
-          checked={value}
-          onChange={(event) => onChange(event.target.checked)}
-          onBlur={onBlur}
-          disabled={disabled}
-          aria-describedby={describedBy(id, { hint, error })}
-          aria-invalid={ariaInvalid(error)}
-        />
-        <label className="choice__label" htmlFor={id}>
-          {label}
-        </label>
-        {hint ? (
-          <div id={hintId(id)} className="choice__hint">
-            {hint}
-          </div>
-        ) : null}
-      </div>
-    </>
-  )
-  return (
-    <div className={fieldClass(error)}>
-      {legend ? (
-        <fieldset className="field-fieldset">
-          <FieldLegend label={legend} asHeading={legendAsHeading} />
-          {content}
-        </fieldset>
-      ) : (
-        content
-      )}
-    </div>
-  )
+/** One checkbox with its label beside it; the whole row is the touch target (the UI kit's). */
+export function Checkbox(props: CheckboxProps) {
+  return <KitCheckbox {...props} />
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import type { Example } from '../examples'
-import { Checkboxes } from './checkboxes/Checkboxes'
-import { Radios } from './radios/Radios'
-import { Textarea } from './textarea/Textarea'
+import { Checkboxes } from '../checkboxes/checkboxes'
+import { Radios } from '../radios/radios'
+import { Textarea } from '../textarea/textarea'
 
 const statuses = [
   { value: 'new', label: 'New' },

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import type { Example } from '../../examples'
-import { TextInput, type TextInputProps } from './TextInput'
+import type { Example } from '../examples'
+import { TextInput, type TextInputProps } from './text-input'
 
 function Stateful(props: Omit<TextInputProps, 'value' | 'onChange'> & { initial?: string }) {
   const { initial = '', ...rest } = props
