@@ -49,6 +49,34 @@ export const textInputExamples: Example[] = [
     ),
   },
   {
+    name: 'amount with a prefix and a width',
+    render: () => (
+      <Stateful
+        id="deposit"
+        label="How much is your deposit?"
+        hint="Leave blank if none"
+        inputMode="numeric"
+        prefix="£"
+        width={10}
+      />
+    ),
+  },
+  {
+    name: 'period with a suffix',
+    render: () => <Stateful id="term" label="Term" inputMode="numeric" suffix="months" width={4} />,
+  },
+  {
+    name: 'label as page heading',
+    render: () => (
+      <Stateful
+        id="postcode"
+        label="What is your postcode?"
+        autoComplete="postal-code"
+        labelAsHeading
+      />
+    ),
+  },
+  {
     name: 'disabled',
     render: () => <Stateful id="reference" label="Reference" initial="FC-NN07-T1T4" disabled />,
   },

@@ -2,11 +2,7 @@
 // field to its hint, its error message and the error summary link: both are the UI kit's, whose plain
 // controls the form's wrap.
 
-export type {
-  FieldProps,
-  GroupFieldProps,
-  SingleFieldProps,
-} from '@forecourt/ui/field/field-props'
+export type { FieldProps, GroupFieldProps, SingleFieldProps } from '@forecourt/ui/field/field-props'
 export type { InputWidth } from '@forecourt/ui/text-input/text-input'
 export { errorId } from '@forecourt/ui/error-message/error-message'
 export {

@@ -1,7 +1,14 @@
 import '../form.css'
-import { Textarea as KitTextarea, type TextareaProps as KitTextareaProps } from '@forecourt/ui/textarea/textarea'
+import {
+  Textarea as KitTextarea,
+  type TextareaProps as KitTextareaProps,
+} from '@forecourt/ui/textarea/textarea'
 
-export { charactersLeft, COUNT_ANNOUNCE_DELAY_MS, countInfoId } from '@forecourt/ui/textarea/textarea'
+export {
+  charactersLeft,
+  COUNT_ANNOUNCE_DELAY_MS,
+  countInfoId,
+} from '@forecourt/ui/textarea/textarea'
 
 /**
  * The form never cuts an answer off as it is typed (a paste would lose its end silently): it shows the
