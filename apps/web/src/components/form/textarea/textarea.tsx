@@ -1,4 +1,5 @@
 import '../form.css'
+import type { JSX } from 'react'
 import {
   Textarea as KitTextarea,
   type TextareaProps as KitTextareaProps,
@@ -17,6 +18,4 @@ export {
 export type TextareaProps = Omit<KitTextareaProps, 'maxLength'>
 
 /** A multi-line answer, with a label, a hint, the error and, when limited, a character count. */
-export function Textarea(props: TextareaProps) {
-  return <KitTextarea {...props} />
-}
+export const Textarea: (props: TextareaProps) => JSX.Element = KitTextarea
