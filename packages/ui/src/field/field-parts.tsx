@@ -1,4 +1,5 @@
 import './field.css'
+import { errorId } from '../error-message/error-message'
 
 // The pieces every control draws the same way: label or legend (optionally the page heading) and hint.
 
@@ -49,4 +50,36 @@ export function FieldHint({ fieldId, hint }: { fieldId: string; hint?: string | 
       {hint}
     </div>
   )
+}
+
+/**
+ * The value of `aria-describedby` for a field: its hint, then its error message, then any extra ids.
+ * Undefined when there is nothing to point at, so no empty attribute is rendered.
+ */
+export function describedBy(
+  id: string,
+  texts: { hint?: string | undefined; error?: string | undefined },
+  ...extra: (string | undefined)[]
+): string | undefined {
+  const ids = [
+    texts.hint ? hintId(id) : undefined,
+    texts.error ? errorId(id) : undefined,
+    ...extra,
+  ].filter((value): value is string => Boolean(value))
+  return ids.length > 0 ? ids.join(' ') : undefined
+}
+
+/** `aria-invalid` only when in error: React drops the attribute for undefined. */
+export function ariaInvalid(error: string | undefined): true | undefined {
+  return error ? true : undefined
+}
+
+/** Class names of a field's frame: the red left border marks the field in error. */
+export function fieldClass(error: string | undefined, extra?: string): string {
+  return ['field', error ? 'field--error' : undefined, extra].filter(Boolean).join(' ')
+}
+
+/** A control's class, its error modifier (`<base>--error`) when in error, and any extra class. */
+export function inputClass(base: string, error: string | undefined, extra?: string): string {
+  return [base, error ? `${base}--error` : undefined, extra].filter(Boolean).join(' ')
 }

@@ -7,7 +7,11 @@ import { markRouteChange, PageHeading, usePageTitle } from '#app/page'
 import { useSignedIn } from '#app/session'
 import { AuthenticatorSetup, type Totp } from '#components/authenticator-setup/AuthenticatorSetup'
 import { ErrorSummary, type ErrorSummaryItem } from '@forecourt/ui/error-summary/error-summary'
-import { TextInput } from '#components/form/text-input/TextInput'
+import { TextInput } from '@forecourt/ui/text-input/text-input'
+import {
+  CurrentPasswordField,
+  OneTimeCodeField,
+} from '#components/form/credential-fields/CredentialFields'
 import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
 import { ApiError, post } from '#lib/api'
@@ -196,12 +200,8 @@ export default function AccountScreen() {
           readOnly
           hidden
         />
-        <TextInput
+        <CurrentPasswordField
           id="current-password"
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          width={30}
           value={currentPassword}
           onChange={setCurrentPassword}
           error={form.errorFor('current-password')}
@@ -227,19 +227,7 @@ export default function AccountScreen() {
           onChange={setConfirmation}
           error={form.errorFor('new-password-confirmation')}
         />
-        <TextInput
-          id="code"
-          label="Code from your authenticator app"
-          hint="The 6 digits the app shows now"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          spellCheck={false}
-          maxLength={7}
-          width={6}
-          value={code}
-          onChange={setCode}
-          error={form.errorFor('code')}
-        />
+        <OneTimeCodeField id="code" value={code} onChange={setCode} error={form.errorFor('code')} />
         <button type="submit" className="button" aria-disabled={sending || undefined}>
           Change password
         </button>
@@ -278,25 +266,16 @@ export default function AccountScreen() {
               readOnly
               hidden
             />
-            <TextInput
+            <CurrentPasswordField
               id="authenticator-password"
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              width={30}
               value={authenticatorPassword}
               onChange={setAuthenticatorPassword}
               error={form.errorFor('authenticator-password')}
             />
-            <TextInput
+            <OneTimeCodeField
               id="new-code"
               label="Code from your new authenticator app"
               hint="The 6 digits the new app shows now for Forecourt back office"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              spellCheck={false}
-              maxLength={7}
-              width={6}
               value={newCode}
               onChange={setNewCode}
               error={form.errorFor('new-code')}

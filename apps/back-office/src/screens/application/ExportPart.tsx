@@ -5,7 +5,8 @@
 
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useSession, useSignedIn } from '#app/session'
-import { Checkboxes, type CheckboxOption } from '#components/form/checkboxes/Checkboxes'
+import { Checkboxes } from '@forecourt/ui/checkboxes/checkboxes'
+import type { ChoiceOption as CheckboxOption } from '@forecourt/ui/field/field-props'
 import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
 import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'

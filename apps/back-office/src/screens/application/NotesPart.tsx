@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react'
 import { useSession } from '#app/session'
 import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
-import { Textarea } from '#components/form/textarea/Textarea'
+import { Textarea } from '@forecourt/ui/textarea/textarea'
 import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
 import { ApiError, post } from '#lib/api'

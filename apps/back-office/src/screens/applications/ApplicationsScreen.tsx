@@ -14,13 +14,13 @@ import {
   DELIVERY_STATUS_LABELS,
   KindBadge,
 } from '#components/badge/Badge'
-import { Checkboxes } from '#components/form/checkboxes/Checkboxes'
+import { Checkboxes } from '@forecourt/ui/checkboxes/checkboxes'
 import { FilterTags, type AppliedFilter } from '#components/filter-tags/FilterTags'
 import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
-import { Radios } from '#components/form/radios/Radios'
-import { Select } from '#components/form/select/Select'
+import { Radios } from '@forecourt/ui/radios/radios'
+import { Select } from '@forecourt/ui/select/select'
 import { DateRange } from '#components/form/date-range/DateRange'
-import { TextInput } from '#components/form/text-input/TextInput'
+import { TextInput } from '@forecourt/ui/text-input/text-input'
 import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
 import { Pagination } from '#components/pagination/Pagination'

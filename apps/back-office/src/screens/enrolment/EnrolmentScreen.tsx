@@ -7,7 +7,8 @@ import { useLocation } from 'wouter'
 import { markRouteChange, PageHeading, usePageTitle } from '#app/page'
 import { useSession } from '#app/session'
 import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
-import { TextInput } from '#components/form/text-input/TextInput'
+import { TextInput } from '@forecourt/ui/text-input/text-input'
+import { OneTimeCodeField } from '#components/form/credential-fields/CredentialFields'
 import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { AuthenticatorSetup, type Totp } from '#components/authenticator-setup/AuthenticatorSetup'
 import { Notice } from '#components/notice/Notice'
@@ -208,15 +209,9 @@ export default function EnrolmentScreen() {
       <PageHeading caption="Step 2 of 2">Set up your authenticator app</PageHeading>
       <AuthenticatorSetup totp={totp} />
       <form noValidate onSubmit={(event) => void confirm(event)}>
-        <TextInput
+        <OneTimeCodeField
           id="code"
-          label="Code from your authenticator app"
           hint="The 6 digits the app shows now for Forecourt back office"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          spellCheck={false}
-          maxLength={7}
-          width={6}
           value={code}
           onChange={setCode}
           error={form.errorFor('code')}

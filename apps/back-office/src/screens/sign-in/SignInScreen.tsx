@@ -7,7 +7,11 @@ import { takeWantedPath } from '#app/wanted-path'
 import { PageHeading, usePageTitle } from '#app/page'
 import { useSession, type SignedOutReason } from '#app/session'
 import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
-import { TextInput } from '#components/form/text-input/TextInput'
+import { TextInput } from '@forecourt/ui/text-input/text-input'
+import {
+  CurrentPasswordField,
+  OneTimeCodeField,
+} from '#components/form/credential-fields/CredentialFields'
 import { useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
 import { ApiError, post } from '#lib/api'
@@ -88,29 +92,14 @@ export default function SignInScreen() {
           onChange={setEmail}
           error={form.errorFor('email')}
         />
-        <TextInput
+        <CurrentPasswordField
           id="password"
           label="Password"
-          type="password"
-          autoComplete="current-password"
-          width={30}
           value={password}
           onChange={setPassword}
           error={form.errorFor('password')}
         />
-        <TextInput
-          id="code"
-          label="Code from your authenticator app"
-          hint="The 6 digits the app shows now"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          spellCheck={false}
-          maxLength={7}
-          width={6}
-          value={code}
-          onChange={setCode}
-          error={form.errorFor('code')}
-        />
+        <OneTimeCodeField id="code" value={code} onChange={setCode} error={form.errorFor('code')} />
         <button type="submit" className="button" aria-disabled={sending || undefined}>
           Sign in
         </button>

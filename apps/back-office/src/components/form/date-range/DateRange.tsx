@@ -1,4 +1,4 @@
-import { TextInput } from '../text-input/TextInput'
+import { TextInput } from '@forecourt/ui/text-input/text-input'
 
 export interface DateRangeValue {
   /** `YYYY-MM-DD`, or '' for no bound. */

@@ -1,6 +1,7 @@
+import '../form.css'
 import type { AddressLookupItem } from '@forecourt/domain/address/address-lookup-item'
+import { Select } from '@forecourt/ui/select/select'
 import type { SingleFieldProps } from '../field-props'
-import { SelectField } from '../select-field'
 
 /** What the dropdown shows of each address found: its id and its display line. */
 export type AddressDropdownItem = Pick<AddressLookupItem, 'udprn' | 'Address'>
@@ -15,10 +16,10 @@ export interface AddressDropdownProps extends SingleFieldProps {
 /** The addresses found for a postcode, in a native select headed 'Please choose an address'. */
 export function AddressDropdown({ items, ...props }: AddressDropdownProps) {
   return (
-    <SelectField
+    <Select
       {...props}
       options={items.map((item) => ({ value: item.udprn, label: item.Address }))}
-      placeholder="Please choose an address"
+      emptyLabel="Please choose an address"
     />
   )
 }

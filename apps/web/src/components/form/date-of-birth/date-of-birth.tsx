@@ -1,4 +1,5 @@
 import '../form.css'
+import '@forecourt/ui/text-input/text-input.css'
 import { padDatePart, type DateParts } from '@forecourt/domain/fields/date-of-birth'
 import type { ChangeEvent, FocusEvent } from 'react'
 import { ErrorMessage } from '@forecourt/ui/error-message/error-message'

@@ -1,6 +1,7 @@
+import '../form.css'
 import type { HTMLInputAutoCompleteAttribute } from 'react'
+import { Select } from '@forecourt/ui/select/select'
 import type { SingleFieldProps } from '../field-props'
-import { SelectField } from '../select-field'
 
 export interface DropdownOption {
   value: string
@@ -17,5 +18,5 @@ export interface DropdownProps extends SingleFieldProps {
 
 /** A native select whose first option is 'Please select' (docs/requirements.md#controls). */
 export function Dropdown(props: DropdownProps) {
-  return <SelectField {...props} placeholder="Please select" />
+  return <Select {...props} emptyLabel="Please select" />
 }

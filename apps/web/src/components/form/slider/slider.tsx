@@ -1,4 +1,5 @@
 import '../form.css'
+import '@forecourt/ui/text-input/text-input.css'
 import { ErrorMessage } from '@forecourt/ui/error-message/error-message'
 import { FieldHint, FieldLabel } from '@forecourt/ui/field/field-parts'
 import {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, test } from 'vitest'
-import { exampleNamed, expectNoAxeViolations } from '../../example-checks'
+import { exampleNamed, expectNoAxeViolations } from '../../test-support/example-checks'
 import { selectExamples } from './select.examples'
 
 for (const example of selectExamples) {

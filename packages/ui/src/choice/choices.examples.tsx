@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import type { Example } from '../examples'
-import { Checkboxes } from './checkboxes/Checkboxes'
-import { Radios } from './radios/Radios'
-import { Textarea } from './textarea/Textarea'
+import { Checkbox } from '../checkboxes/checkbox'
+import { Checkboxes } from '../checkboxes/checkboxes'
+import { Radios } from '../radios/radios'
+import { Textarea } from '../textarea/textarea'
 
 const statuses = [
   { value: 'new', label: 'New' },
@@ -57,6 +58,56 @@ function RadiosExample({ error }: { error?: string }) {
   )
 }
 
+function InlineRadiosExample() {
+  const [value, setValue] = useState('')
+  return (
+    <Radios
+      id="joint"
+      label="Is this a joint application?"
+      legendAsHeading
+      options={[
+        { value: 'yes', label: 'Yes', hint: 'Both of you will be asked for your details' },
+        { value: 'no', label: 'No' },
+      ]}
+      value={value}
+      onChange={setValue}
+      inline
+    />
+  )
+}
+
+function SmallRadiosExample() {
+  const [value, setValue] = useState('any')
+  return (
+    <Radios
+      id="assigned"
+      label="Assigned to"
+      options={[
+        { value: 'any', label: 'Anyone' },
+        { value: 'me', label: 'Me' },
+      ]}
+      value={value}
+      onChange={setValue}
+      small
+    />
+  )
+}
+
+function CheckboxExample({ error, legend }: { error?: string; legend?: string }) {
+  const [value, setValue] = useState(false)
+  return (
+    <Checkbox
+      id="declaration"
+      label="I confirm the details I have given are correct"
+      hint="We check them with a credit reference agency"
+      legend={legend}
+      error={error}
+      value={value}
+      onChange={setValue}
+    />
+  )
+}
+
 function TextareaExample({ error }: { error?: string }) {
   const [value, setValue] = useState('')
   return (
@@ -77,6 +128,15 @@ export const choicesExamples: Example[] = [
   { name: 'checkboxes with a hint on a box', render: () => <HintedCheckboxesExample /> },
   { name: 'radios', render: () => <RadiosExample /> },
   { name: 'radios with error', render: () => <RadiosExample error="Choose the new status" /> },
+  { name: 'inline radios with a hint on an option', render: () => <InlineRadiosExample /> },
+  { name: 'small radios', render: () => <SmallRadiosExample /> },
+  { name: 'one checkbox', render: () => <CheckboxExample /> },
+  {
+    name: 'one checkbox in a fieldset, in error',
+    render: () => (
+      <CheckboxExample legend="Declaration" error="Please confirm the details are correct." />
+    ),
+  },
   { name: 'textarea', render: () => <TextareaExample /> },
   { name: 'textarea with error', render: () => <TextareaExample error="Enter the note" /> },
 ]

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { ariaInvalid, describedBy, errorId, fieldClass, hintId, inputClass } from './field-props'
+import { ariaInvalid, describedBy, fieldClass, hintId, inputClass } from './field-parts'
+import { errorId } from '../error-message/error-message'
 
 test('a field’s hint and error ids derive from its id', () => {
   expect(hintId('email')).toBe('email-hint')

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import type { Example } from '../../examples'
-import { Select } from './Select'
+import type { Example } from '../examples'
+import { Select } from './select'
 
 const roles = [
   { value: 'viewer', label: 'Viewer' },

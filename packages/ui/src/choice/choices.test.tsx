@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, test } from 'vitest'
-import { exampleNamed, expectNoAxeViolations } from '../example-checks'
+import { exampleNamed, expectNoAxeViolations } from '../../test-support/example-checks'
 import { choicesExamples } from './choices.examples'
 
 for (const example of choicesExamples) {
@@ -60,4 +60,49 @@ test('the textarea in error is invalid and described', () => {
   const note = screen.getByRole('textbox', { name: 'Note' })
   expect(note).toHaveAttribute('aria-invalid', 'true')
   expect(note).toHaveAccessibleDescription('Error: Enter the note')
+})
+
+test('inline radios: an option’s hint describes that option, and the legend is the page heading', async () => {
+  render(exampleNamed(choicesExamples, 'inline radios with a hint on an option').render())
+  expect(
+    screen.getByRole('heading', { level: 1, name: 'Is this a joint application?' }),
+  ).toBeInTheDocument()
+  const yes = screen.getByRole('radio', { name: 'Yes' })
+  expect(yes).toHaveAccessibleDescription('Both of you will be asked for your details')
+  expect(screen.getByRole('radio', { name: 'No' })).toHaveAttribute('id', 'joint-2')
+  expect(yes.closest('.choices')).toHaveClass('choices choices--inline')
+  await userEvent.click(screen.getByText('No'))
+  expect(screen.getByRole('radio', { name: 'No' })).toBeChecked()
+})
+
+test('small radios are drawn smaller in a tighter frame', () => {
+  render(exampleNamed(choicesExamples, 'small radios').render())
+  const anyone = screen.getByRole('radio', { name: 'Anyone' })
+  expect(anyone).toBeChecked()
+  expect(anyone.closest('.choices')).toHaveClass('choices--small')
+  expect(anyone.closest('.field')).toHaveClass('field field--small')
+})
+
+test('one checkbox is named by its label, described by its hint, and ticks from its label', async () => {
+  render(exampleNamed(choicesExamples, 'one checkbox').render())
+  const box = screen.getByRole('checkbox', {
+    name: 'I confirm the details I have given are correct',
+  })
+  expect(box).toHaveAccessibleDescription('We check them with a credit reference agency')
+  expect(box).not.toHaveAttribute('aria-invalid')
+  expect(screen.queryByRole('group')).toBeNull()
+  await userEvent.click(screen.getByText('I confirm the details I have given are correct'))
+  expect(box).toBeChecked()
+})
+
+test('one checkbox in error, in a fieldset named by its legend', () => {
+  render(exampleNamed(choicesExamples, 'one checkbox in a fieldset, in error').render())
+  expect(screen.getByRole('group', { name: 'Declaration' })).toBeInTheDocument()
+  const box = screen.getByRole('checkbox', {
+    name: 'I confirm the details I have given are correct',
+  })
+  expect(box).toHaveAttribute('aria-invalid', 'true')
+  expect(box).toHaveAccessibleDescription(
+    'We check them with a credit reference agency Error: Please confirm the details are correct.',
+  )
 })

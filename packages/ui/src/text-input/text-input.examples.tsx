@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import type { Example } from '../../examples'
-import { TextInput, type TextInputProps } from './TextInput'
+import type { Example } from '../examples'
+import { TextInput, type TextInputProps } from './text-input'
 
 function Stateful(props: Omit<TextInputProps, 'value' | 'onChange'> & { initial?: string }) {
   const { initial = '', ...rest } = props
@@ -45,6 +45,34 @@ export const textInputExamples: Example[] = [
         autoComplete="new-password"
         hint="At least 12 characters"
         error="Enter a password of at least 12 characters"
+      />
+    ),
+  },
+  {
+    name: 'amount with a prefix and a width',
+    render: () => (
+      <Stateful
+        id="deposit"
+        label="How much is your deposit?"
+        hint="Leave blank if none"
+        inputMode="numeric"
+        prefix="£"
+        width={10}
+      />
+    ),
+  },
+  {
+    name: 'period with a suffix',
+    render: () => <Stateful id="term" label="Term" inputMode="numeric" suffix="months" width={4} />,
+  },
+  {
+    name: 'label as page heading',
+    render: () => (
+      <Stateful
+        id="postcode"
+        label="What is your postcode?"
+        autoComplete="postal-code"
+        labelAsHeading
       />
     ),
   },

@@ -1,27 +1,31 @@
-import './form.css'
+import './select.css'
 import type { HTMLInputAutoCompleteAttribute } from 'react'
-import { ErrorMessage } from '@forecourt/ui/error-message/error-message'
-import { FieldHint, FieldLabel } from '@forecourt/ui/field/field-parts'
+import { ErrorMessage } from '../error-message/error-message'
 import {
   ariaInvalid,
   describedBy,
+  FieldHint,
+  FieldLabel,
   fieldClass,
   inputClass,
-  type SingleFieldProps,
-} from './field-props'
+} from '../field/field-parts'
+import type { ChoiceOption, SingleFieldProps } from '../field/field-props'
 
-// The native select both dropdowns are made of. Its first option is the placeholder, with an empty
-// value, so "nothing chosen" is a value the step's schema can reject with its own message.
-
-export interface SelectFieldProps extends SingleFieldProps {
-  options: readonly { value: string; label: string }[]
+export interface SelectProps extends SingleFieldProps {
+  options: readonly Omit<ChoiceOption, 'hint'>[]
+  /** The chosen value; '' while the first, empty option is shown. */
   value: string
   onChange: (value: string) => void
-  placeholder: string
+  /**
+   * A first option with the value '' ('Please select', 'Any brand'), so "nothing chosen" is a value a
+   * rule can refuse with its own message; left out when every choice must be made.
+   */
+  emptyLabel?: string | undefined
   autoComplete?: HTMLInputAutoCompleteAttribute | undefined
 }
 
-export function SelectField({
+/** A native select with its label, hint and error message. */
+export function Select({
   id,
   name,
   label,
@@ -34,9 +38,9 @@ export function SelectField({
   options,
   value,
   onChange,
-  placeholder,
+  emptyLabel,
   autoComplete,
-}: SelectFieldProps) {
+}: SelectProps) {
   return (
     <div className={fieldClass(error)}>
       <FieldLabel htmlFor={id} label={label} asHeading={labelAsHeading} />
@@ -54,7 +58,7 @@ export function SelectField({
         aria-describedby={describedBy(id, { hint, error })}
         aria-invalid={ariaInvalid(error)}
       >
-        <option value="">{placeholder}</option>
+        {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
