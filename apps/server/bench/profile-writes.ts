@@ -73,9 +73,21 @@ async function main(): Promise<void> {
   const directory = mkdtempSync(join(tmpdir(), 'forecourt-profile-'))
   const database = await sqliteDatabase()
   const server = await startServer({
-    env: { ...faultServerEnv(), ...database.env },
+    env: {
+      ...faultServerEnv(),
+      ...database.env,
+      ...Object.fromEntries(
+        args.flatMap((arg, at) =>
+          args[at - 1] === '--env' ? [arg.split('=', 2) as [string, string]] : [],
+        ),
+      ),
+    },
     ...(option('--port') === undefined ? {} : { port: option('--port') }),
-    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${directory}`, compiledEntry('server')],
+    // Without a profile (`--no-profile`) the CPU figure is the server's own, without the sampler's cost.
+    nodeArgs: [
+      ...(args.includes('--no-profile') ? [] : ['--cpu-prof', `--cpu-prof-dir=${directory}`]),
+      compiledEntry('server'),
+    ],
   })
   const headers = await writeHeaders(server.url)
   const submission = submissionTemplate()
