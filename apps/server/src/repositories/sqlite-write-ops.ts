@@ -16,7 +16,7 @@ import type {
   SubmissionRow,
 } from '../db/tables'
 import { sameHash } from './application-secret-repository'
-import { applicationRow, deliveryRowsFor, payloadAad, submissionRow } from './rows'
+import { applicationRow, deliveryRowsFor, submissionRow } from './rows'
 
 export interface SubmitOp {
   kind: 'submit'
