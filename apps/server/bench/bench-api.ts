@@ -42,6 +42,8 @@ import { countStoredRows } from '../faults/support/stored-rows'
 import { latencyChart, type ChartSeries } from './latency-chart'
 import { openLoop, type OpenLoopResult } from './open-loop'
 import { withBrowserSecret } from '../faults/support/browser-secret'
+import { validBody } from '../faults/support/malformed-cases'
+import type { RequestData, RequestSpec } from 'autocannon'
 
 export interface BenchSettings {
   /** Closed-loop clients for the maximum rates, as in the toolchain notes. */
@@ -74,7 +76,16 @@ const QUICK: BenchSettings = {
   curveWarmUpSeconds: 0.5,
 }
 
-export const BARS = { ratioToHelloWorld: 0.1, p99Ms: 25, postgresToSqlite: 0.5 }
+export const BARS = {
+  ratioToHelloWorld: 0.1,
+  p99Ms: 25,
+  postgresToSqlite: 0.5,
+  /** Server CPU, every thread, per durable SQLite submission and per partial save (µs). */
+  submissionCpuMicros: 400,
+  partialSaveCpuMicros: 250,
+}
+/** The applications the partial saves of a round go to, in turn: each save overwrites that one's row. */
+const PARTIAL_APPLICATIONS = 200
 /** The bar's load: half the maximum rate. */
 const BAR_SHARE = 0.5
 const CHART_FILE = join(REPOSITORY_ROOT, 'docs', 'benchmarks', 'submission-latency.svg')
@@ -175,9 +186,25 @@ async function main(): Promise<void> {
       return run
     }
 
+    // Partial saves on SQLite, as the browser sends them while the applicant types: the bar's CPU figure.
+    const sqliteEngine = engines.find((engine) => engine.name === 'SQLite')
+    const runPartial = (engine: Engine, seconds: number) =>
+      measure(
+        engine,
+        () =>
+          closedLoop({
+            url: engine.url,
+            connections: settings.connections,
+            seconds,
+            requests: [partialSaveRequest(engine.headers)],
+          }),
+        '202',
+      )
+
     console.log(`Warming up (${settings.warmUpSeconds} s each)…`)
     await runHello(settings.warmUpSeconds)
     for (const engine of engines) await runSubmit(engine, settings.warmUpSeconds)
+    if (sqliteEngine !== undefined) await runPartial(sqliteEngine, settings.warmUpSeconds)
 
     // Interleaved rounds, so a noisy neighbour on a shared machine weighs on every figure alike.
     const rounds = new Map<string, Run[]>()
@@ -186,7 +213,7 @@ async function main(): Promise<void> {
       failures.push(...run.problems.map((problem) => `${name}: ${problem}`))
       const cpu = run.cpu === undefined ? '' : `  CPU ${Math.round(run.cpu.mainThread)} µs/request`
       console.log(
-        `  ${name.padEnd(11)} ${Math.round(run.rate).toString().padStart(6)} req/s  p99 ${run.p99} ms${cpu}${run.problems.length > 0 ? `  PROBLEM: ${run.problems.join('; ')}` : ''}`,
+        `  ${name.padEnd(11)} ${Math.round(run.rate).toString().padStart(6)} req/s  p99 ${run.p99} ms${cpu}${run.cpu === undefined ? '' : ` (all threads ${Math.round(run.cpu.process)} µs)`}${run.problems.length > 0 ? `  PROBLEM: ${run.problems.join('; ')}` : ''}`,
       )
     }
     for (let round = 1; round <= settings.rounds; round += 1) {
@@ -198,6 +225,9 @@ async function main(): Promise<void> {
       const order = round % 2 === 1 ? engines : [...engines].reverse()
       for (const engine of order)
         record(engine.name, await runSubmit(engine, settings.roundSeconds))
+      if (sqliteEngine !== undefined) {
+        record(PARTIAL_RUNS, await runPartial(sqliteEngine, settings.roundSeconds))
+      }
     }
 
     // The curve: each load share in turn on every engine, lightest first.
@@ -261,6 +291,7 @@ async function main(): Promise<void> {
       hello: rounds.get('hello-world') ?? [],
       sqlite: rounds.get('SQLite') ?? [],
       postgres: rounds.get('PostgreSQL'),
+      sqlitePartial: rounds.get(PARTIAL_RUNS),
       curves,
       created: new Map([...created].map(([engine, count]) => [engine.name, count])),
       startedAt,
@@ -289,6 +320,32 @@ async function main(): Promise<void> {
   if (failures.length > 0) {
     console.error(`\nThe run is not valid:\n- ${failures.join('\n- ')}`)
     process.exitCode = 1
+  }
+}
+
+const PARTIAL_RUNS = 'SQLite partial save'
+
+/**
+ * `POST /api/application/<key>` with a valid partial payload, the keys taken in turn from a fixed set of
+ * applications, each with its browser's secret: the first save of a key binds it, the later ones overwrite
+ * its row (a later save always wins, so every one is answered 202).
+ */
+export function partialSaveRequest(headers: Record<string, string>): RequestSpec {
+  const keys = Array.from({ length: PARTIAL_APPLICATIONS }, () => randomUUID())
+  const bodies = keys.map((key) =>
+    JSON.stringify(validBody('POST /api/application/{applicationKey}', key)),
+  )
+  let next = 0
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    setupRequest: (request: RequestData) => {
+      const index = next++ % keys.length
+      request.path = `/api/application/${keys[index]}`
+      request.headers = withBrowserSecret(request.path, { ...request.headers })
+      request.body = bodies[index]!
+      return request
+    },
   }
 }
 
@@ -516,6 +573,8 @@ export interface ReportInput {
   hello: Run[]
   sqlite: Run[]
   postgres: Run[] | undefined
+  /** Partial saves on SQLite, in the same rounds (their CPU is a bar). */
+  sqlitePartial?: Run[] | undefined
   curves: Map<string, CurvePoint[]>
   created: Map<string, number>
   startedAt: Date
@@ -550,6 +609,33 @@ export function report(input: ReportInput): string {
     `| Fastify hello-world, \`GET /\` (maximum rate) | ${number(hello)} req/s | baseline | |`,
     `| durable submission on SQLite, \`synchronous=FULL\` (maximum rate) | ${number(sqlite)} req/s; ${ratio(sqliteRatio)} × hello-world | ≥ ${BARS.ratioToHelloWorld} × | ${verdict(sqliteRatio >= BARS.ratioToHelloWorld)} |`,
   ]
+  // The CPU bars: every thread of the server's process, per answered request, median of the rounds.
+  const cpuOfRuns = (runs: Run[] | undefined, part: (cpu: NonNullable<Run['cpu']>) => number) => {
+    const measured = (runs ?? []).flatMap((run) => (run.cpu === undefined ? [] : [part(run.cpu)]))
+    return measured.length === 0 ? undefined : median(measured)
+  }
+  const cpuRow = (what: string, runs: Run[] | undefined, bar: number) => {
+    const all = cpuOfRuns(runs, (cpu) => cpu.process)
+    const eventLoop = cpuOfRuns(runs, (cpu) => cpu.mainThread)
+    return all === undefined || eventLoop === undefined
+      ? `| ${what} | not measured | ≤ ${number(bar)} µs | **FAIL** |`
+      : `| ${what} | ${number(all)} µs (event loop ${number(eventLoop)} µs) | ≤ ${number(bar)} µs | ${verdict(all <= bar)} |`
+  }
+  rows.push(
+    cpuRow(
+      'server CPU per durable submission on SQLite (every thread)',
+      input.sqlite,
+      BARS.submissionCpuMicros,
+    ),
+  )
+  const partialRate = input.sqlitePartial && median(input.sqlitePartial.map((run) => run.rate))
+  rows.push(
+    cpuRow(
+      `server CPU per partial save on SQLite (every thread${partialRate === undefined ? '' : `; ${number(partialRate)} req/s`})`,
+      input.sqlitePartial,
+      BARS.partialSaveCpuMicros,
+    ),
+  )
   if (sqliteHalf !== undefined) rows.push(halfRow('SQLite', sqliteHalf))
   if (postgres !== undefined && postgresRatio !== undefined) {
     rows.push(
@@ -608,14 +694,14 @@ export function report(input: ReportInput): string {
     '',
     ...rows,
     '',
-    `- Maximum rates: autocannon, ${settings.connections} connections, each waiting for its answer; the median of ${settings.rounds} interleaved rounds of ${settings.roundSeconds} s (hello-world ${rates(input.hello)}; SQLite ${rates(input.sqlite)}${input.postgres ? `; PostgreSQL ${rates(input.postgres)}` : ''} req/s), after a ${settings.warmUpSeconds} s warm-up; each ratio is the median of the rounds' ratios.`,
+    `- Maximum rates: autocannon, ${settings.connections} connections, each waiting for its answer; the median of ${settings.rounds} interleaved rounds of ${settings.roundSeconds} s (hello-world ${rates(input.hello)}; SQLite ${rates(input.sqlite)}${input.postgres ? `; PostgreSQL ${rates(input.postgres)}` : ''}${input.sqlitePartial ? `; partial saves on SQLite ${rates(input.sqlitePartial)}` : ''} req/s), after a ${settings.warmUpSeconds} s warm-up; each ratio is the median of the rounds' ratios. The CPU bars are the server process's CPU time (user and system, every thread, from \`/proc/<pid>/stat\`) per answered request, median of the rounds.`,
     `- Latency against load (decision 1462): an open load at ${settings.loadShares.map(percent).join(', ')} of each engine's maximum rate, requests evenly spaced and sent whether or not earlier ones were answered, each timed from the moment it was due (so a server that falls behind shows it: no coordinated omission); ${settings.curveSeconds} s a point after ${settings.curveWarmUpSeconds} s at the same rate. The bar's figure is the 50 % point. The load generator sent its requests at most ${milliseconds(Math.max(0, ...lags))} ms late (p99 of each point's lag; larger means the generator itself waited for a CPU).`,
     '',
     `![Latency of a durable submission against the load offered, p50 and p99, SQLite and PostgreSQL, with the 25 ms bar](${CHART_LINK})`,
     '',
     ...curveRows,
     '',
-    '- Each request is `POST /api/submission/<new UUID>` with a valid full payload carrying the same key, through the whole server: security headers, CORS, anti-forgery check (token from `GET /api/csrf`), the domain schema, the body hash, personal fields encrypted (AES-256-GCM), and a transaction holding the idempotency row, the application and two outbox rows (submissions arriving together share one transaction and one disk sync: decision 0603; on SQLite they are written by a thread of their own: decision 1461); the 201 is sent after the commit. Production mode, request log at `info` (written to /dev/null), rate limits and the cap per client address off (one client sends everything), delivery worker off.',
+    `- Each request is \`POST /api/submission/<new UUID>\` with a valid full payload carrying the same key, through the whole server: security headers, CORS, anti-forgery check (token from \`GET /api/csrf\`), the domain schema, the body hash, personal fields encrypted (AES-256-GCM), and a transaction holding the idempotency row, the application and two outbox rows (submissions arriving together share one transaction and one disk sync: decision 0603; on SQLite they are written by a thread of their own: decision 1461); the 201 is sent after the commit. Each partial save is \`POST /api/application/<key>\` with a valid partial payload and its browser's secret, over ${number(PARTIAL_APPLICATIONS)} applications in turn (each save replaces that application's row and search index rows, in a group-committed transaction with the disk sync, answered 202). Production mode, request log at \`info\` (written to /dev/null), rate limits and the cap per client address off (one client sends everything), delivery worker off.`,
     ...(cpuLine === undefined ? [] : [cpuLine]),
     ...(waitLine(input) === undefined ? [] : [waitLine(input)]),
     `- Checked: every response of the maximum-rate runs had status 201 (hello-world: 200), with no connection error or timeout; every answer of the curve up to 75 % was a 201 (beyond, a 503 from load shedding is reported in the table); and after the servers stopped every submission answered 201 was in the database (${createdText} answered; the few more stored were in flight when a closed-loop run's time ran out).${input.failures.length > 0 ? ` **This run is not valid:** ${input.failures.join('; ')}.` : ''}`,

@@ -3,13 +3,13 @@
 // submissions or partial saves (8 clients, each waiting for its answer, every one with the anti-forgery pair
 // and the application's secret), then stops. Prints the server's CPU (all threads, from /proc) per request
 // after the first 300, and the ten frames with the most self time in each thread's profile.
-// `node --import tsx apps/server/bench/profile-writes.ts submission|partial|event [--requests 3000] [--port N]`,
-// after `npm run build -w @forecourt/server`.
+// `node --import tsx apps/server/bench/profile-writes.ts submission|partial|event [--requests 3000] [--port N]
+// [--no-profile] [--env NAME=VALUE] [--entry FILE]`, after `npm run build -w @forecourt/server`.
 
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { compiledEntry } from '../src/production-start'
 import { withBrowserSecret } from '../faults/support/browser-secret'
 import { validBody } from '../faults/support/malformed-cases'
@@ -63,7 +63,9 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2)
   const kind = args[0]
   if (kind !== 'submission' && kind !== 'partial' && kind !== 'event') {
-    throw new Error('usage: profile-writes.ts submission|partial|event [--requests N] [--port N]')
+    throw new Error(
+      'usage: profile-writes.ts submission|partial|event [--requests N] [--port N] [--no-profile] [--env NAME=VALUE] [--entry FILE]',
+    )
   }
   const option = (name: string) => {
     const at = args.indexOf(name)
@@ -73,9 +75,24 @@ async function main(): Promise<void> {
   const directory = mkdtempSync(join(tmpdir(), 'forecourt-profile-'))
   const database = await sqliteDatabase()
   const server = await startServer({
-    env: { ...faultServerEnv(), ...database.env },
+    env: {
+      ...faultServerEnv(),
+      ...database.env,
+      ...Object.fromEntries(
+        args.flatMap((arg, at) =>
+          args[at - 1] === '--env' ? [arg.split('=', 2) as [string, string]] : [],
+        ),
+      ),
+    },
     ...(option('--port') === undefined ? {} : { port: option('--port') }),
-    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${directory}`, compiledEntry('server')],
+    // Without a profile (`--no-profile`) the CPU figure is the server's own, without the sampler's cost.
+    nodeArgs: [
+      ...(args.includes('--no-profile') ? [] : ['--cpu-prof', `--cpu-prof-dir=${directory}`]),
+      // Another build of the server (`--entry apps/server/dist.before/server.js`), to compare two in pairs.
+      args.includes('--entry')
+        ? resolve(args[args.indexOf('--entry') + 1]!)
+        : compiledEntry('server'),
+    ],
   })
   const headers = await writeHeaders(server.url)
   const submission = submissionTemplate()

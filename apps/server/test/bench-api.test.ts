@@ -214,6 +214,47 @@ test('the report judges each bar from the same run: ratios of the rounds and the
   expect(text).not.toContain('This run is not valid')
 })
 
+test('the report judges the CPU bars: every thread of the server per submission and per partial save, median of the rounds', () => {
+  const withCpu = (rate: number, process: number, mainThread: number): Run => ({
+    ...run(rate),
+    cpu: { process, mainThread },
+  })
+  const input = {
+    settings,
+    hello: [run(20_000), run(25_000), run(30_000)],
+    sqlite: [withCpu(2_000, 420, 200), withCpu(2_100, 390, 190), withCpu(2_200, 380, 180)],
+    postgres: undefined,
+    sqlitePartial: [withCpu(3_000, 260, 150), withCpu(3_300, 300, 160), withCpu(3_100, 270, 170)],
+    curves: new Map(),
+    created: new Map([['SQLite', 6_300]]),
+    startedAt: new Date('2026-11-29T04:00:00Z'),
+    atStart: {
+      cpuModel: 'Test CPU',
+      cpuCount: 2,
+      memoryGb: 24,
+      system: 'Linux 6',
+      node: 'v24.21.0',
+      loadAverage: [0.5, 0.5, 0.5] as [number, number, number],
+      cpuPressure: 3,
+    },
+    failures: [],
+  }
+  const rowOf = (text: string, what: string) =>
+    text.split('\n').find((line) => line.startsWith(`| ${what}`))
+  const text = report(input)
+  expect(rowOf(text, 'server CPU per durable submission')).toBe(
+    '| server CPU per durable submission on SQLite (every thread) | 390 µs (event loop 190 µs) | ≤ 400 µs | pass |',
+  )
+  expect(rowOf(text, 'server CPU per partial save')).toBe(
+    '| server CPU per partial save on SQLite (every thread; 3,100 req/s) | 270 µs (event loop 160 µs) | ≤ 250 µs | **FAIL** |',
+  )
+  expect(text).toContain('partial saves on SQLite 3,000, 3,300, 3,100 req/s')
+  // A run without partial saves says so against its bar rather than passing it.
+  expect(rowOf(report({ ...input, sqlitePartial: undefined }), 'server CPU per partial save')).toBe(
+    '| server CPU per partial save on SQLite (every thread) | not measured | ≤ 250 µs | **FAIL** |',
+  )
+})
+
 test('the report gives the CPU per request of the server, both threads, and of the load generator, and their ratio', () => {
   const withCpu = (rate: number, cpu: Run['cpu']): Run => ({ ...run(rate), cpu })
   const text = report({

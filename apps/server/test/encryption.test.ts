@@ -27,7 +27,7 @@ import {
   savePartialApplication,
 } from '../src/repositories/application-repository'
 import { payloadAad } from '../src/repositories/rows'
-import { createWriteRunner, type SubmitOp } from '../src/repositories/sqlite-write-ops'
+import { createRepositoryWriter, writerSubmissionStore } from '../src/repositories/write-store'
 import {
   applicationUrl,
   asReceived,
@@ -398,45 +398,44 @@ test('SQLite: with a data key, the canary is nowhere in the database files on di
   for (const text of CANARY_TEXTS) expect(files).not.toContain(text)
 })
 
-test('the SQLite writer seals each submission with the key its op names, one after another', async () => {
-  // The writer keeps the keyring of the last key it was sent (a new copy of the key arrives with every op).
+test('the SQLite writer stores each submission sealed with the current key of the store that sent it, one after another', async () => {
+  // The store seals on the event loop; the writer thread writes the sealed text it is given.
   const testDatabase = await openSqlite()
   try {
     await migrateToLatest(testDatabase.database)
     const connection = testDatabase.database.sqlite!.connection
-    const run = createWriteRunner(connection)
-    const now = new Date().toISOString()
-    const op = (key: string, sealWith: { id: string; key: Buffer }): SubmitOp => ({
-      kind: 'submit',
-      submissionKey: key,
-      brand: 'carfinance',
-      body: JSON.stringify(validSubmission(key)),
-      payload: JSON.stringify({ ...validSubmission(key), firstName: `Ada ${sealWith.id}` }),
-      // As it arrives from the event loop: the key's bytes as a plain Uint8Array.
-      sealWith: { id: sealWith.id, key: new Uint8Array(sealWith.key) as Buffer },
-      answer: { status: 201, body: '{}' },
-      reference: `FC-${key}`,
-      now,
-      serverSequence: 1,
-      destinationIds: [],
-      emails: [],
-      evidence: [],
-      supportFlag: null,
-    })
-    const written = [
-      ['1', KEY_1],
-      ['2', KEY_2],
-      ['2', KEY_2],
-      ['1', KEY_1],
-    ].map(([id, key]) => {
-      const submissionKey = randomUUID()
-      connection.exec('begin')
-      expect(run(op(submissionKey, { id: id as string, key: key as Buffer }))).toMatchObject({
-        stored: true,
-      })
-      connection.exec('commit')
-      return { submissionKey, id: id as string }
-    })
+    const writer = createRepositoryWriter(testDatabase.database.sqlite!.file)
+    const written: { submissionKey: string; id: string }[] = []
+    try {
+      const storeWith = (id: string, key: Buffer) =>
+        writerSubmissionStore(writer, {
+          dataKeys: keyring([id, key]),
+          destinationIds: () => [],
+        })
+      const stores: Record<string, ReturnType<typeof storeWith>> = {
+        '1': storeWith('1', KEY_1),
+        '2': storeWith('2', KEY_2),
+      }
+      for (const id of ['1', '2', '2', '1']) {
+        const submissionKey = randomUUID()
+        const body = validSubmission(submissionKey)
+        await expect(
+          stores[id]!({
+            submissionKey,
+            body,
+            brand: 'carfinance',
+            payload: { ...body, firstName: `Ada ${id}` },
+            answer: { status: 201, body: '{}' },
+            reference: `FC-${submissionKey}`,
+            now: new Date(),
+            serverSequence: 1,
+          }),
+        ).resolves.toMatchObject({ stored: true })
+        written.push({ submissionKey, id })
+      }
+    } finally {
+      await writer.close()
+    }
     for (const { submissionKey, id } of written) {
       const row = connection
         .prepare('select payload from applications where application_key = ?')

@@ -1,14 +1,13 @@
 // The writes the SQLite writer thread runs (db/sqlite-writer.ts, decision 1461): a submission with its
-// application and outbox rows, a partial save, and a check that writes nothing. A submission, checked by
-// the route, arrives as JSON text and is hashed and sealed here, off the event loop; a partial save
-// arrives as a ready row. Each is the SQLite twin of a Kysely write in submission-repository.ts,
+// application and outbox rows, a partial save, and a check that writes nothing. Each arrives ready to
+// write: a submission with its body's hash and its payload sealed, both made by the write store from the
+// objects the route checked (one serialisation each, no parsing again here); a partial save as its row. Each is the SQLite twin of a Kysely write in submission-repository.ts,
 // application-repository.ts and delivery-repository.ts: the same rows (rows.ts) and the same meaning, and
 // the tests run the same cases through both. Only the write store (write-store.ts) and the thread's entry
 // (sqlite-writer-thread.ts) import this file (decision 1861).
 
 import type BetterSqlite3 from 'better-sqlite3'
 import type { IndexEntry } from '../back-office/search-index-rows'
-import { sealPayload, type DataKey, type DataKeyring } from '../crypto/field-encryption'
 import type {
   NewApplicationRow,
   NewEmailRow,
@@ -17,20 +16,19 @@ import type {
   SubmissionRow,
 } from '../db/tables'
 import { sameHash } from './application-secret-repository'
-import { bodyHash } from './body-hash'
-import { applicationRow, deliveryRowsFor, payloadAad, submissionRow } from './rows'
-
-type Payload = Record<string, unknown>
+import { applicationRow, deliveryRowsFor, submissionRow } from './rows'
 
 export interface SubmitOp {
   kind: 'submit'
   submissionKey: string
   brand: string
-  /** The body as received, as JSON text: its hash (canonical JSON, SHA-256) is worked out here. */
-  body: string
-  /** The validated payload, as JSON text: sealed here with `sealWith` when a data key is configured. */
+  /** The hash of the body as received (canonical JSON, SHA-256: body-hash.ts). */
+  bodyHash: string
+  /**
+   * The validated payload as stored: its JSON text, with the personal fields sealed when a data key is
+   * configured (sealPayload, bound to the row by payloadAad).
+   */
   payload: string
-  sealWith: DataKey | undefined
   /** The answer to store, replayed byte for byte to a repeat. */
   answer: { status: number; body: string }
   /** The applicant's reference, stored unique. */
@@ -188,42 +186,12 @@ const INSERT_DELIVERY = `insert into deliveries
     @delivered_at)
   on conflict (submission_key, destination_id) do nothing`
 
-/**
- * The stored form of a submitted payload, as storeSubmittedApplications makes it: the JSON text itself
- * without a data key, the personal fields sealed with one (bound to the row by payloadAad).
- */
-function sealedPayloadText(op: SubmitOp, keyring: (key: DataKey) => DataKeyring): string {
-  if (op.sealWith === undefined) return op.payload
-  return JSON.stringify(
-    sealPayload(
-      JSON.parse(op.payload) as Payload,
-      keyring(op.sealWith),
-      payloadAad(op.submissionKey),
-    ),
-  )
-}
-
-/**
- * The keyring of the data key an op names, the same object for the same key: across a thread boundary a
- * Buffer arrives as a new Uint8Array with every op, and the cipher's key is made once per keyring's Buffer.
- */
-function keyringCache(): (key: DataKey) => DataKeyring {
-  let last: DataKeyring | undefined
-  return (key) => {
-    if (last?.current?.id === key.id && last.current.key.equals(key.key)) return last
-    const bytes = Buffer.from(key.key)
-    last = { current: { id: key.id, key: bytes }, keys: new Map([[key.id, bytes]]) }
-    return last
-  }
-}
-
 /** Runs one write on `db`; the caller holds the transaction (and a savepoint around each write). */
 export type WriteRunner = (op: WriteOp) => WriteResult<WriteOp>
 
 /** The writes over one connection, each statement prepared once and kept for the connection's life. */
 export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
   const statements = new Map<string, BetterSqlite3.Statement>()
-  const keyring = keyringCache()
   const statement = (text: string) => {
     let prepared = statements.get(text)
     if (prepared === undefined) {
@@ -253,7 +221,7 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
     ) {
       return { stored: false, secretMismatch: true }
     }
-    const hash = bodyHash(JSON.parse(op.body))
+    const hash = op.bodyHash
     const { changes } = statement(INSERT_NEW_SUBMISSION).run(
       submissionRow({
         submissionKey: op.submissionKey,
@@ -274,7 +242,7 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
         {
           applicationKey: op.submissionKey,
           brand: op.brand,
-          payload: sealedPayloadText(op, keyring),
+          payload: op.payload,
           now: op.now,
           serverSequence: op.serverSequence,
         },

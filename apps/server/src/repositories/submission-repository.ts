@@ -52,7 +52,7 @@ export interface NewSubmission {
   submissionKey: string
   /**
    * The body as received (parsed): its hash (canonical JSON, SHA-256) tells a replay from a conflict
-   * (decision 0602). The store works it out; on SQLite the writer thread does.
+   * (decision 0602). The store works it out.
    */
   body: unknown
   brand: string

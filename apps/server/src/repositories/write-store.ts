@@ -2,14 +2,14 @@
 // the routes as the `writeStore` decorator (app.ts): the routes check a request and hand a ready write
 // here; they never pick an engine or a writer.
 //
-// - SQLite: the writer thread (decision 1461) hashes, seals and writes, group-committing whatever arrives
-//   together (decision 0603); while the thread starts, the same batches run on the server's connection.
+// - SQLite: the writer thread (decision 1461) writes, group-committing whatever arrives together (decision
+//   0603); while the thread starts, the same batches run on the server's connection.
 // - PostgreSQL: the in-process group commit of submission-repository.ts, and single upserts for partial
 //   saves.
 
 import { bindSecretWithKysely, type BindSecret } from './application-secret-repository'
 import { sql } from 'kysely'
-import type { DataKeyring } from '../crypto/field-encryption'
+import { sealPayload, type DataKeyring } from '../crypto/field-encryption'
 import type { Database } from '../db/database'
 import { createBatchRunner, type BatchRunner } from '../db/sqlite-batch'
 import { createSqliteWriter, type SqliteWriter, type WriterOptions } from '../db/sqlite-writer'
@@ -19,6 +19,8 @@ import {
   type PartialSave,
   type PartialSaveOutcome,
 } from './application-repository'
+import { bodyHash } from './body-hash'
+import { payloadAad } from './rows'
 import { createWriteRunner, type WriteOp, type WriteResult } from './sqlite-write-ops'
 import {
   batchingSubmissionStore,
@@ -154,11 +156,10 @@ export function typedWrite(
 }
 
 /**
- * Group commit on SQLite's writer thread (decision 1461). The body and the payload go to the thread as
- * JSON text (it crosses faster than an object, and parses back to the same content): the hash of the
- * body, the sealing of the payload and the rows are made there, off the event loop. Only the outbox's
- * destinations, which need this process's lender configuration, are looked up here. Each submission is
- * written in a savepoint of its batch's transaction, so one that fails is undone alone.
+ * Group commit on SQLite's writer thread (decision 1461). The body's hash and the sealed payload are made
+ * here, from the objects the route checked: each is serialised once, and the thread gets ready text to
+ * write instead of JSON to parse again. Only the outbox's destinations need this process's lender
+ * configuration. Each submission is written in its batch's transaction; one that fails is undone alone.
  */
 export function writerSubmissionStore(
   writer: SqliteWriter<WriteOp>,
@@ -170,9 +171,10 @@ export function writerSubmissionStore(
       kind: 'submit',
       submissionKey: submission.submissionKey,
       brand: submission.brand,
-      body: JSON.stringify(submission.body),
-      payload: JSON.stringify(submission.payload),
-      sealWith: writes.dataKeys?.current,
+      bodyHash: bodyHash(submission.body),
+      payload: JSON.stringify(
+        sealPayload(submission.payload, writes.dataKeys, payloadAad(submission.submissionKey)),
+      ),
       answer: submission.answer,
       reference: submission.reference,
       now: submission.now.toISOString(),
