@@ -1,6 +1,6 @@
 import '../choice/choice.css'
 import { ErrorMessage } from '../error-message/error-message'
-import { describedBy, FieldHint, FieldLegend, fieldClass } from '../field/field-parts'
+import { describedBy, FieldHint, FieldLegend, fieldClass, optionHintId } from '../field/field-parts'
 import type { ChoiceOption, GroupFieldProps } from '../field/field-props'
 
 export interface CheckboxesProps extends GroupFieldProps {
@@ -11,9 +11,6 @@ export interface CheckboxesProps extends GroupFieldProps {
   /** Smaller boxes and less space under the group, as in a filter panel. */
   small?: boolean | undefined
 }
-
-// Not hintId: the first box carries the group's id, whose hint is the group's.
-const itemHintId = (optionId: string) => `${optionId}-item-hint`
 
 /** A group of checkboxes in a fieldset; the legend is the question. The first box carries `id`. */
 export function Checkboxes({
@@ -57,14 +54,14 @@ export function Checkboxes({
                   checked={values.includes(option.value)}
                   disabled={disabled}
                   onBlur={onBlur}
-                  aria-describedby={option.hint ? itemHintId(optionId) : undefined}
+                  aria-describedby={option.hint ? optionHintId(optionId) : undefined}
                   onChange={(event) => toggle(option.value, event.target.checked)}
                 />
                 <label className="choice__label" htmlFor={optionId}>
                   {option.label}
                 </label>
                 {option.hint ? (
-                  <div id={itemHintId(optionId)} className="choice__hint">
+                  <div id={optionHintId(optionId)} className="choice__hint">
                     {option.hint}
                   </div>
                 ) : null}

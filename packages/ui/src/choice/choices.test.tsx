@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { expect, test } from 'vitest'
 import { exampleNamed, expectNoAxeViolations } from '../../test-support/example-checks'
 import { choicesExamples } from './choices.examples'
+import { Radios } from '../radios/radios'
 
 for (const example of choicesExamples) {
   test(`the "${example.name}" example has no axe violations`, async () => {
@@ -105,4 +106,28 @@ test('one checkbox in error, in a fieldset named by its legend', () => {
   expect(box).toHaveAccessibleDescription(
     'We check them with a credit reference agency Error: Please confirm the details are correct.',
   )
+})
+
+test('a radio’s own hint has an id of its own, apart from the group’s hint, even on the first radio', () => {
+  render(
+    <Radios
+      id="kind"
+      label="Kind of loan"
+      hint="Choose one"
+      value=""
+      onChange={() => {}}
+      options={[
+        { value: 'vehicle', label: 'Vehicle', hint: 'Secured on the car' },
+        { value: 'home', label: 'Homeowner' },
+      ]}
+    />,
+  )
+  expect(screen.getByRole('group', { name: 'Kind of loan' })).toHaveAccessibleDescription(
+    'Choose one',
+  )
+  expect(screen.getByRole('radio', { name: 'Vehicle' })).toHaveAccessibleDescription(
+    'Secured on the car',
+  )
+  const ids = [...document.querySelectorAll('[id]')].map((element) => element.id)
+  expect(ids).toEqual([...new Set(ids)])
 })

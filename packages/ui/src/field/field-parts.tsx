@@ -8,6 +8,14 @@ export function hintId(fieldId: string): string {
   return `${fieldId}-hint`
 }
 
+/**
+ * The id of one option's own hint in a group of radios or checkboxes. Not hintId: the first option carries the
+ * group's id, whose hint is the group's, and two elements must never share an id.
+ */
+export function optionHintId(optionId: string): string {
+  return `${optionId}-item-hint`
+}
+
 export function FieldLabel({
   id,
   htmlFor,

@@ -1,6 +1,6 @@
 import '../choice/choice.css'
 import { ErrorMessage } from '../error-message/error-message'
-import { describedBy, FieldHint, FieldLegend, fieldClass, hintId } from '../field/field-parts'
+import { describedBy, FieldHint, FieldLegend, fieldClass, optionHintId } from '../field/field-parts'
 import type { ChoiceOption, GroupFieldProps } from '../field/field-props'
 
 export interface RadiosProps extends GroupFieldProps {
@@ -63,13 +63,13 @@ export function Radios({
                   onChange={() => onChange(option.value)}
                   onBlur={onBlur}
                   disabled={disabled}
-                  aria-describedby={option.hint ? hintId(optionId) : undefined}
+                  aria-describedby={option.hint ? optionHintId(optionId) : undefined}
                 />
                 <label className="choice__label" htmlFor={optionId}>
                   {option.label}
                 </label>
                 {option.hint ? (
-                  <div id={hintId(optionId)} className="choice__hint">
+                  <div id={optionHintId(optionId)} className="choice__hint">
                     {option.hint}
                   </div>
                 ) : null}
