@@ -4,7 +4,13 @@
 // anything, and shows a focus indicator (e2e/support/keyboard.ts).
 import { expect, test, type Page } from '@playwright/test'
 import { brandUrl } from '../support/brands'
-import { expectThankYouPage, storedApplication, submissionBody } from '../support/journey'
+import {
+  CHECK_PAGE,
+  expectProgress,
+  expectThankYouPage,
+  storedApplication,
+  submissionBody,
+} from '../support/journey'
 import {
   arriveAt,
   chooseOption,
@@ -108,7 +114,8 @@ async function circumstancesAndConsent(page: Page, { joint }: { joint: boolean }
 
 /** The check page: agree by keyboard and submit; returns the submitted body. */
 async function agreeAndSubmit(page: Page, { termsInModal }: { termsInModal: boolean }) {
-  await arriveAt(page, '/before-you-submit')
+  await arriveAt(page, CHECK_PAGE)
+  await expectProgress(page, CHECK_PAGE)
   if (termsInModal) {
     // Read both texts in their modals: Escape closes one, the Close button the other, and focus
     // goes back to the button that opened each.
@@ -139,6 +146,7 @@ async function agreeAndSubmit(page: Page, { termsInModal }: { termsInModal: bool
     page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }),
     'the terms',
   )
+  await expectProgress(page, CHECK_PAGE, { complete: true })
   const submission = page.waitForRequest(
     (request) => request.method() === 'POST' && request.url().includes('/api/submission/'),
   )
