@@ -100,7 +100,6 @@ export async function expectProgress(
   if (complete) expect(percent, `the progress on ${at}`).toBe(100)
   else expect(percent, `the progress on ${at}, with a screen left`).toBeLessThan(100)
   readings.push({ path: at, percent })
-  if (process.env.PROGRESS_LOG) console.log('PROGRESS', at, percent)
   return percent
 }
 
@@ -128,7 +127,10 @@ export async function step(
     checks?.delete(path)
     await check?.()
   }
-  await expect(page).toHaveURL(typeof path === 'string' ? new RegExp(`${escape(path)}$`) : path)
+  // A screen opened from the check page's Change link carries the way back in its address.
+  await expect(page).toHaveURL(
+    typeof path === 'string' ? new RegExp(`${escape(path)}(\\?return=before-you-submit)?$`) : path,
+  )
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
   // The screen is not answered yet (or, opened from the check page, the agreement there is not).
   await expectProgress(page, new URL(page.url()).pathname)
