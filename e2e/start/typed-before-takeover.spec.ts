@@ -308,3 +308,42 @@ test('a deep link to a question the applicant may not answer yet moves them on, 
   await expect(page.getByLabel('Loan amount')).not.toHaveValue('07')
   expect((await savedForm(page)).dobDay).toBe('')
 })
+
+test('/date-of-birth: Enter and Continue pressed before the app takes over send nothing, by GET or otherwise; the answer stays and Continue then moves on', async ({
+  page,
+}) => {
+  const state = answered((draft) => {
+    Object.assign(draft, { dobDay: '', dobMonth: '', dobYear: '' })
+    Object.assign(draft.form, { dateOfBirth: '', dateOfBirthCompleted: false })
+  })
+  const documents: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(request.url())
+  })
+  await arriveWith(page, state, '/date-of-birth', 'carfinance')
+  await page.getByLabel('Day').click()
+  await page.keyboard.type('07')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('03')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('1990')
+  await page.keyboard.press('Enter')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  // Had the form been submitted, its document request would have gone by now.
+  await page.waitForTimeout(1_000)
+  await thenTheAppTakesOver(page)
+
+  // The one document the tab loaded is the page itself: no submission, no answers in an address.
+  expect(documents).toEqual([brandUrl('carfinance', '/date-of-birth')])
+  await expect(page).toHaveURL(brandUrl('carfinance', '/date-of-birth'))
+  await expect(page.getByLabel('Day')).toHaveValue('07')
+  await expect(page.getByLabel('Month')).toHaveValue('03')
+  await expect(page.getByLabel('Year')).toHaveValue('1990')
+  const saved = await savedForm(page)
+  expect([saved.dobDay, saved.dobMonth, saved.dobYear]).toEqual(['07', '03', '1990'])
+
+  // The app has taken over: Continue is its own again.
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(brandUrl('carfinance', '/personal'))
+  expect(documents).toHaveLength(1)
+})
