@@ -24,8 +24,9 @@ import {
   typeInto,
 } from '../support/keyboard'
 
-// Each journey is about 25 to 35 screens; on a busy two-core machine a screen takes one to two seconds.
-const JOURNEY_TIMEOUT = 90_000
+// Each journey is about 25 to 35 screens; on a busy two-core machine a screen takes one to three seconds
+// (every focus stop checked, and the progress bar read).
+const JOURNEY_TIMEOUT = 150_000
 
 const box = (page: Page, name: string | RegExp) => page.getByRole('textbox', { name })
 const radios = (page: Page) => page.locator('main')

@@ -347,3 +347,81 @@ test('/date-of-birth: Enter and Continue pressed before the app takes over send 
   await expect(page).toHaveURL(brandUrl('carfinance', '/personal'))
   expect(documents).toHaveLength(1)
 })
+
+/**
+ * Records, before each frame from the document's start, the texts of the <h1> elements the frame
+ * shows (visible, not under `visibility: hidden`): a question the guard moves on from must never be
+ * among them.
+ */
+async function recordShownHeadings(page: Page) {
+  await page.addInitScript(() => {
+    const shown: string[] = []
+    ;(window as unknown as { shownHeadings: string[] }).shownHeadings = shown
+    const frame = () => {
+      for (const heading of document.querySelectorAll('h1')) {
+        const text = heading.textContent ?? ''
+        if (heading.checkVisibility({ visibilityProperty: true }) && !shown.includes(text)) {
+          shown.push(text)
+        }
+      }
+      requestAnimationFrame(frame)
+    }
+    requestAnimationFrame(frame)
+  })
+}
+
+function shownHeadings(page: Page) {
+  return page.evaluate(() => (window as unknown as { shownHeadings: string[] }).shownHeadings)
+}
+
+test('a new visitor’s deep link to a question they may not answer yet never shows that question: the page holds it back until the app moves them on', async ({
+  page,
+}) => {
+  await recordShownHeadings(page)
+  await arriveWith(page, null, '/date-of-birth', 'carfinance')
+  // The pre-rendered question is in the page, held back: nothing on screen says it is being asked.
+  const question = page.getByRole('heading', { level: 1, name: 'What is your date of birth?' })
+  await expect(question).toBeAttached()
+  await expect(question).toBeHidden()
+  await expect(page.getByRole('banner')).toBeVisible()
+  await thenTheAppTakesOver(page)
+
+  await expect(page).toHaveURL(brandUrl('carfinance', '/looking-to-borrow'))
+  const heading = page.getByRole('heading', { level: 1 })
+  await expect(heading).toHaveText('How much would you like to borrow?')
+  await expect(heading).toBeFocused()
+  await expect(heading).toBeVisible()
+  expect(await shownHeadings(page)).toEqual(['How much would you like to borrow?'])
+  await expectNoAxeViolations(page)
+})
+
+test('a deep link past an unanswered question, in a tab whose question screens kept the paths it may open, never shows the question it is moved on from', async ({
+  page,
+}) => {
+  // Answered up to the driving licence; the marital status is not.
+  const state = answered((draft) => {
+    Object.assign(draft.form, { maritalStatus: '' })
+  })
+  await page.addInitScript((saved) => {
+    if (!sessionStorage.getItem('e2e-seeded')) {
+      sessionStorage.setItem('forecourt.application', saved)
+      sessionStorage.setItem('e2e-seeded', '1')
+    }
+  }, JSON.stringify(state))
+  await page.goto(brandUrl('carfinance', '/driving-licence'))
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
+  // The question screen keeps what this application may open, for the next page's first paint.
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('forecourt.open-paths')))
+    .toContain('"/marital-status"')
+
+  await recordShownHeadings(page)
+  await throttle(page)
+  await page.goto(brandUrl('carfinance', '/date-of-birth'))
+  await expect(page).toHaveURL(brandUrl('carfinance', '/marital-status'), { timeout: 60_000 })
+  const heading = page.getByRole('heading', { level: 1 })
+  await expect(heading).toHaveText('What is your marital status?')
+  await expect(heading).toBeFocused()
+  await expect(heading).toBeVisible()
+  expect(await shownHeadings(page)).toEqual(['What is your marital status?'])
+})

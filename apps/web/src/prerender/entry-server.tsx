@@ -7,11 +7,13 @@
 import { prerender } from 'react-dom/static'
 import type { BrandId } from '@forecourt/domain/brands/brand'
 import { BRAND_IDS } from '@forecourt/domain/brands/brand-data'
+import { redirectForDeepLink } from '@forecourt/domain/journey/navigation'
 import { stepList, type StepId } from '@forecourt/domain/journey/step-list'
 import { pageTitle } from '#app/use-route-announcement'
 import { routes, type AppRoute } from '#app/routes'
 import { applyBrandTheme } from '#brand/apply-brand-theme'
 import { brandById } from '#brand/use-brand'
+import { DEEP_LINK_HOLD_SCRIPT, NEW_VISITOR_MOVES_ON_ATTRIBUTE } from '#lib/deep-link-hold'
 import { applicationStore } from '#lib/session-store'
 import { startUp, type StartUpEnv } from '#lib/start-up'
 import { PageRoot } from './page-root'
@@ -33,6 +35,8 @@ export interface RenderedPage {
   themeCss: string
   /** The attributes apply-brand-theme.ts sets on <html> (data-brand). */
   htmlAttributes: Record<string, string>
+  /** A question's: the script that holds the page back when the guard will move on from it. */
+  headScript?: string
 }
 
 /** A new visitor's start-up on the brand's own host: nothing restored, no query, no cookies. */
@@ -139,11 +143,23 @@ export async function renderPage(brandId: BrandId, path: string): Promise<Render
   const markup = deepLink?.drawnFromAnswers ? unseenScreen(rendered, path) : rendered
   // A title that follows the answers is left to the browser, as the screen is.
   const screenTitle = route.titleFor ? undefined : route.title
+  const theme = brandTheme(brandId)
+  if (path === PRERENDERED_PATH) {
+    return { brandId, markup, title: pageTitle(screenTitle, brand.tradingName), ...theme }
+  }
+  // Whether the deep-link guard moves a new visitor on from this question: the page's script
+  // holds it back for them (docs/decisions/2156).
+  const movesOn = redirectForDeepLink(state, brand, path) !== undefined
   return {
     brandId,
     markup,
     title: pageTitle(screenTitle, brand.tradingName),
-    ...brandTheme(brandId),
+    themeCss: theme.themeCss,
+    htmlAttributes: {
+      ...theme.htmlAttributes,
+      ...(movesOn ? { [NEW_VISITOR_MOVES_ON_ATTRIBUTE]: '' } : {}),
+    },
+    headScript: DEEP_LINK_HOLD_SCRIPT,
   }
 }
 

@@ -5,6 +5,8 @@
 // were. Read from the page's own elements when the render removes them: what was typed while the
 // code loaded and while React rendered counts too.
 
+import { releaseDeepLinkHold } from '#lib/deep-link-hold'
+
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 
 /** An answer the applicant gave before the app took over, with the key that finds its field again. */
@@ -191,7 +193,11 @@ export function watchTyped(root: HTMLElement): () => void {
   return () => {
     if (done) return
     done = true
-    queueMicrotask(carry)
+    queueMicrotask(() => {
+      carry()
+      // The app's first render is in: what it shows is its own judgement (docs/decisions/2156).
+      releaseDeepLinkHold()
+    })
   }
 }
 
