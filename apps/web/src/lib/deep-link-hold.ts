@@ -4,12 +4,14 @@
 // can from session storage and hide the page's main content until the app has taken over: a new
 // visitor on a question they may not open yet (known when the page is built), or an applicant whose
 // last question screen left the list of the paths they may open.
-import { STORAGE_KEY } from './session-store'
+// Imports nothing: its code goes into the question frame's chunk alone, never into the entry's.
 
 /** On <html> of a question's page that the guard moves a new visitor on from. */
 export const NEW_VISITOR_MOVES_ON_ATTRIBUTE = 'data-new-visitor-moves-on'
 /** On <html> while the page's main content is held back for the app to decide. */
 export const HOLD_ATTRIBUTE = 'data-deep-link-hold'
+/** Where the application's state is saved: session-store.ts's STORAGE_KEY (deep-link-hold.test.ts). */
+export const STATE_KEY = 'forecourt.application'
 /** The paths this application may open, kept by the question screens. */
 export const OPEN_PATHS_KEY = 'forecourt.open-paths'
 
@@ -27,7 +29,7 @@ export interface OpenPaths {
 export const DEEP_LINK_HOLD_SCRIPT =
   '(function(){try{' +
   'var d=document.documentElement,s=sessionStorage,a=s.getItem("' +
-  STORAGE_KEY +
+  STATE_KEY +
   '"),o=JSON.parse(s.getItem("' +
   OPEN_PATHS_KEY +
   '")||"null"),h=false;' +
@@ -40,11 +42,6 @@ export const DEEP_LINK_HOLD_SCRIPT =
   HOLD_ATTRIBUTE +
   '","")' +
   '}catch(e){}})()'
-
-/** The app has taken over: what it shows is its own judgement. */
-export function releaseDeepLinkHold(): void {
-  document.documentElement.removeAttribute(HOLD_ATTRIBUTE)
-}
 
 export function writeOpenPaths(open: OpenPaths): void {
   try {

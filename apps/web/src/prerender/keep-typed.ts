@@ -5,8 +5,6 @@
 // were. Read from the page's own elements when the render removes them: what was typed while the
 // code loaded and while React rendered counts too.
 
-import { releaseDeepLinkHold } from '#lib/deep-link-hold'
-
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
 
 /** An answer the applicant gave before the app took over, with the key that finds its field again. */
@@ -195,8 +193,10 @@ export function watchTyped(root: HTMLElement): () => void {
     done = true
     queueMicrotask(() => {
       carry()
-      // The app's first render is in: what it shows is its own judgement (docs/decisions/2156).
-      releaseDeepLinkHold()
+      // The app's first render is in: what it shows is its own judgement, no longer held back by
+      // the page's script (lib/deep-link-hold.ts, docs/decisions/2156). Named here, not imported:
+      // this chunk imports nothing, or the bundler splits the entry.
+      document.documentElement.removeAttribute('data-deep-link-hold')
     })
   }
 }
