@@ -106,6 +106,11 @@ export const DEEP_LINK_PAGES: readonly DeepLinkPage[] = stepList.flatMap((step) 
 /** The class the route's screen frame (app-router.tsx) draws, and the one that hides it. */
 const SCREEN_FRAME = '<div class="screen">'
 const UNSEEN_SCREEN_FRAME = '<div class="screen screen--unseen">'
+/**
+ * The pre-rendered frame, marked so that the page's script can hold it back (decision 2156): the
+ * app's own render draws a frame without the mark, shown and focusable the moment it lands.
+ */
+const HOLDABLE_SCREEN_FRAME = '<div class="screen" data-prerendered-screen="">'
 
 export async function renderStartPage(brandId: BrandId): Promise<RenderedPage> {
   return renderPage(brandId, PRERENDERED_PATH)
@@ -140,7 +145,14 @@ export async function renderPage(brandId: BrandId, path: string): Promise<Render
   const rendered = await new Response(prelude).text()
   // React would have left the failed part for the browser to render: a build must not ship that.
   if (errors.length > 0) throw errors[0]
-  const markup = deepLink?.drawnFromAnswers ? unseenScreen(rendered, path) : rendered
+  const markup =
+    path === PRERENDERED_PATH
+      ? rendered
+      : replaceScreenFrame(
+          rendered,
+          path,
+          deepLink?.drawnFromAnswers ? UNSEEN_SCREEN_FRAME : HOLDABLE_SCREEN_FRAME,
+        )
   // A title that follows the answers is left to the browser, as the screen is.
   const screenTitle = route.titleFor ? undefined : route.title
   const theme = brandTheme(brandId)
@@ -163,11 +175,11 @@ export async function renderPage(brandId: BrandId, path: string): Promise<Render
   }
 }
 
-/** The markup with its one screen frame hidden; a changed frame fails the build. */
-function unseenScreen(markup: string, path: string): string {
+/** The markup with its one screen frame replaced by `frame`; a changed frame fails the build. */
+function replaceScreenFrame(markup: string, path: string, frame: string): string {
   const parts = markup.split(SCREEN_FRAME)
   if (parts.length !== 2) {
     throw new Error(`${path}: expected one ${SCREEN_FRAME}, found ${parts.length - 1}`)
   }
-  return parts.join(UNSEEN_SCREEN_FRAME)
+  return parts.join(frame)
 }
