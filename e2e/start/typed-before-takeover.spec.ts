@@ -417,7 +417,9 @@ test('a deep link past an unanswered question, in a tab whose question screens k
     }
   }, JSON.stringify(state))
   await page.goto(brandUrl('carfinance', '/driving-licence'))
-  await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'What type of driving licence do you have?',
+  )
   // The question screen keeps what this application may open, for the next page's first paint.
   await expect
     .poll(() => page.evaluate(() => sessionStorage.getItem('forecourt.open-paths')))
