@@ -5,6 +5,7 @@ import {
   auditEveryStep,
   countApplications,
   expectThankYouPage,
+  progressSeen,
   storedApplication,
   submissionBody,
 } from '../support/journey'
@@ -64,6 +65,12 @@ test('harbourlend: a joint application secured on a property, with short histori
     (r) => r.method() === 'POST' && r.url().includes('/api/submission/'),
   )
   await agreeAndSubmit(page)
+  // The path grows three times (a second address, a second employment, the joint applicant's own
+  // history): the bar slows each time and never falls; 100 only with the agreement.
+  expect(progressSeen(page).map(({ percent }) => percent)).toEqual([
+    0, 4, 8, 12, 15, 19, 23, 27, 31, 34, 38, 42, 46, 49, 52, 55, 59, 62, 65, 68, 71, 74, 77, 79, 82,
+    84, 85, 86, 87, 88, 89, 90, 91, 91, 92, 93, 93, 94, 95, 95, 96, 97, 97, 98, 99, 100,
+  ])
   const body = await submissionBody(await submission)
 
   expect(body).toMatchObject({

@@ -4,7 +4,14 @@
 // anything, and shows a focus indicator (e2e/support/keyboard.ts).
 import { expect, test, type Page } from '@playwright/test'
 import { brandUrl } from '../support/brands'
-import { expectThankYouPage, storedApplication, submissionBody } from '../support/journey'
+import {
+  CHECK_PAGE,
+  expectProgress,
+  expectThankYouPage,
+  progressSeen,
+  storedApplication,
+  submissionBody,
+} from '../support/journey'
 import {
   arriveAt,
   chooseOption,
@@ -17,8 +24,9 @@ import {
   typeInto,
 } from '../support/keyboard'
 
-// Each journey is about 25 to 35 screens; on a busy two-core machine a screen takes one to two seconds.
-const JOURNEY_TIMEOUT = 90_000
+// Each journey is about 25 to 35 screens; on a busy two-core machine a screen takes one to three seconds
+// (every focus stop checked, and the progress bar read).
+const JOURNEY_TIMEOUT = 150_000
 
 const box = (page: Page, name: string | RegExp) => page.getByRole('textbox', { name })
 const radios = (page: Page) => page.locator('main')
@@ -108,7 +116,8 @@ async function circumstancesAndConsent(page: Page, { joint }: { joint: boolean }
 
 /** The check page: agree by keyboard and submit; returns the submitted body. */
 async function agreeAndSubmit(page: Page, { termsInModal }: { termsInModal: boolean }) {
-  await arriveAt(page, '/before-you-submit')
+  await arriveAt(page, CHECK_PAGE)
+  await expectProgress(page, CHECK_PAGE)
   if (termsInModal) {
     // Read both texts in their modals: Escape closes one, the Close button the other, and focus
     // goes back to the button that opened each.
@@ -139,6 +148,7 @@ async function agreeAndSubmit(page: Page, { termsInModal }: { termsInModal: bool
     page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }),
     'the terms',
   )
+  await expectProgress(page, CHECK_PAGE, { complete: true })
   const submission = page.waitForRequest(
     (request) => request.method() === 'POST' && request.url().includes('/api/submission/'),
   )
@@ -221,6 +231,11 @@ test('creditlens: a single applicant secured on the vehicle, start to thank-you,
 
   await expect(page.getByText('Ms Ada Lovelace')).toBeVisible()
   const body = await agreeAndSubmit(page, { termsInModal: false })
+  // 20 screens on a path that never changes: 5 % each, 100 with the agreement.
+  expect(progressSeen(page).map(({ percent }) => percent)).toEqual([
+    ...Array.from({ length: 20 }, (_, i) => 5 * i),
+    100,
+  ])
   expect(body).toMatchObject({
     loanPurposeType: 'vehicle',
     isJointApplication: false,
@@ -354,6 +369,11 @@ test('harbourlend: a joint application secured on a property, start to thank-you
 
   await expect(page.getByText('Mrs Mary Hopper')).toBeVisible()
   const body = await agreeAndSubmit(page, { termsInModal: true })
+  // The joint applicant lengthens the path at /joint: the bar slows from there and never falls.
+  expect(progressSeen(page).map(({ percent }) => percent)).toEqual([
+    0, 4, 8, 12, 15, 19, 23, 27, 31, 34, 38, 42, 46, 50, 54, 57, 61, 65, 69, 73, 77, 78, 80, 81, 83,
+    85, 86, 88, 90, 91, 93, 95, 96, 98, 100,
+  ])
   expect(body).toMatchObject({
     loanPurposeType: 'property',
     isJointApplication: true,

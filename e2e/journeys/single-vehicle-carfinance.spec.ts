@@ -5,6 +5,7 @@ import {
   auditEveryStep,
   countApplications,
   expectThankYouPage,
+  progressSeen,
   step,
   storedApplication,
   submissionBody,
@@ -40,6 +41,11 @@ test('carfinance: a single applicant, secured on the vehicle, from the start to 
     '/fair-processing-notice': () => expect(page.getByText(/commission/).first()).toBeVisible(),
   })
 
+  // A path of 20 screens that never changes: each screen answered takes 5 % of the bar (the 19
+  // before the check page here, the check page's own readings below).
+  expect(progressSeen(page).map(({ percent }) => percent)).toEqual(
+    Array.from({ length: 19 }, (_, i) => 5 * i),
+  )
   const submission = page.waitForRequest(
     (r) => r.method() === 'POST' && r.url().includes('/api/submission/'),
   )
@@ -48,6 +54,10 @@ test('carfinance: a single applicant, secured on the vehicle, from the start to 
     await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
   })
   const request = await submission
+  expect(progressSeen(page).slice(-2)).toEqual([
+    { path: '/before-you-submit', percent: 95 },
+    { path: '/before-you-submit', percent: 100 },
+  ])
   const body = await submissionBody(request)
   const guid = String(body.submissionKey)
   expect(request.url()).toBe(brandUrl('carfinance', `/api/submission/${guid}`))

@@ -293,18 +293,145 @@ test('/optins: the boxes ticked on the pre-rendered page stay ticked, the last o
   await expectNoAxeViolations(page)
 })
 
-test('a deep link to a question the applicant may not answer yet moves them on, carrying nothing typed into the next question', async ({
+test('a deep link to a question the applicant may not answer yet, which the page cannot tell, moves them on, carrying nothing typed into the next question', async ({
   page,
 }) => {
-  await arriveWith(page, null, '/date-of-birth', 'carfinance')
+  // Answers in the tab but no list of the paths they open (no question screen has run in it): the
+  // page shows the question until the app decides (decision 2156).
+  const state = answered((draft) => {
+    Object.assign(draft.form, { maritalStatus: '' })
+    Object.assign(draft, { dobDay: '', dobMonth: '', dobYear: '' })
+    Object.assign(draft.form, { dateOfBirth: '', dateOfBirthCompleted: false })
+  })
+  await arriveWith(page, state, '/date-of-birth', 'carfinance')
   await page.getByLabel('Day').click()
   await page.keyboard.type('07')
+  await thenTheAppTakesOver(page)
+
+  await expect(page).toHaveURL(brandUrl('carfinance', '/marital-status'))
+  const heading = page.getByRole('heading', { level: 1 })
+  await expect(heading).toHaveText('What is your marital status?')
+  await expect(heading).toBeFocused()
+  expect((await savedForm(page)).dobDay).toBe('')
+})
+
+test('/date-of-birth: Enter and Continue pressed before the app takes over send nothing, by GET or otherwise; the answer stays and Continue then moves on', async ({
+  page,
+}) => {
+  const state = answered((draft) => {
+    Object.assign(draft, { dobDay: '', dobMonth: '', dobYear: '' })
+    Object.assign(draft.form, { dateOfBirth: '', dateOfBirthCompleted: false })
+  })
+  const documents: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(request.url())
+  })
+  await arriveWith(page, state, '/date-of-birth', 'carfinance')
+  await page.getByLabel('Day').click()
+  await page.keyboard.type('07')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('03')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('1990')
+  await page.keyboard.press('Enter')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  // Had the form been submitted, its document request would have gone by now.
+  await page.waitForTimeout(1_000)
+  await thenTheAppTakesOver(page)
+
+  // The one document the tab loaded is the page itself: no submission, no answers in an address.
+  expect(documents).toEqual([brandUrl('carfinance', '/date-of-birth')])
+  await expect(page).toHaveURL(brandUrl('carfinance', '/date-of-birth'))
+  await expect(page.getByLabel('Day')).toHaveValue('07')
+  await expect(page.getByLabel('Month')).toHaveValue('03')
+  await expect(page.getByLabel('Year')).toHaveValue('1990')
+  const saved = await savedForm(page)
+  expect([saved.dobDay, saved.dobMonth, saved.dobYear]).toEqual(['07', '03', '1990'])
+
+  // The app has taken over: Continue is its own again.
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(brandUrl('carfinance', '/personal'))
+  expect(documents).toHaveLength(1)
+})
+
+/**
+ * Records, before each frame from the document's start, the texts of the <h1> elements the frame
+ * shows (visible, not under `visibility: hidden`): a question the guard moves on from must never be
+ * among them.
+ */
+async function recordShownHeadings(page: Page) {
+  await page.addInitScript(() => {
+    const shown: string[] = []
+    ;(window as unknown as { shownHeadings: string[] }).shownHeadings = shown
+    const frame = () => {
+      for (const heading of document.querySelectorAll('h1')) {
+        const text = heading.textContent ?? ''
+        if (heading.checkVisibility({ visibilityProperty: true }) && !shown.includes(text)) {
+          shown.push(text)
+        }
+      }
+      requestAnimationFrame(frame)
+    }
+    requestAnimationFrame(frame)
+  })
+}
+
+function shownHeadings(page: Page) {
+  return page.evaluate(() => (window as unknown as { shownHeadings: string[] }).shownHeadings)
+}
+
+test('a new visitor’s deep link to a question they may not answer yet never shows that question: the page holds it back until the app moves them on', async ({
+  page,
+}) => {
+  await recordShownHeadings(page)
+  await arriveWith(page, null, '/date-of-birth', 'carfinance')
+  // The pre-rendered question is in the page, held back: nothing on screen says it is being asked,
+  // and there is no field to type into.
+  const question = page.locator('h1', { hasText: 'What is your date of birth?' })
+  await expect(question).toBeAttached()
+  await expect(question).toBeHidden()
+  await expect(page.locator('#dateOfBirth')).toBeHidden()
+  await expect(page.getByRole('banner')).toBeVisible()
   await thenTheAppTakesOver(page)
 
   await expect(page).toHaveURL(brandUrl('carfinance', '/looking-to-borrow'))
   const heading = page.getByRole('heading', { level: 1 })
   await expect(heading).toHaveText('How much would you like to borrow?')
   await expect(heading).toBeFocused()
-  await expect(page.getByLabel('Loan amount')).not.toHaveValue('07')
-  expect((await savedForm(page)).dobDay).toBe('')
+  await expect(heading).toBeVisible()
+  expect(await shownHeadings(page)).toEqual(['How much would you like to borrow?'])
+  await expectNoAxeViolations(page)
+})
+
+test('a deep link past an unanswered question, in a tab whose question screens kept the paths it may open, never shows the question it is moved on from', async ({
+  page,
+}) => {
+  // Answered up to the driving licence; the marital status is not.
+  const state = answered((draft) => {
+    Object.assign(draft.form, { maritalStatus: '' })
+  })
+  await page.addInitScript((saved) => {
+    if (!sessionStorage.getItem('e2e-seeded')) {
+      sessionStorage.setItem('forecourt.application', saved)
+      sessionStorage.setItem('e2e-seeded', '1')
+    }
+  }, JSON.stringify(state))
+  await page.goto(brandUrl('carfinance', '/driving-licence'))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'What type of driving licence do you have?',
+  )
+  // The question screen keeps what this application may open, for the next page's first paint.
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('forecourt.open-paths')))
+    .toContain('"/marital-status"')
+
+  await recordShownHeadings(page)
+  await throttle(page)
+  await page.goto(brandUrl('carfinance', '/date-of-birth'))
+  await expect(page).toHaveURL(brandUrl('carfinance', '/marital-status'), { timeout: 60_000 })
+  const heading = page.getByRole('heading', { level: 1 })
+  await expect(heading).toHaveText('What is your marital status?')
+  await expect(heading).toBeFocused()
+  await expect(heading).toBeVisible()
+  expect(await shownHeadings(page)).toEqual(['What is your marital status?'])
 })

@@ -1,7 +1,15 @@
 // Answers for the screens every journey passes through, so each journey spec states only what
 // differs. Each function answers its screens, pressing Continue on each (see `step`).
 import { expect, type Page } from '@playwright/test'
-import { choose, findAddress, step, yearsMonths, type StepOptions } from './journey'
+import {
+  CHECK_PAGE,
+  choose,
+  expectProgress,
+  findAddress,
+  step,
+  yearsMonths,
+  type StepOptions,
+} from './journey'
 
 /** The applicant's own details, as typed on the screens that ask for them. */
 export interface Applicant {
@@ -153,6 +161,8 @@ export async function jointIncomeAndContact(page: Page) {
 
 export async function agreeAndSubmit(page: Page) {
   await expect(page).toHaveURL(/\/before-you-submit$/)
+  await expectProgress(page, CHECK_PAGE)
   await page.getByRole('checkbox', { name: /I agree to the terms and conditions/ }).check()
+  await expectProgress(page, CHECK_PAGE, { complete: true })
   await page.getByRole('button', { name: 'Submit application' }).click()
 }

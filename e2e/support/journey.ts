@@ -39,6 +39,68 @@ export async function withArrivalChecks(
   }
 }
 
+/** What the progress bar said on one screen of a walk, in order (see `expectProgress`). */
+export interface ProgressReading {
+  /** The screen's path, without its query string. */
+  path: string
+  percent: number
+}
+
+const progressReadings = new WeakMap<Page, ProgressReading[]>()
+
+/** Every reading of the progress bar taken on this page so far, in order. */
+export function progressSeen(page: Page): readonly ProgressReading[] {
+  return progressReadings.get(page) ?? []
+}
+
+/** The check page: the last screen with a question, whose agreement is the last answer. */
+export const CHECK_PAGE = '/before-you-submit'
+
+/**
+ * The progress bar as the screen draws it: its value, the text a screen reader reads and the width
+ * the fill is drawn to all say the same percentage, a whole number 0 to 100.
+ */
+export async function progressShown(page: Page): Promise<number> {
+  const bar = page.getByRole('progressbar', { name: 'Application progress' })
+  await expect(bar).toHaveAttribute('aria-valuenow', /^\d{1,3}$/)
+  const percent = Number(await bar.getAttribute('aria-valuenow'))
+  await expect(bar).toHaveAttribute('aria-valuetext', `${percent}% complete`)
+  // The width the fill is drawn to (it eases there over 0.3 s).
+  expect(
+    await bar.evaluate(
+      (track) => (track.querySelector('.progress-fill') as HTMLElement).style.width,
+    ),
+  ).toBe(`${percent}%`)
+  return percent
+}
+
+/**
+ * Reads the bar on the screen at `path` and records it (`progressSeen`): never lower than any
+ * reading before it on this page (docs/decisions/2082-progress-never-moves-backwards.md), and 100
+ * exactly when `complete` (every screen on the path answered), below 100 otherwise.
+ */
+export async function expectProgress(
+  page: Page,
+  path: string,
+  { complete = false }: { complete?: boolean } = {},
+): Promise<number> {
+  const readings = progressReadings.get(page) ?? []
+  progressReadings.set(page, readings)
+  const highest = Math.max(0, ...readings.map((reading) => reading.percent))
+  // The bar follows the answers as they are given: wait for the one expected.
+  const bar = page.getByRole('progressbar', { name: 'Application progress' })
+  if (complete) await expect(bar).toHaveAttribute('aria-valuenow', '100')
+  const percent = await progressShown(page)
+  const at = path.replace(/\?.*$/, '')
+  expect(percent, `the progress on ${at} after ${JSON.stringify(readings)}`).toBeGreaterThanOrEqual(
+    highest,
+  )
+  if (complete) expect(percent, `the progress on ${at}`).toBe(100)
+  else expect(percent, `the progress on ${at}, with a screen left`).toBeLessThan(100)
+  readings.push({ path: at, percent })
+  return percent
+}
+
 export interface StepOptions {
   /** Check the empty screen and, when Continue with nothing entered fails, the error state with axe. */
   audit?: boolean
@@ -63,8 +125,13 @@ export async function step(
     checks?.delete(path)
     await check?.()
   }
-  await expect(page).toHaveURL(typeof path === 'string' ? new RegExp(`${escape(path)}$`) : path)
+  // A screen opened from the check page's Change link carries the way back in its address.
+  await expect(page).toHaveURL(
+    typeof path === 'string' ? new RegExp(`${escape(path)}(\\?return=before-you-submit)?$`) : path,
+  )
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
+  // The screen is not answered yet (or, opened from the check page, the agreement there is not).
+  await expectProgress(page, new URL(page.url()).pathname)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     await page.evaluate(() => window.innerWidth),
   )
@@ -83,6 +150,10 @@ export async function step(
   await page.waitForTimeout(250)
   if (audit && emptyFails) {
     await expect(page.getByRole('heading', { name: 'There is a problem' })).toBeHidden()
+  }
+  // The agreement on the check page is the last answer: 100 once it is given.
+  if (new URL(page.url()).pathname === CHECK_PAGE) {
+    await expectProgress(page, CHECK_PAGE, { complete: true })
   }
   const before = page.url()
   await continueButton(page).click()

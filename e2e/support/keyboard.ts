@@ -3,6 +3,7 @@
 // way is checked: on screen, not covered by anything, and with a visible focus indicator (WCAG 2.4.7,
 // 2.4.11); every screen's heading takes focus on arrival (docs/requirements.md#accessibility).
 import { expect, type ElementHandle, type Locator, type Page } from '@playwright/test'
+import { expectProgress } from './journey'
 
 /** Most Tab presses between two controls (the check page has a Change link per answer). */
 const MAX_PRESSES = 100
@@ -222,6 +223,9 @@ export async function keyboardStep(
   continueName?: string | RegExp,
 ): Promise<void> {
   await arriveAt(page, path)
+  // Each screen of the journey reads the progress bar: never lower than before, below 100 until
+  // the check page's agreement (journey.ts).
+  await expectProgress(page, new URL(page.url()).pathname)
   await answer()
   await pressContinue(page, continueName)
 }

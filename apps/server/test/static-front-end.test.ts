@@ -24,14 +24,17 @@ const startPage = (brand: keyof typeof THEME) =>
   `<style>${SHARED_CSS}</style><style>${THEME[brand]}</style></head><body>` +
   `<div id="root" data-prerendered-brand="${brand}" data-prerendered-path="/"><h1>${brand}</h1></div></body></html>`
 // A question's page, as the build writes one per brand for a deep link (decision 1941): the
-// question's heading and its chunks as modulepreload links.
+// question's heading, its chunks as modulepreload links, and the script that holds it back when the
+// guard will move on from it (decision 2156).
 const QUESTION_CSS = '.parts{display:flex}'
+const HOLD_SCRIPT =
+  '(function(){document.documentElement.setAttribute("data-deep-link-hold","")})()'
 const questionPage = (brand: keyof typeof THEME, path: string, heading: string) =>
   `<!doctype html><html lang="en-GB" data-brand="${brand}"><head><title>${heading} – ${brand}</title>` +
   `<style>${SHARED_CSS}</style>` +
   `<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/question-screen-Q1.js">` +
   `<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/date-of-birth-screen-D2.js">` +
-  `<style>${QUESTION_CSS}</style><style>${THEME[brand]}</style></head><body>` +
+  `<style>${QUESTION_CSS}</style><style>${THEME[brand]}</style><script>${HOLD_SCRIPT}</script></head><body>` +
   `<div id="root" data-prerendered-brand="${brand}" data-prerendered-path="${path}"><h1>${heading}</h1></div></body></html>`
 const DATE_OF_BIRTH = questionPage('milebroker', '/date-of-birth', 'What is your date of birth?')
 const FIRST_ADDRESS = questionPage('milebroker', '/address/1', 'What is your address?')
@@ -295,8 +298,15 @@ test.each<[string, string, string]>([
     expect(response.body).toContain(
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/question-screen-Q1.js">',
     )
+    // Its styles by their hashes, and its one inline script by its own: no other inline script runs.
     expect(response.headers['content-security-policy']).toBe(
-      contentSecurityPolicy([hash(SHARED_CSS), hash(QUESTION_CSS), hash(THEME.milebroker)]),
+      contentSecurityPolicy(
+        [hash(SHARED_CSS), hash(QUESTION_CSS), hash(THEME.milebroker)],
+        [hash(HOLD_SCRIPT)],
+      ),
+    )
+    expect(response.headers['content-security-policy']).toContain(
+      `script-src 'self' https://www.googletagmanager.com/gtm.js ${hash(HOLD_SCRIPT)};`,
     )
     // Another brand has another page at the same address.
     expect(String(response.headers['vary']).split(/,\s*/)).toContain('Host')

@@ -1,10 +1,11 @@
-// Security headers on every response, pages and API alike. The policy allows no inline script, and inline
-// style only by hash: the pre-rendered start pages carry their stylesheet and brand theme in <style>
-// elements, each named by its SHA-256 in that page's own policy (contentSecurityPolicy below); everything
-// else ships as files from the page's own origin. The only other script is the brands' tag-manager
-// container, which the front end loads after cookie consent: the policy allows its loader's address
-// (gtm.js) and nothing else on that origin (decision 1574). Permissions-Policy switches off the powerful
-// browser features the form never uses, for the page and anything it embeds.
+// Security headers on every response, pages and API alike. The policy allows inline script and style only
+// by hash: the pre-rendered pages carry their stylesheet and brand theme in <style> elements, and a
+// question's page one short <script> (decision 2156), each named by its SHA-256 in that page's own
+// policy (contentSecurityPolicy below); everything else ships as files from the page's own origin. The
+// only other script is the brands' tag-manager container, which the front end loads after cookie
+// consent: the policy allows its loader's address (gtm.js) and nothing else on that origin (decision
+// 1574). Permissions-Policy switches off the powerful browser features the form never uses, for the
+// page and anything it embeds.
 
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
@@ -56,13 +57,22 @@ export const securityHeaderOptions: HelmetOptions = {
 }
 
 /**
- * The policy as helmet writes it, with `styleHashes` ('sha256-…' sources) added to style-src: a page that
- * carries inline <style> elements sends this instead of the shared header.
+ * The policy as helmet writes it, with `styleHashes` ('sha256-…' sources) added to style-src and
+ * `scriptHashes` to script-src: a page that carries inline <style> or <script> elements sends this
+ * instead of the shared header.
  */
-export function contentSecurityPolicy(styleHashes: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  styleHashes: readonly string[] = [],
+  scriptHashes: readonly string[] = [],
+): string {
   return Object.entries(contentSecurityPolicyDirectives)
     .map(([name, values]) => {
-      const sources = name === 'styleSrc' ? [...values, ...styleHashes] : values
+      const sources =
+        name === 'styleSrc'
+          ? [...values, ...styleHashes]
+          : name === 'scriptSrc'
+            ? [...values, ...scriptHashes]
+            : values
       return [name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...sources].join(' ')
     })
     .join(';')
@@ -70,9 +80,19 @@ export function contentSecurityPolicy(styleHashes: readonly string[] = []): stri
 
 /** The CSP hash source of each <style> element's text in `html`, in order. */
 export function inlineStyleHashes(html: string): string[] {
-  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
-    ([, css = '']) => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`,
-  )
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css = '']) => hashSource(css))
+}
+
+/**
+ * The CSP hash source of each inline <script> element's text in `html` (one without attributes: a
+ * question's pre-rendered page carries one, decision 2156), in order.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, js = '']) => hashSource(js))
+}
+
+function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 }
 
 /**

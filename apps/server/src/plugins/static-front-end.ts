@@ -16,7 +16,7 @@ import { brandIdForHost, prerenderedStartBrandId } from '@forecourt/domain/brand
 import { REPOSITORY_ROOT, type Config } from '../config'
 import { logPathAs, requestPath } from '../logging'
 import { loadRoutePreloads, type RoutePreloads } from './route-preloads'
-import { contentSecurityPolicy, inlineStyleHashes } from './security-headers'
+import { contentSecurityPolicy, inlineScriptHashes, inlineStyleHashes } from './security-headers'
 
 // From the repository root, so the compiled server (apps/server/dist) finds them as the source does.
 export const VEHICLE_IMAGES_DIR = join(REPOSITORY_ROOT, 'apps/server/public/vehicles/')
@@ -35,7 +35,7 @@ export const PRERENDERED_DIR = 'prerendered'
 interface PrerenderedPage {
   /** Relative to the web dist folder, for sendFile. */
   file: string
-  /** The shared policy plus the hashes of this page's own <style> elements. */
+  /** The shared policy plus the hashes of this page's own <style> and <script> elements. */
   contentSecurityPolicy: string
 }
 
@@ -48,7 +48,10 @@ export interface PrerenderedPages {
 
 function prerenderedPage(webDistDir: string, file: string): PrerenderedPage {
   const html = readFileSync(join(webDistDir, file), 'utf8')
-  return { file, contentSecurityPolicy: contentSecurityPolicy(inlineStyleHashes(html)) }
+  return {
+    file,
+    contentSecurityPolicy: contentSecurityPolicy(inlineStyleHashes(html), inlineScriptHashes(html)),
+  }
 }
 
 /** The .html files under `dir`, relative to it, with forward slashes. */

@@ -7,6 +7,7 @@ import { redirectForDeepLink } from '@forecourt/domain/journey/navigation'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import { ProgressBar } from './progress-bar'
 import { DeepLinkGuard } from './deep-link-guard'
+import { KeepOpenPaths } from './keep-open-paths'
 import { PrefetchNextScreens, type PrefetchNextScreensProps } from './prefetch-next-screens'
 
 export function questionScreen(
@@ -19,6 +20,7 @@ export function questionScreen(
         <ProgressBar />
         <Screen />
         <PrefetchNextScreens preloadPath={preloadPath} />
+        <KeepOpenPaths />
       </DeepLinkGuard>
     )
   }

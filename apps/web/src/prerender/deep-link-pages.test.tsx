@@ -6,6 +6,7 @@ import { afterEach, expect, test } from 'vitest'
 import { BRAND_IDS, brands } from '@forecourt/domain/brands/brand-data'
 import { stepList } from '@forecourt/domain/journey/step-list'
 import { applicationStore } from '#lib/session-store'
+import { DEEP_LINK_HOLD_SCRIPT } from '#lib/deep-link-hold'
 import { DEEP_LINK_PAGES, renderPage } from './entry-server'
 
 const originalInitialState = applicationStore.getInitialState
@@ -37,7 +38,9 @@ test.each(BRAND_IDS)(
     const brand = brands[brandId]
     const page = await renderPage(brandId, '/date-of-birth')
     expect(page.title).toBe(`What is your date of birth? – ${brand.tradingName}`)
-    expect(page.htmlAttributes).toEqual({ 'data-brand': brandId })
+    // A new visitor is moved on from it, so the page's script holds it back for them (decision 2156).
+    expect(page.htmlAttributes).toEqual({ 'data-brand': brandId, 'data-new-visitor-moves-on': '' })
+    expect(page.headScript).toBe(DEEP_LINK_HOLD_SCRIPT)
 
     const root = parse(page.markup)
     expect(root.querySelector('h1')?.textContent).toBe('What is your date of birth?')
@@ -88,6 +91,15 @@ test('every question renders for a brand: its heading, and no style attribute', 
     }
   }
 }, 60_000)
+
+test('only the questions a new visitor may open are not held back for a new visitor', async () => {
+  const open: string[] = []
+  for (const { path } of DEEP_LINK_PAGES) {
+    const page = await renderPage('carfinance', path)
+    if (!('data-new-visitor-moves-on' in page.htmlAttributes)) open.push(path)
+  }
+  expect(open).toEqual(['/looking-to-borrow'])
+})
 
 test('a path that is not a question has no page', async () => {
   await expect(renderPage('scorepal', '/submit')).rejects.toThrow(

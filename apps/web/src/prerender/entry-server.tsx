@@ -7,11 +7,13 @@
 import { prerender } from 'react-dom/static'
 import type { BrandId } from '@forecourt/domain/brands/brand'
 import { BRAND_IDS } from '@forecourt/domain/brands/brand-data'
+import { redirectForDeepLink } from '@forecourt/domain/journey/navigation'
 import { stepList, type StepId } from '@forecourt/domain/journey/step-list'
 import { pageTitle } from '#app/use-route-announcement'
 import { routes, type AppRoute } from '#app/routes'
 import { applyBrandTheme } from '#brand/apply-brand-theme'
 import { brandById } from '#brand/use-brand'
+import { DEEP_LINK_HOLD_SCRIPT, NEW_VISITOR_MOVES_ON_ATTRIBUTE } from '#lib/deep-link-hold'
 import { applicationStore } from '#lib/session-store'
 import { startUp, type StartUpEnv } from '#lib/start-up'
 import { PageRoot } from './page-root'
@@ -33,6 +35,8 @@ export interface RenderedPage {
   themeCss: string
   /** The attributes apply-brand-theme.ts sets on <html> (data-brand). */
   htmlAttributes: Record<string, string>
+  /** A question's: the script that holds the page back when the guard will move on from it. */
+  headScript?: string
 }
 
 /** A new visitor's start-up on the brand's own host: nothing restored, no query, no cookies. */
@@ -102,6 +106,11 @@ export const DEEP_LINK_PAGES: readonly DeepLinkPage[] = stepList.flatMap((step) 
 /** The class the route's screen frame (app-router.tsx) draws, and the one that hides it. */
 const SCREEN_FRAME = '<div class="screen">'
 const UNSEEN_SCREEN_FRAME = '<div class="screen screen--unseen">'
+/**
+ * The pre-rendered frame, marked so that the page's script can hold it back (decision 2156): the
+ * app's own render draws a frame without the mark, shown and focusable the moment it lands.
+ */
+const HOLDABLE_SCREEN_FRAME = '<div class="screen" data-prerendered-screen="">'
 
 export async function renderStartPage(brandId: BrandId): Promise<RenderedPage> {
   return renderPage(brandId, PRERENDERED_PATH)
@@ -136,22 +145,41 @@ export async function renderPage(brandId: BrandId, path: string): Promise<Render
   const rendered = await new Response(prelude).text()
   // React would have left the failed part for the browser to render: a build must not ship that.
   if (errors.length > 0) throw errors[0]
-  const markup = deepLink?.drawnFromAnswers ? unseenScreen(rendered, path) : rendered
+  const markup =
+    path === PRERENDERED_PATH
+      ? rendered
+      : replaceScreenFrame(
+          rendered,
+          path,
+          deepLink?.drawnFromAnswers ? UNSEEN_SCREEN_FRAME : HOLDABLE_SCREEN_FRAME,
+        )
   // A title that follows the answers is left to the browser, as the screen is.
   const screenTitle = route.titleFor ? undefined : route.title
+  const theme = brandTheme(brandId)
+  if (path === PRERENDERED_PATH) {
+    return { brandId, markup, title: pageTitle(screenTitle, brand.tradingName), ...theme }
+  }
+  // Whether the deep-link guard moves a new visitor on from this question: the page's script
+  // holds it back for them (docs/decisions/2156).
+  const movesOn = redirectForDeepLink(state, brand, path) !== undefined
   return {
     brandId,
     markup,
     title: pageTitle(screenTitle, brand.tradingName),
-    ...brandTheme(brandId),
+    themeCss: theme.themeCss,
+    htmlAttributes: {
+      ...theme.htmlAttributes,
+      ...(movesOn ? { [NEW_VISITOR_MOVES_ON_ATTRIBUTE]: '' } : {}),
+    },
+    headScript: DEEP_LINK_HOLD_SCRIPT,
   }
 }
 
-/** The markup with its one screen frame hidden; a changed frame fails the build. */
-function unseenScreen(markup: string, path: string): string {
+/** The markup with its one screen frame replaced by `frame`; a changed frame fails the build. */
+function replaceScreenFrame(markup: string, path: string, frame: string): string {
   const parts = markup.split(SCREEN_FRAME)
   if (parts.length !== 2) {
     throw new Error(`${path}: expected one ${SCREEN_FRAME}, found ${parts.length - 1}`)
   }
-  return parts.join(UNSEEN_SCREEN_FRAME)
+  return parts.join(frame)
 }

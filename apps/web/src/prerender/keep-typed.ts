@@ -191,7 +191,13 @@ export function watchTyped(root: HTMLElement): () => void {
   return () => {
     if (done) return
     done = true
-    queueMicrotask(carry)
+    queueMicrotask(() => {
+      carry()
+      // The app's first render is in: what it shows is its own judgement, no longer held back by
+      // the page's script (lib/deep-link-hold.ts, docs/decisions/2156). Named here, not imported:
+      // this chunk imports nothing, or the bundler splits the entry.
+      document.documentElement.removeAttribute('data-deep-link-hold')
+    })
   }
 }
 

@@ -26,6 +26,11 @@ export interface PrerenderedPageParts {
   screenStylesheets?: readonly string[]
   /** Scripts the page will need at once (the start screen's chunk): fetched beside the entry. */
   modulePreloads: readonly string[]
+  /**
+   * A script to run before the first paint (a question's page: docs/decisions/2156), in the head
+   * after the styles; the server names it by its hash in the page's policy.
+   */
+  headScript?: string
 }
 
 const ROOT = '<div id="root"></div>'
@@ -43,6 +48,11 @@ function styleElement(css: string): string {
   // The only way out of a <style> element is its end tag.
   if (/<\/style/i.test(css)) throw new Error('A stylesheet to inline contains "</style"')
   return `<style>${css}</style>`
+}
+
+function scriptElement(source: string): string {
+  if (/<\/script/i.test(source)) throw new Error('A script to inline contains "</script"')
+  return `<script>${source}</script>`
 }
 
 function replaceOnce(html: string, pattern: RegExp, replacement: string, what: string): string {
@@ -103,7 +113,8 @@ export function buildPrerenderedPage(template: string, parts: PrerenderedPagePar
   html = replaceOnce(
     html,
     /<\/head>/,
-    `${hints}${preloads.join('')}${screenStyles}${styleElement(parts.themeCss)}</head>`,
+    `${hints}${preloads.join('')}${screenStyles}${styleElement(parts.themeCss)}` +
+      `${parts.headScript === undefined ? '' : scriptElement(parts.headScript)}</head>`,
     '</head>',
   )
 

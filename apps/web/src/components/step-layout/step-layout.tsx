@@ -37,7 +37,11 @@ export function StepLayout({
   }
 
   return (
-    <form noValidate onSubmit={submit}>
+    // A pre-rendered question is on screen before this handler exists (docs/decisions/1941): a
+    // press of Continue or Enter there would submit the form by GET, the answers in the address
+    // and the server's logs. A form whose method is dialog, outside a dialog, is submitted nowhere
+    // (docs/decisions/2155); once the app has taken over, `submit` handles every press.
+    <form method="dialog" noValidate onSubmit={submit}>
       {title !== undefined && <ScreenHeading>{title}</ScreenHeading>}
       {isLocked && <SubmittedNotice />}
       {/* A fieldset's disabled attribute disables every control inside it at once. */}
