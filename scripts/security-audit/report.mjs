@@ -40,7 +40,7 @@ export const SECURITY_BARS = [
   },
   {
     what: 'Security headers on pages, files and API answers (refusals included), over HTTP',
-    bar: 'the exact CSP, no inline script but a question page's own one, allowed by its hash; HSTS ≥ 1 year; nosniff; strict referrer policy; no framing',
+    bar: 'the exact CSP, no inline script but a question page’s own one, allowed by its hash; HSTS ≥ 1 year; nosniff; strict referrer policy; no framing',
     tests: [
       { file: BARS_TEST, name: /security headers|built front end/ },
       { file: 'apps/server/test/security-headers.test.ts' },
