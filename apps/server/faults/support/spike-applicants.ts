@@ -91,6 +91,8 @@ export interface Applicant {
   endedAt?: number
   /** The partial saves the server answered 2xx, by index into the bodies, in order. */
   savedPartials: number[]
+  /** Each partial save's answer, in order: its status, 0 for none. */
+  partialStatuses: number[]
   /** A partial save that had no answer (an error or a timeout): it may or may not be stored. */
   unansweredPartials: number[]
   /** The submission's final answer: 201 (or a 2xx replay), 0 for none. */
@@ -253,6 +255,7 @@ export async function walkJourney(context: JourneyContext, applicant: Applicant)
       headers,
       body: body(key),
     })
+    applicant.partialStatuses.push(answer?.status ?? 0)
     // A save that was shed is not sent again by itself: the next one carries the same answers and more.
     if (answer === undefined) applicant.unansweredPartials.push(index)
     else if (answer.status >= 200 && answer.status < 300) applicant.savedPartials.push(index)
@@ -306,6 +309,7 @@ export function newApplicant(key: string, submits: boolean, arrivedAt: number): 
     submits,
     arrivedAt,
     savedPartials: [],
+    partialStatuses: [],
     unansweredPartials: [],
     submissionStatus: 0,
     submissionAttempts: 0,
@@ -464,16 +468,16 @@ export async function checkStoredJourneys(input: {
         problem(`${key}: payload unreadable (${error instanceof Error ? error.message : 'error'})`)
         continue
       }
-      const matches = allowed.some(
-        (index) =>
-          canonicalJson(JSON.parse(input.bodies.partials[index]?.(key) ?? 'null')) === stored,
+      const storedIndex = input.bodies.partials.findIndex(
+        (body) => canonicalJson(JSON.parse(body(key))) === stored,
       )
+      const matches = allowed.includes(storedIndex)
       if (applications.length === 1 && application.status === 'partial' && matches) {
         check.partialsPresent += 1
       } else {
         check.stalePartials += 1
         problem(
-          `${key}: ${applications.length} rows, status ${application.status}, ${matches ? 'latest answers' : 'not the latest answers saved'}`,
+          `${key}: ${applications.length} rows, status ${application.status}, ${matches ? 'latest answers' : `holds save ${storedIndex < 0 ? 'none of those sent' : storedIndex + 1} of ${input.bodies.partials.length}`}, answers ${applicant.partialStatuses.join(', ')}`,
         )
       }
     }
