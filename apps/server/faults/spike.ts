@@ -142,6 +142,8 @@ export interface SpikeOutcome {
   failures: Record<string, number>
   gaveUp: number
   drainSeconds: number
+  /** Times the balancer took an instance out of rotation (its readiness probe failed twice). */
+  instancesMarkedDown: number
   /** Peak VmRSS of each server process, sampled every 250 ms. */
   rssPeakMb: number[]
   rssIdleMb: number[]
@@ -338,6 +340,8 @@ export async function spikeRun(
     ).length
     sampling = false
     await sampler
+    const instancesMarkedDown =
+      running.balancer?.changes().filter((change) => change.status === 'DOWN').length ?? 0
     await running.stop()
     stored = await checkStoredJourneys({
       config: running.database.config,
@@ -384,6 +388,7 @@ export async function spikeRun(
       failures,
       gaveUp: applicants.filter((applicant) => applicant.gaveUp).length,
       drainSeconds,
+      instancesMarkedDown,
       rssPeakMb,
       rssIdleMb,
       stored,
@@ -438,6 +443,7 @@ function skippedOutcome(setup: Setup, reason: string): SpikeOutcome {
     failures: {},
     gaveUp: 0,
     drainSeconds: 0,
+    instancesMarkedDown: 0,
     rssPeakMb: [],
     rssIdleMb: [],
     stored: undefined,
@@ -463,7 +469,7 @@ export function exactness(outcome: SpikeOutcome): { what: string; ok: boolean }[
         s.lostSubmissions + s.doubledSubmissions + s.wrongSubmissions === 0,
     },
     {
-      what: `every applicant who left after partial saves answered 2xx has the answers of the latest one (${s.partialsPresent} of ${s.leftWithSaves}; missing ${s.lostPartials}, older ${s.stalePartials})`,
+      what: `every applicant who left after partial saves answered 2xx has the answers of the latest one (${s.partialsPresent} of ${s.leftWithSaves}; missing ${s.lostPartials}, older ${s.stalePartials}; ${s.storedAfterRefusal} hold a later save answered 503 that the database gate let go on, decision 1432)`,
       ok:
         s.leftWithSaves > 0 &&
         s.partialsPresent === s.leftWithSaves &&
@@ -520,7 +526,7 @@ function report(input: {
       `| ${name}: held at the peak | ${perMinute(outcome.heldAtPeakPerMinute)} journeys ended, ${perMinute(outcome.submittedAtPeakPerMinute)} submissions answered 201 | | |`,
       `| ${name}: partial saves answered 2xx | ${latency(outcome.partial)} | | |`,
       `| ${name}: submissions answered 201, one attempt; from the first attempt to the 201, retries included | ${latency(outcome.submission)}; ${latency(outcome.submissionEndToEnd)} | | |`,
-      `| ${name}: shed (503 + Retry-After) | ${shedTotal.toLocaleString('en-GB')} of ${outcome.requests.toLocaleString('en-GB')} requests (anti-forgery ${outcome.shed.csrf}, partial saves ${outcome.shed.partial}, submissions ${outcome.shed.submission}); last journeys ended ${Math.round(outcome.drainSeconds)} s after the arrivals | only 503 + Retry-After | ${verdict(checks[0]?.ok ?? false)} |`,
+      `| ${name}: shed (503 + Retry-After) | ${shedTotal.toLocaleString('en-GB')} of ${outcome.requests.toLocaleString('en-GB')} requests (anti-forgery ${outcome.shed.csrf}, partial saves ${outcome.shed.partial}, submissions ${outcome.shed.submission}); last journeys ended ${Math.round(outcome.drainSeconds)} s after the arrivals${outcome.setup.kind === 'postgres' ? `; HAProxy took an instance out ${outcome.instancesMarkedDown} times` : ''} | only 503 + Retry-After | ${verdict(checks[0]?.ok ?? false)} |`,
       `| ${name}: resident memory (VmRSS) of each server process, idle; peak | ${outcome.rssIdleMb.map((mb) => mb.toFixed(0)).join(' + ')} MB; ${outcome.rssPeakMb.map((mb) => mb.toFixed(1)).join(' + ')} MB | ≤ ${BAR_RSS_MB} MB each | ${rssBar} |`,
       `| ${name}: stored exactly as answered | ${outcome.stored?.storedOnce ?? 0} submissions once, ${outcome.stored?.partialsPresent ?? 0} partial applications at their latest answers | nothing lost or doubled | ${verdict(exact)} |`,
     )

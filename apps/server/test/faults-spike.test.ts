@@ -30,8 +30,12 @@ test('a launch-day spike on SQLite loses, doubles and stales nothing it answered
   expect(stored.leftWithSaves).toBeGreaterThan(0)
   expect(stored.partialsPresent).toBe(stored.leftWithSaves)
   expect([stored.lostPartials, stored.stalePartials, stored.strangers]).toEqual([0, 0, 0])
-  // With every request answered, the rows are exactly those answered: one submission row per 201, and
-  // one application row per submission and per applicant who left with a save accepted.
+  // With every request answered, the rows are those answered: one submission row per 201, and one
+  // application row per submission and per applicant who left with a save accepted.
   expect(stored.submissionRows).toBe(stored.accepted)
-  expect(stored.applicationRows).toBe(stored.accepted + stored.leftWithSaves)
+  // (A save answered 503 by the database gate may have gone on: it can add a row, never take one away.)
+  expect(stored.applicationRows).toBeGreaterThanOrEqual(stored.accepted + stored.leftWithSaves)
+  expect(stored.applicationRows).toBeLessThanOrEqual(
+    stored.accepted + stored.leftWithSaves + stored.storedAfterRefusal,
+  )
 }, 300_000)

@@ -93,6 +93,11 @@ export interface Applicant {
   savedPartials: number[]
   /** Each partial save's answer, in order: its status, 0 for none. */
   partialStatuses: number[]
+  /**
+   * A partial save answered 5xx. A 503 from the database gate may be committed after all (decision 1432:
+   * the write went on; the next save holds the same answers and more), so the row may hold it.
+   */
+  refusedPartials: number[]
   /** A partial save that had no answer (an error or a timeout): it may or may not be stored. */
   unansweredPartials: number[]
   /** The submission's final answer: 201 (or a 2xx replay), 0 for none. */
@@ -236,12 +241,15 @@ export async function walkJourney(context: JourneyContext, applicant: Applicant)
       const token = (JSON.parse(answer.body) as { token: string }).token
       const cookie = String(answer.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? ''
       pair = { cookie, 'x-csrf-token': token }
-    } else if (answer === undefined || !isShed(answer.status, firstHeader(answer, 'retry-after'))) {
-      // Anything but a shed answer is a failure of the run, recorded above; the applicant is gone.
+    } else if (
+      (answer !== undefined && !isRetryable(answer.status)) ||
+      context.clock.now() - applicant.arrivedAt > context.giveUpMs
+    ) {
       applicant.gaveUp = true
       applicant.endedAt = context.clock.now()
       return
     } else {
+      // Loaded again later, as a reload would; an answer other than a shed one is still counted a failure.
       await sleep(pageRetryDelayMs(failures))
     }
   }
@@ -259,6 +267,7 @@ export async function walkJourney(context: JourneyContext, applicant: Applicant)
     // A save that was shed is not sent again by itself: the next one carries the same answers and more.
     if (answer === undefined) applicant.unansweredPartials.push(index)
     else if (answer.status >= 200 && answer.status < 300) applicant.savedPartials.push(index)
+    else if (answer.status >= 500) applicant.refusedPartials.push(index)
   }
   if (!applicant.submits) {
     applicant.endedAt = context.clock.now()
@@ -283,11 +292,7 @@ export async function walkJourney(context: JourneyContext, applicant: Applicant)
     }
     if (answer === undefined) applicant.submissionUnanswered = true
     // As the page: network failures, 5xx, 429 and 408 are sent again later; anything else ends it.
-    const retryable =
-      answer === undefined ||
-      answer.status >= 500 ||
-      answer.status === 429 ||
-      answer.status === 408
+    const retryable = answer === undefined || isRetryable(answer.status)
     if (!retryable || context.clock.now() - started > context.giveUpMs) {
       applicant.gaveUp = true
       break
@@ -298,9 +303,9 @@ export async function walkJourney(context: JourneyContext, applicant: Applicant)
   applicant.endedAt = context.clock.now()
 }
 
-function firstHeader(answer: Answer, name: string): string | undefined {
-  const value = answer.headers[name]
-  return Array.isArray(value) ? value[0] : value
+/** The page's isRetryableStatus (apps/web/src/lib/submission.ts): the server may answer differently later. */
+function isRetryable(status: number): boolean {
+  return status >= 500 || status === 429 || status === 408
 }
 
 export function newApplicant(key: string, submits: boolean, arrivedAt: number): Applicant {
@@ -310,6 +315,7 @@ export function newApplicant(key: string, submits: boolean, arrivedAt: number): 
     arrivedAt,
     savedPartials: [],
     partialStatuses: [],
+    refusedPartials: [],
     unansweredPartials: [],
     submissionStatus: 0,
     submissionAttempts: 0,
@@ -336,6 +342,8 @@ export interface StoredCheck {
   partialsPresent: number
   lostPartials: number
   stalePartials: number
+  /** Partial applications holding a save whose answer was 5xx or never came: it went on after all. */
+  storedAfterRefusal: number
   /** Rows under keys no applicant sent, or stored without any answer that allowed them. */
   strangers: number
   problems: string[]
@@ -378,6 +386,7 @@ export async function checkStoredJourneys(input: {
       partialsPresent: 0,
       lostPartials: 0,
       stalePartials: 0,
+      storedAfterRefusal: 0,
       strangers: 0,
       problems: [],
     }
@@ -444,10 +453,26 @@ export async function checkStoredJourneys(input: {
       }
       if (applicant.submits) continue
       const latest = applicant.savedPartials.at(-1)
+      /** Saves the row may hold besides the latest accepted: later ones that reached a server unanswered or answered 5xx. */
+      const mayBeStored = [...applicant.unansweredPartials, ...applicant.refusedPartials].filter(
+        (index) => latest === undefined || index > latest,
+      )
+      const storedIndexOf = (payload: string): number => {
+        const stored = asSent(payload, key)
+        return input.bodies.partials.findIndex(
+          (body) => canonicalJson(JSON.parse(body(key))) === stored,
+        )
+      }
       if (latest === undefined) {
-        if (applications.length > 0 && applicant.unansweredPartials.length === 0) {
+        if (applications.length === 0) continue
+        const index = storedIndexOf(applications[0]?.payload ?? 'null')
+        if (applications.length === 1 && mayBeStored.includes(index)) {
+          check.storedAfterRefusal += 1
+        } else {
           check.strangers += 1
-          problem(`${key}: an application row, but no save was answered 2xx`)
+          problem(
+            `${key}: an application row (save ${index + 1}), but no save was answered 2xx; answers ${applicant.partialStatuses.join(', ')}`,
+          )
         }
         continue
       }
@@ -458,22 +483,19 @@ export async function checkStoredJourneys(input: {
         problem(`${key}: ${applicant.savedPartials.length} saves answered 2xx, no row`)
         continue
       }
-      // The row holds the latest save answered 2xx, or a later one whose answer never came.
-      const allowed = [latest, ...applicant.unansweredPartials.filter((index) => index > latest)]
-      let stored: string
+      // The row holds the latest save answered 2xx, or a later one that reached a server all the same.
+      let storedIndex: number
       try {
-        stored = asSent(application.payload, key)
+        storedIndex = storedIndexOf(application.payload)
       } catch (error) {
         check.stalePartials += 1
         problem(`${key}: payload unreadable (${error instanceof Error ? error.message : 'error'})`)
         continue
       }
-      const storedIndex = input.bodies.partials.findIndex(
-        (body) => canonicalJson(JSON.parse(body(key))) === stored,
-      )
-      const matches = allowed.includes(storedIndex)
+      const matches = storedIndex === latest || mayBeStored.includes(storedIndex)
       if (applications.length === 1 && application.status === 'partial' && matches) {
         check.partialsPresent += 1
+        if (storedIndex !== latest) check.storedAfterRefusal += 1
       } else {
         check.stalePartials += 1
         problem(
