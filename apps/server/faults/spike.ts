@@ -16,10 +16,12 @@
 // names the first of four ports to listen on (server, balancer, two instances), free ones otherwise.
 
 import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import type { FaultReport, FaultScenario } from './fault-report'
 import { busyness, reportHeader } from './support/machine'
 import { isMainModule, runAlone } from './support/run-alone'
 import { residentMb } from './memory'
+import { productionArgs } from '../src/production-start'
 import { findHaproxy, startHaproxy, type LoadBalancer } from './support/load-balancer'
 import {
   faultServerEnv,
@@ -48,6 +50,8 @@ const SECTION = 'faults:spike'
 const HEADING = 'A launch-day spike'
 const BAR_RSS_MB = 256
 const SAMPLE_MS = 250
+/** USER_HZ of Linux's /proc/<pid>/stat times. */
+const CLOCK_TICKS_PER_SECOND = 100
 /** The closed loop that finds the capacity: as many walkers per instance as `npm run bench:api` clients. */
 const WALKERS_PER_INSTANCE = 20
 /** One applicant in this many leaves after the partial saves, without submitting. */
@@ -92,7 +96,14 @@ export const QUICK: SpikeSettings = {
 }
 
 export type Setup =
-  | { kind: 'sqlite'; name: string; extraEnv: Record<string, string>; judged: boolean }
+  | {
+      kind: 'sqlite'
+      name: string
+      extraEnv: Record<string, string>
+      /** Node's flags before the compiled entry point; none (Node's defaults) unless given. */
+      nodeFlags?: string[]
+      judged: boolean
+    }
   | { kind: 'postgres'; name: string; instances: number; judged: boolean }
 
 export const SQLITE: Setup = {
@@ -107,6 +118,14 @@ export const SQLITE_ARENAS: Setup = {
   extraEnv: { MALLOC_ARENA_MAX: '2' },
   judged: false,
 }
+/** V8's young generation at 16 MiB a semi-space, against its own default of 32 MiB on this machine. */
+export const SQLITE_SEMI_SPACE: Setup = {
+  kind: 'sqlite',
+  name: 'SQLite, one instance, `--max-semi-space-size=16`',
+  extraEnv: {},
+  nodeFlags: ['--max-semi-space-size=16'],
+  judged: false,
+}
 export const POSTGRES: Setup = {
   kind: 'postgres',
   name: 'PostgreSQL, two instances behind HAProxy',
@@ -116,6 +135,8 @@ export const POSTGRES: Setup = {
 
 export interface PhaseFigures {
   seconds: number
+  /** CPU time of the server processes (every thread) per journey ended, in ms. */
+  cpuMsPerJourney: number
   /** Applicants whose journey ended without giving up, per minute. */
   journeysPerMinute: number
   requestsPerSecond: number
@@ -177,7 +198,13 @@ async function start(setup: Setup, log: (line: string) => void): Promise<Running
   if (setup.kind === 'sqlite') {
     const database = await sqliteDatabase()
     const env = { ...faultServerEnv(), ...database.env, ...setup.extraEnv }
-    const server = await startServer({ env, port: await port(0) })
+    const server = await startServer({
+      env,
+      port: await port(0),
+      ...(setup.nodeFlags === undefined
+        ? {}
+        : { nodeArgs: [...setup.nodeFlags, ...productionArgs('server')] }),
+    })
     return {
       servers: [server],
       target: { host: '127.0.0.1', port: server.port },
@@ -288,6 +315,7 @@ export async function spikeRun(
     // 1. The capacity: walkers that start a new journey as soon as the last one ends.
     const walkers = WALKERS_PER_INSTANCE * running.servers.length
     log(`${setup.name}: capacity, ${walkers} applicants back to back for ${settings.capacitySeconds} s…`)
+    const cpuAtStart = await cpuMs(pids)
     const capacityStart = clock.now()
     const capacityEnd = capacityStart + settings.capacitySeconds * 1000
     let count = 0
@@ -300,7 +328,8 @@ export async function spikeRun(
       }),
     )
     const capacityStop = clock.now()
-    const capacity = phaseFigures(applicants, attempts, capacityStart, capacityStop)
+    const capacityCpuMs = (await cpuMs(pids)) - cpuAtStart
+    const capacity = phaseFigures(applicants, attempts, capacityStart, capacityStop, capacityCpuMs)
 
     // 2. The spike: arrivals ramp up to peakFactor × the capacity, then hold there.
     const peakPerSecond = (capacity.journeysPerMinute * settings.peakFactor) / 60
@@ -330,7 +359,7 @@ export async function spikeRun(
     await Promise.race([Promise.all(journeys), sleep(DRAIN_LIMIT_MS)])
     const drainSeconds = (clock.now() - drainStart) / 1000
     const peakStart = spikeStart + rampMs
-    const atPeak = phaseFigures(applicants, attempts, peakStart, spikeEnd)
+    const atPeak = phaseFigures(applicants, attempts, peakStart, spikeEnd, 0)
     const submittedAtPeak = applicants.filter(
       (applicant) =>
         applicant.submissionStatus === 201 &&
@@ -408,6 +437,7 @@ function phaseFigures(
   attempts: Attempt[],
   from: number,
   to: number,
+  serverCpuMs: number,
 ): PhaseFigures {
   const ms = Math.max(1, to - from)
   const ended = applicants.filter(
@@ -420,9 +450,26 @@ function phaseFigures(
   const answered = attempts.filter((attempt) => attempt.at >= from && attempt.at < to).length
   return {
     seconds: ms / 1000,
+    cpuMsPerJourney: ended === 0 ? 0 : serverCpuMs / ended,
     journeysPerMinute: (ended * 60_000) / ms,
     requestsPerSecond: (answered * 1000) / ms,
   }
+}
+
+/** User and system CPU time of processes (every thread), in ms, from /proc/<pid>/stat. */
+async function cpuMs(pids: number[]): Promise<number> {
+  let total = 0
+  for (const pid of pids) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND
+    } catch {
+      // Gone: counts nothing.
+    }
+  }
+  return total
 }
 
 function skippedOutcome(setup: Setup, reason: string): SpikeOutcome {
@@ -430,7 +477,7 @@ function skippedOutcome(setup: Setup, reason: string): SpikeOutcome {
   return {
     setup,
     skipped: reason,
-    capacity: { seconds: 0, journeysPerMinute: 0, requestsPerSecond: 0 },
+    capacity: { seconds: 0, cpuMsPerJourney: 0, journeysPerMinute: 0, requestsPerSecond: 0 },
     offeredPeakPerMinute: 0,
     arrivals: 0,
     heldAtPeakPerMinute: 0,
@@ -483,7 +530,9 @@ export const run: FaultScenario = async ({ quick }) => {
   const startedAt = new Date()
   const busyAtStart = busyness()
   const settings = quick ? QUICK : FULL
-  const setups = quick ? [SQLITE, POSTGRES] : [SQLITE, SQLITE_ARENAS, POSTGRES]
+  const setups = quick
+    ? [SQLITE, POSTGRES]
+    : [SQLITE, SQLITE_ARENAS, SQLITE_SEMI_SPACE, POSTGRES]
   const outcomes: SpikeOutcome[] = []
   for (const setup of setups) outcomes.push(await spikeRun(setup, settings))
   return report({ quick, startedAt, busyAtStart, settings, outcomes })
@@ -521,7 +570,7 @@ function report(input: {
     passed &&= exact && (!outcome.setup.judged || rssOk)
     const rssBar = outcome.setup.judged ? verdict(rssOk) : rssOk ? '(would pass)' : '(would fail)'
     rows.push(
-      `| ${name}: capacity (${WALKERS_PER_INSTANCE * outcome.rssPeakMb.length} applicants back to back, ${Math.round(outcome.capacity.seconds)} s) | ${perMinute(outcome.capacity.journeysPerMinute)} journeys (${Math.round(outcome.capacity.requestsPerSecond)} req/s) | baseline | |`,
+      `| ${name}: capacity (${WALKERS_PER_INSTANCE * outcome.rssPeakMb.length} applicants back to back, ${Math.round(outcome.capacity.seconds)} s) | ${perMinute(outcome.capacity.journeysPerMinute)} journeys (${Math.round(outcome.capacity.requestsPerSecond)} req/s); server CPU ${outcome.capacity.cpuMsPerJourney.toFixed(1)} ms per journey | baseline | |`,
       `| ${name}: the spike, offered at the peak | ${perMinute(outcome.offeredPeakPerMinute)} arriving (${settings.peakFactor} × capacity); ${outcome.arrivals.toLocaleString('en-GB')} applicants in ${settings.spikeSeconds} s | > capacity | |`,
       `| ${name}: held at the peak | ${perMinute(outcome.heldAtPeakPerMinute)} journeys ended, ${perMinute(outcome.submittedAtPeakPerMinute)} submissions answered 201 | | |`,
       `| ${name}: partial saves answered 2xx | ${latency(outcome.partial)} | | |`,
