@@ -314,7 +314,9 @@ export async function spikeRun(
 
     // 1. The capacity: walkers that start a new journey as soon as the last one ends.
     const walkers = WALKERS_PER_INSTANCE * running.servers.length
-    log(`${setup.name}: capacity, ${walkers} applicants back to back for ${settings.capacitySeconds} s…`)
+    log(
+      `${setup.name}: capacity, ${walkers} applicants back to back for ${settings.capacitySeconds} s…`,
+    )
     const cpuAtStart = await cpuMs(pids)
     const capacityStart = clock.now()
     const capacityEnd = capacityStart + settings.capacitySeconds * 1000
@@ -530,9 +532,7 @@ export const run: FaultScenario = async ({ quick }) => {
   const startedAt = new Date()
   const busyAtStart = busyness()
   const settings = quick ? QUICK : FULL
-  const setups = quick
-    ? [SQLITE, POSTGRES]
-    : [SQLITE, SQLITE_ARENAS, SQLITE_SEMI_SPACE, POSTGRES]
+  const setups = quick ? [SQLITE, POSTGRES] : [SQLITE, SQLITE_ARENAS, SQLITE_SEMI_SPACE, POSTGRES]
   const outcomes: SpikeOutcome[] = []
   for (const setup of setups) outcomes.push(await spikeRun(setup, settings))
   return report({ quick, startedAt, busyAtStart, settings, outcomes })

@@ -278,7 +278,7 @@ export async function walkJourney(context: JourneyContext, applicant: Applicant)
   const submission = bodies.submission(key)
   const started = context.clock.now()
   applicant.submissionStartedAt = started
-  for (let failures = 0; ; ) {
+  for (let failures = 0; ;) {
     applicant.submissionAttempts += 1
     const answer = await attempt(context, 'submission', {
       method: 'POST',
