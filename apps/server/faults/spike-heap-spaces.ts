@@ -3,13 +3,14 @@
 // thread and on the SQLite writer thread, and the process's resident memory split into anonymous and
 // file-backed pages. A diagnosis for docs/benchmarks.md, not a judged run (the sampling is work of its own).
 // `node --import tsx apps/server/faults/spike-heap-spaces.ts [--quick] [-- <node flag>…]`, after
-// `npm run build`; flags after `--` are given to the server (e.g. --max-semi-space-size=16).
+// `npm run build`; flags after `--` are given to the server instead of production's (none: Node's defaults).
 
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { FULL, QUICK, spikeRun } from './spike'
+import { productionFlags } from '../src/production-start'
 import { isMainModule } from './support/run-alone'
 
 const PRELOAD = fileURLToPath(new URL('./support/heap-spaces.mjs', import.meta.url))
@@ -50,7 +51,7 @@ export async function heapSpaces(quick: boolean, nodeFlags: string[]): Promise<T
 
 if (isMainModule(import.meta.url)) {
   const separator = process.argv.indexOf('--')
-  const flags = separator === -1 ? [] : process.argv.slice(separator + 1)
+  const flags = separator === -1 ? productionFlags('server') : process.argv.slice(separator + 1)
   const threads = await heapSpaces(process.argv.includes('--quick'), flags)
   for (const thread of threads) {
     const which = thread.isMainThread ? 'main thread' : `worker thread ${thread.threadId}`

@@ -9,8 +9,8 @@
 // sampled throughout. Afterwards the database is read from a connection of its own: every submission
 // answered 201 stored exactly once with the body sent, and every applicant who left with saves answered 2xx
 // has the answers of their latest one.
-// Run on SQLite with one instance as `npm start` starts it (and once more with MALLOC_ARENA_MAX=2, to
-// measure what glibc's malloc arenas cost), and on PostgreSQL (TEST_DATABASE_URL) with two instances behind
+// Run on SQLite with one instance as `npm start` starts it (and once more on V8's own young generation, and
+// once with MALLOC_ARENA_MAX=2, to measure what each holds; decision 2145), and on PostgreSQL (TEST_DATABASE_URL) with two instances behind
 // HAProxy, as the cluster scenario runs them.
 // `node --import tsx apps/server/faults/spike.ts [--quick]`, after `npm run build`; FAULTS_SPIKE_BASE_PORT
 // names the first of four ports to listen on (server, balancer, two instances), free ones otherwise.
@@ -21,7 +21,7 @@ import type { FaultReport, FaultScenario } from './fault-report'
 import { busyness, reportHeader } from './support/machine'
 import { isMainModule, runAlone } from './support/run-alone'
 import { residentMb } from './memory'
-import { productionArgs } from '../src/production-start'
+import { compiledEntry } from '../src/production-start'
 import { findHaproxy, startHaproxy, type LoadBalancer } from './support/load-balancer'
 import {
   faultServerEnv,
@@ -100,7 +100,7 @@ export type Setup =
       kind: 'sqlite'
       name: string
       extraEnv: Record<string, string>
-      /** Node's flags before the compiled entry point; none (Node's defaults) unless given. */
+      /** Node's flags before the compiled entry point, instead of production's (src/production-start.ts). */
       nodeFlags?: string[]
       judged: boolean
     }
@@ -118,12 +118,12 @@ export const SQLITE_ARENAS: Setup = {
   extraEnv: { MALLOC_ARENA_MAX: '2' },
   judged: false,
 }
-/** V8's young generation at 16 MiB a semi-space, against its own default of 32 MiB on this machine. */
-export const SQLITE_SEMI_SPACE: Setup = {
+/** The server on V8's own young generation (32 MiB semi-spaces on this machine), before decision 2145. */
+export const SQLITE_V8_YOUNG_GENERATION: Setup = {
   kind: 'sqlite',
-  name: 'SQLite, one instance, `--max-semi-space-size=16`',
+  name: "SQLite, one instance on Node's defaults alone (V8's own semi-space)",
   extraEnv: {},
-  nodeFlags: ['--max-semi-space-size=16'],
+  nodeFlags: [],
   judged: false,
 }
 export const POSTGRES: Setup = {
@@ -203,7 +203,7 @@ async function start(setup: Setup, log: (line: string) => void): Promise<Running
       port: await port(0),
       ...(setup.nodeFlags === undefined
         ? {}
-        : { nodeArgs: [...setup.nodeFlags, ...productionArgs('server')] }),
+        : { nodeArgs: [...setup.nodeFlags, compiledEntry('server')] }),
     })
     return {
       servers: [server],
@@ -532,7 +532,9 @@ export const run: FaultScenario = async ({ quick }) => {
   const startedAt = new Date()
   const busyAtStart = busyness()
   const settings = quick ? QUICK : FULL
-  const setups = quick ? [SQLITE, POSTGRES] : [SQLITE, SQLITE_ARENAS, SQLITE_SEMI_SPACE, POSTGRES]
+  const setups = quick
+    ? [SQLITE, POSTGRES]
+    : [SQLITE, SQLITE_V8_YOUNG_GENERATION, SQLITE_ARENAS, POSTGRES]
   const outcomes: SpikeOutcome[] = []
   for (const setup of setups) outcomes.push(await spikeRun(setup, settings))
   return report({ quick, startedAt, busyAtStart, settings, outcomes })
@@ -607,7 +609,7 @@ function report(input: {
     '',
     `- Each applicant walks the journey's API calls over HTTP as the page makes them: \`GET /api/csrf\` (the anti-forgery pair), ${settings.saves} partial saves \`POST /api/application/<key>\` ${settings.thinkMs / 1000} s apart with more answers each time (the first binds the application's secret, sent with every write), and ${LEAVES_EVERY - 1} in ${LEAVES_EVERY} then \`POST /api/submission/<key>\` ${settings.thinkMs / 1000} s later; the others leave with their partial application saved. A shed partial save is carried by the next (the page sends its answers again with the next change); a shed submission is sent again, same key and body, after 1 s, 2 s, 4 s… (the page's backoff, at most 30 s).`,
     `- Capacity: ${WALKERS_PER_INSTANCE} applicants per instance walking the journey back to back without pauses, journeys ended per minute. The spike: arrivals ramp up over ${Math.round(settings.spikeSeconds * settings.rampShare)} s to ${settings.peakFactor} × that capacity and hold there for the remaining ${Math.round(settings.spikeSeconds * (1 - settings.rampShare))} s; "held at the peak" counts journeys ended during the hold. The load generator (Node's http client, up to ${MAX_SOCKETS} sockets) shares the machine's cores with the servers${postgres === undefined ? '' : ', PostgreSQL and HAProxy'}.`,
-    `- The servers: the compiled \`apps/server/dist/server.js\` as \`npm start\` runs it (Node's defaults, decision 2091), production mode, encryption at rest on, load shedding at its defaults (64 requests in flight per instance, Retry-After 2 s), rate limits and the cap per client address off (one load generator stands for every applicant), delivery worker off. PostgreSQL: two instances on one fresh schema behind HAProxy (round robin, as in the cluster scenario). Resident memory is VmRSS of each server process, read every ${SAMPLE_MS} ms.`,
+    `- The servers: the compiled \`apps/server/dist/server.js\` as \`npm start\` runs it (\`node --max-semi-space-size=16\`, decision 2145; otherwise Node's defaults, decision 2091), production mode, encryption at rest on, load shedding at its defaults (64 requests in flight per instance, Retry-After 2 s), rate limits and the cap per client address off (one load generator stands for every applicant), delivery worker off. PostgreSQL: two instances on one fresh schema behind HAProxy (round robin, as in the cluster scenario). Resident memory is VmRSS of each server process, read every ${SAMPLE_MS} ms.`,
     ...(growth === '' ? [] : [`- ${growth}`]),
     `- Checked afterwards from a connection of its own: ${checked.join('. ')}.`,
   ].join('\n')
