@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises'
 import type { FaultReport, FaultScenario } from './fault-report'
 import { busyness, reportHeader } from './support/machine'
 import { isMainModule, runAlone } from './support/run-alone'
-import { compiledEntry, NODE_FLAGS, productionArgs } from '../src/production-start'
+import { compiledEntry, productionArgs, productionFlags } from '../src/production-start'
 import { faultServerEnv, sqliteDatabase, startServer, writeHeaders } from './support/server-child'
 import {
   BENCH_CONNECTIONS,
@@ -63,7 +63,7 @@ const AS_DECISION_2021 = [
 
 const VARIANTS: Variant[] = [
   {
-    name: `as \`npm start\` starts it (\`node ${[...NODE_FLAGS, 'dist/server.js'].join(' ')}\`)`,
+    name: `as \`npm start\` starts it (\`node ${[...productionFlags('server'), 'dist/server.js'].join(' ')}\`)`,
     nodeArgs: productionArgs('server'),
     judged: true,
   },

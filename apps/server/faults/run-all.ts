@@ -55,6 +55,7 @@ export const SCENARIOS = [
     section: 'faults:cluster',
     heading: 'Several instances behind a load balancer (SIGKILL of an instance and a worker)',
   },
+  { name: 'spike', file: 'spike.ts', section: 'faults:spike', heading: 'A launch-day spike' },
 ] as const
 
 export type ScenarioName = (typeof SCENARIOS)[number]['name']

@@ -29,6 +29,10 @@ test('the configuration listens on loopback, probes readiness, forwards the clie
   expect(lines).toContain(`http-response set-header ${INSTANCE_HEADER} %[srv_name]`)
   expect(lines).toContain('server api-1 127.0.0.1:3401 check')
   expect(lines).toContain('server api-2 127.0.0.1:3402 check')
+  // With no instance ready, the balancer's own 503 carries Retry-After, as an instance's does.
+  expect(lines).toContain(
+    'http-error status 503 content-type application/json hdr retry-after 2 string "{\\"error\\":\\"Service unavailable\\"}"',
+  )
   // Only connections that failed before anything was sent are tried again elsewhere.
   expect(lines.filter((line) => line.startsWith('retry-on'))).toEqual([])
 })

@@ -1,5 +1,5 @@
 // What ships (decisions 1552 and 1553): the server compiled to JavaScript (the global setup has just built
-// apps/server/dist from this source), started on plain Node with Node's defaults (decision 2091) and no TypeScript
+// apps/server/dist from this source), started on plain Node with Node's defaults (decision 2091) but the server's semi-space (decision 2145) and no TypeScript
 // loader, with the SQLite writer thread running from its own compiled file; and the npm scripts that start
 // it spelling out the same command as the launchers that test it.
 
@@ -13,7 +13,10 @@ import {
   COMPILED_DIR,
   CPU_FOR_MEMORY_FLAGS,
   NODE_FLAGS,
+  SERVER_FLAGS,
+  SERVER_SEMI_SPACE_MB,
   compiledEntry,
+  productionArgs,
 } from '../src/production-start'
 import {
   faultServerEnv,
@@ -42,8 +45,12 @@ afterEach(async () => {
 test("npm start, the worker and the CLIs run the compiled files on Node's defaults, with no flag that trades CPU for memory", () => {
   // Decision 2091: the flags of decisions 2001 and 2021 cost 1.7 times the CPU of every request.
   expect(NODE_FLAGS).toEqual([])
+  // Decision 2145: the server's young generation at 16 MiB a semi-space, half V8's default here, never less.
+  expect(SERVER_FLAGS).toEqual(['--max-semi-space-size=16'])
+  expect(productionArgs('server')).toEqual([...SERVER_FLAGS, compiledEntry('server')])
+  expect(productionArgs('worker')).toEqual([compiledEntry('worker')])
   expect(scripts(join(REPOSITORY_ROOT, 'apps/server/package.json')).start).toBe(
-    'node dist/server.js',
+    'node --max-semi-space-size=16 dist/server.js',
   )
   const root = scripts(join(REPOSITORY_ROOT, 'package.json'))
   // scripts/start.mjs starts the lender simulator beside the server in development (decision 2111), then
@@ -60,6 +67,9 @@ test("npm start, the worker and the CLIs run the compiled files on Node's defaul
     ...Object.values(scripts(join(REPOSITORY_ROOT, 'apps/server/package.json'))),
   ].join('\n')
   for (const flag of CPU_FOR_MEMORY_FLAGS) expect(launched, flag).not.toContain(flag)
+  for (const size of launched.matchAll(/--max-semi-space-size=(\d+)/g)) {
+    expect(Number(size[1])).toBeGreaterThanOrEqual(SERVER_SEMI_SPACE_MB)
+  }
   // The build builds every workspace that has a build: the front ends and the server alike.
   expect(root.build).toBe('npm run build --workspaces --if-present')
 })
@@ -118,7 +128,7 @@ test('the compiled server on plain Node stores a submission through its compiled
   // Started as production starts it, and running its writer thread (Node names a worker's thread
   // WorkerThread): a thread that failed to load would have ended and left its error on stderr.
   const command = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0')
-  expect(command).toEqual([process.execPath, ...NODE_FLAGS, compiledEntry('server'), ''])
+  expect(command).toEqual([process.execPath, ...productionArgs('server'), ''])
   const threads = readdirSync(`/proc/${server.pid}/task`).map((id) =>
     readFileSync(`/proc/${server?.pid}/task/${id}/comm`, 'utf8').trim(),
   )

@@ -29,6 +29,9 @@ export const HEALTH_CHECK = {
   path: '/api/ready',
 } as const
 
+/** The Retry-After of the balancer's own 503, when no instance is ready: the instances' load-shedding one. */
+export const BALANCER_RETRY_AFTER_SECONDS = 2
+
 const SEARCH_PATH = ['/usr/sbin', '/usr/local/sbin', '/sbin']
 
 /** The HAProxy binary on this machine, or undefined. */
@@ -149,6 +152,9 @@ export function haproxyConfig(input: {
     // by the balancer: the client decides (the browser retries with the same key).
     '  retries 3',
     '  option redispatch 1',
+    // With no instance ready (each one's readiness probe failing), the balancer answers for them: a 503 with
+    // Retry-After, as an instance shedding load answers, so the page waits before it sends again.
+    `  http-error status 503 content-type application/json hdr retry-after ${BALANCER_RETRY_AFTER_SECONDS} string "{\\"error\\":\\"Service unavailable\\"}"`,
     '',
     'frontend api',
     `  bind 127.0.0.1:${input.port}`,
