@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global document */
 // `npm run bench:phone` (the npm script builds the front end first): the front end measured as a
 // mid-range phone feels it (issue 18), against the real server in production mode on this machine.
 // Real Chromium through playwright-core, the CPU slowed 4 × and Lighthouse's slow 4G applied by
@@ -16,9 +17,10 @@
 //
 // Options: --quick (one brand, carfinance unless --brand; six reloaded screens; one LCP run per
 // page; no report), --brand <id> (that brand only; no report), --lcp-runs N (3), --port P (0: a
-// free one), --no-write (a full run that leaves docs/benchmarks.md alone).
+// free one), --no-write (a full run that leaves docs/benchmarks.md alone), --cpu N (another CPU
+// slow-down, to compare; no report), --raw <file> (every press, entry and result as JSON).
 import { cpus, loadavg, release, totalmem } from 'node:os'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
 import { register } from 'tsx/esm/api'
@@ -27,12 +29,7 @@ import { installContinueProbe, PRESS_LABELS } from '../bench-web/continue-probe.
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../bench-web/lighthouse-run.mjs'
 import { dateOfBirthSeed } from '../bench-web/seed-state.mjs'
 import { startServer } from '../bench-web/server.mjs'
-import {
-  buildPhoneReport,
-  DURATION_THRESHOLD_MS,
-  interactions,
-  summarise,
-} from './figures.mjs'
+import { buildPhoneReport, DURATION_THRESHOLD_MS, interactions, summarise } from './figures.mjs'
 import {
   CPU_SLOWDOWN,
   SLOW_4G,
@@ -60,8 +57,12 @@ const { values: options } = parseArgs({
     'lcp-runs': { type: 'string' },
     port: { type: 'string', default: '0' },
     'no-write': { type: 'boolean', default: false },
+    cpu: { type: 'string' },
+    raw: { type: 'string' },
   },
 })
+/** The CPU slow-down: 4 unless --cpu asks for another to compare (such a run writes no report). */
+const cpuRate = options.cpu === undefined ? CPU_SLOWDOWN : Number(options.cpu)
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130))
 
@@ -80,7 +81,9 @@ async function main() {
   const brandIds = options.brand ? [options.brand] : options.quick ? [QUICK_BRAND] : BRAND_IDS
   const lcpRuns = options.quick ? 1 : Number(options['lcp-runs'] ?? 3)
   if (!Number.isInteger(lcpRuns) || lcpRuns < 1) throw new Error('--lcp-runs takes a count')
-  const writeReport = !options.quick && !options.brand && !options['no-write']
+  if (!(cpuRate >= 1)) throw new Error('--cpu takes a slow-down of 1 or more')
+  const writeReport =
+    !options.quick && !options.brand && !options['no-write'] && cpuRate === CPU_SLOWDOWN
   const expectedHeading = (brand, path) =>
     path === '/' ? brandHeadline(brands[brand].headline, 'Car') : findStep(path.slice(1))?.title
 
@@ -131,7 +134,9 @@ async function main() {
             }
             page.ms.push(figure.largest.ms)
             page.elements.add(figure.largest.element)
-            console.log(`  LCP ${path} run ${run}: ${Math.round(figure.largest.ms)} ms (${figure.largest.element})`)
+            console.log(
+              `  LCP ${path} run ${run}: ${Math.round(figure.largest.ms)} ms (${figure.largest.element})`,
+            )
           } catch (error) {
             problems.push(`${brand}: LCP of ${path}, run ${run}: ${firstLine(error)}`)
           }
@@ -190,6 +195,17 @@ async function main() {
       ? 'Focus stayed on the field typed in on every reloaded screen once the app had taken over.'
       : `Focus was not on the field typed in once the app had taken over on: ${focusLost.map((each) => `\`${each.path}\``).join(', ')}.`,
   ]
+  if (options.raw) {
+    writeFileSync(
+      options.raw,
+      JSON.stringify(results, (key, value) => (value instanceof Set ? [...value] : value), 2),
+    )
+    console.log(`Raw results written to ${options.raw}`)
+  }
+  if (cpuRate !== CPU_SLOWDOWN)
+    notes.unshift(
+      `CPU slowed ${cpuRate} ×, not ${CPU_SLOWDOWN} ×: a comparison, not the bars' conditions.`,
+    )
   const { markdown, failures } = buildPhoneReport({
     header,
     brands: perBrand,
@@ -235,7 +251,7 @@ async function measuredWalk(browser, origin, walk, helpers) {
     await page.exposeFunction('__phoneEvent', (entry) => events.push(entry))
     await page.addInitScript(installContinueProbe, PRESS_LABELS)
     await page.addInitScript(installEventProbe, DURATION_THRESHOLD_MS)
-    const cdp = await throttle(page)
+    const cdp = await throttle(page, cpuRate)
     const scripts = recordScripts(cdp)
     const typing = typingPage(page)
     await page.goto(`${origin}/`, { timeout: 60_000 })
@@ -252,7 +268,9 @@ async function measuredWalk(browser, origin, walk, helpers) {
     const interactionCount = await page.evaluate(() => performance.interactionCount)
     return {
       presses: presses.filter((press) => !press.error),
-      problems: presses.filter((press) => press.error).map((press) => `${press.from}: ${press.error}`),
+      problems: presses
+        .filter((press) => press.error)
+        .map((press) => `${press.from}: ${press.error}`),
       events,
       interactionCount,
       scripts: scripts(),
@@ -270,7 +288,7 @@ async function reloadWalk(browser, origin, walk, helpers, { maxReloads }) {
   const results = []
   try {
     const page = await context.newPage()
-    await throttle(page)
+    await throttle(page, cpuRate)
     await page.goto(`${origin}/`, { timeout: 60_000 })
     results.push(await startLinkBeforeTakeover(page))
     const typing = typingPage(page, {
@@ -304,7 +322,16 @@ async function startLinkBeforeTakeover(page) {
   const takeoverMs = Date.now() - startedAt
   await page.waitForTimeout(1000)
   const focusKept = await link.evaluate((element) => element === document.activeElement)
-  return { path: '/', kind: 'focus', raced, typed: 0, lost: 0, choiceLost: !focusKept, focusKept, takeoverMs }
+  return {
+    path: '/',
+    kind: 'focus',
+    raced,
+    typed: 0,
+    lost: 0,
+    choiceLost: !focusKept,
+    focusKept,
+    takeoverMs,
+  }
 }
 
 /** One cold load of `url` on the phone; its last LCP candidate, its path and heading. */
@@ -321,7 +348,7 @@ async function largestPaint(browser, url, seed) {
       }, seed)
     }
     await page.addInitScript(installLargestPaintProbe)
-    await throttle(page)
+    await throttle(page, cpuRate)
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 })
     await page.waitForTimeout(1500)
     return await readLargestPaint(page)

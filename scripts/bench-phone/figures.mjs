@@ -8,6 +8,8 @@ export const CONTINUE_P95_BAR_MS = 150
 export const INP_P98_BAR_MS = 200
 /** Largest Contentful Paint of `/` and of a deep-linked question on slow 4G, cold cache. */
 export const LCP_BAR_MS = 2500
+/** How many of the slowest presses and interactions the report names. */
+const SLOWEST = 3
 /** The event timing entries counted: Chromium reports an event only when it took at least this long. */
 export const DURATION_THRESHOLD_MS = 16
 
@@ -68,12 +70,12 @@ export function interactionP98(durations, count = durations.length) {
 /**
  * The figures of one brand (or of every brand together: pass the walks of all).
  * @param {object} input
- * @param {{ ms: number, label: string }[]} input.presses Continue presses timed in the page
+ * @param {{ ms: number, label: string, from: string, to: string, scripts: string[], sawLoading: boolean }[]} input.presses Continue presses timed in the page
  * @param {{ duration: number }[]} input.interactions from `interactions`
  * @param {number} input.interactionCount every key press, tap and click the walk made
  * @param {{ screens: number, raced: number, typed: number, lost: number, choices: number, choicesLost: number }} input.typing
  * @param {{ path: string, ms: number[] }[]} input.lcp runs per page
- * @param {{ requests: number, bytes: number }[]} input.scripts one per journey
+ * @param {{ requests: number, bytes: number, bodyBytes: number }[]} input.scripts one per journey
  */
 export function summarise({ presses, interactions: list, interactionCount, typing, lcp, scripts }) {
   const continues = presses.filter((press) => press.label !== 'Start your application')
@@ -88,6 +90,9 @@ export function summarise({ presses, interactions: list, interactionCount, typin
       p50: percentile(times, 50),
       p95: percentile(times, 95),
       ok: continues.length > 0 && percentile(times, 95) <= CONTINUE_P95_BAR_MS,
+      withScripts: continues.filter((press) => press.scripts.length > 0).length,
+      withLoading: continues.filter((press) => press.sawLoading).length,
+      slowest: [...continues].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST),
     },
     inp: {
       count: interactionCount,
@@ -95,6 +100,7 @@ export function summarise({ presses, interactions: list, interactionCount, typin
       p98,
       worst: durations.length > 0 ? Math.max(...durations) : Number.NaN,
       ok: interactionCount > 0 && p98 <= INP_P98_BAR_MS,
+      slowest: [...list].sort((a, b) => b.duration - a.duration).slice(0, SLOWEST),
     },
     lcp: pages.map((page) => ({
       ...page,
@@ -104,14 +110,14 @@ export function summarise({ presses, interactions: list, interactionCount, typin
       journeys: scripts.length,
       requests: median(scripts.map((each) => each.requests)),
       bytes: median(scripts.map((each) => each.bytes)),
+      bodyBytes: median(scripts.map((each) => each.bodyBytes)),
     },
   }
 }
 
 const integer = (value) =>
   Number.isFinite(value) ? Math.round(value).toLocaleString('en-GB') : 'none'
-const kilobytes = (bytes) =>
-  Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KB` : 'none'
+const kilobytes = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KB` : 'none')
 const verdict = (ok) => (ok ? 'pass' : '**FAIL**')
 
 /**
@@ -135,22 +141,23 @@ export function buildPhoneReport({ header, brands, overall, problems, notes = []
       `| choices made (radio, tick box) before the app took over and lost | ${typing.choicesLost} of ${typing.choices} | 0 | ${verdict(typing.choicesLost === 0)} |`,
       `| Continue → next heading painted, p50 (${steps.count} presses) | ${integer(steps.p50)} ms | | |`,
       `| Continue → next heading painted, p95 | ${integer(steps.p95)} ms | ≤ ${CONTINUE_P95_BAR_MS} ms | ${verdict(steps.ok)} |`,
+      `| Continue presses that fetched JavaScript before the heading was painted; that showed the loading line | ${steps.withScripts} of ${steps.count}; ${steps.withLoading} of ${steps.count} | | information |`,
       `| Interaction to Next Paint over the journey, p98 (${inp.count} interactions, ${inp.entries} of them ≥ ${DURATION_THRESHOLD_MS} ms; slowest ${integer(inp.worst)} ms) | ${integer(inp.p98)} ms | ≤ ${INP_P98_BAR_MS} ms | ${verdict(inp.ok)} |`,
       ...lcp.map(
         (page) =>
           `| LCP of \`${page.path}\`, slow 4G, cold cache (median of ${page.runs.length}: ${page.runs.map(integer).join(', ')} ms) | ${integer(page.median)} ms | ≤ ${LCP_BAR_MS.toLocaleString('en-GB')} ms | ${verdict(page.ok)} |`,
       ),
       `| JavaScript per journey, requests (median of ${scripts.journeys}) | ${integer(scripts.requests)} | | information |`,
-      `| JavaScript per journey, bytes transferred (median of ${scripts.journeys}) | ${kilobytes(scripts.bytes)} | | information |`,
+      `| JavaScript per journey, bytes transferred, headers included (median of ${scripts.journeys}; bodies alone ${kilobytes(scripts.bodyBytes)}) | ${kilobytes(scripts.bytes)} | | information |`,
     ]
   }
   const table = ['| what | figure | bar | result |', '|---|---|---|---|']
   for (const { brand, walk, figures } of brands) {
-    lines.push(`### ${brand}: ${walk}`, '', ...table, ...rows(figures), '')
+    lines.push(`### ${brand}: ${walk}`, '', ...table, ...rows(figures), '', slowest(figures), '')
     failures.push(...missed(figures).map((what) => `${brand}: ${what}`))
   }
   if (brands.length > 1) {
-    lines.push('### Every brand together', '', ...table, ...rows(overall), '')
+    lines.push('### Every brand together', '', ...table, ...rows(overall), '', slowest(overall), '')
     failures.push(...missed(overall).map((what) => `every brand: ${what}`))
   }
   lines.push(...extra)
@@ -161,13 +168,31 @@ export function buildPhoneReport({ header, brands, overall, problems, notes = []
   return { markdown: lines.join('\n'), failures }
 }
 
+/** The slowest Continue presses and interactions, by screen: where the time went. */
+export function slowest(figures) {
+  const presses = figures.continue.slowest.map(
+    (press) =>
+      `\`${press.from} → ${press.to}\` ${integer(press.ms)} ms` +
+      (press.scripts.length > 0 ? ` (${press.scripts.length} scripts fetched first)` : ''),
+  )
+  const events = figures.inp.slowest.map(
+    (each) => `${each.name} on \`${each.path ?? '?'}\` ${integer(each.duration)} ms`,
+  )
+  return (
+    `Slowest Continue presses: ${presses.join(', ') || 'none'}. ` +
+    `Slowest interactions: ${events.join(', ') || 'none'}.`
+  )
+}
+
 /** The bars one set of figures misses, in words. */
 export function missed(figures) {
   const out = []
   const { typing, continue: steps, inp, lcp } = figures
   if (typing.screens === 0) out.push('no screen was reloaded and typed on')
-  if (typing.lost > 0) out.push(`${typing.lost} characters typed before the app took over were lost`)
-  if (typing.choicesLost > 0) out.push(`${typing.choicesLost} choices made before the app took over were lost`)
+  if (typing.lost > 0)
+    out.push(`${typing.lost} characters typed before the app took over were lost`)
+  if (typing.choicesLost > 0)
+    out.push(`${typing.choicesLost} choices made before the app took over were lost`)
   if (!steps.ok) {
     out.push(
       steps.count === 0

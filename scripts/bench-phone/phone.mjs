@@ -1,4 +1,4 @@
-/* global window, document, location, PerformanceObserver */
+/* global window, document, location */
 // A mid-range phone in Chromium, as Lighthouse emulates one with its DevTools throttling: the Moto G
 // Power's screen, the CPU slowed 4 ×, and slow 4G applied by Chromium's own network emulation,
 // which adds its latency to each request (it cannot slow TCP round trips), so Lighthouse gives it
@@ -24,8 +24,9 @@ export function newPhoneContext(browser) {
  * Slows the page's CPU and network for as long as the page lives (reloads included: the emulation
  * belongs to the page's target). Returns the CDP session, with the Network domain enabled.
  * @param {import('playwright-core').Page} page
+ * @param {number} [cpu] the CPU slow-down (another rate only to compare, never for the report)
  */
-export async function throttle(page) {
+export async function throttle(page, cpu = CPU_SLOWDOWN) {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.enable')
   // As lighthouse/core/lib/emulation.js sends them: throughput in bytes per second.
@@ -35,23 +36,29 @@ export async function throttle(page) {
     downloadThroughput: Math.floor((SLOW_4G.downloadThroughputKbps * 1024) / 8),
     uploadThroughput: Math.floor((SLOW_4G.uploadThroughputKbps * 1024) / 8),
   })
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu })
   return cdp
 }
 
 /**
- * Every JavaScript response the page receives from now on, with the bytes it took on the wire
- * (headers and the encoded body: Chromium's encodedDataLength). A script served from the
- * browser's cache is counted apart.
+ * Every JavaScript response the page receives from now on, with the bytes it took on the wire:
+ * Chromium's encodedDataLength, the headers and the body as sent (compressed); the headers' share
+ * is what had arrived when the response began. A script served from the browser's cache is
+ * counted apart.
  * @param {import('playwright-core').CDPSession} cdp
  */
 export function recordScripts(cdp) {
   const byRequest = new Map()
   cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
     if (type !== 'Script') return
+    const encoding = Object.entries(response.headers ?? {}).find(
+      ([name]) => name.toLowerCase() === 'content-encoding',
+    )?.[1]
     byRequest.set(requestId, {
       url: response.url,
       bytes: 0,
+      headerBytes: response.encodedDataLength ?? 0,
+      encoding: encoding ?? 'none',
       cached: Boolean(response.fromDiskCache || response.fromPrefetchCache),
     })
   })
@@ -61,9 +68,13 @@ export function recordScripts(cdp) {
   })
   return () => {
     const fetched = [...byRequest.values()].filter((script) => !script.cached)
+    const bytes = fetched.reduce((sum, script) => sum + script.bytes, 0)
+    const headerBytes = fetched.reduce((sum, script) => sum + script.headerBytes, 0)
     return {
       requests: fetched.length,
-      bytes: fetched.reduce((sum, script) => sum + script.bytes, 0),
+      bytes,
+      bodyBytes: bytes - headerBytes,
+      encodings: [...new Set(fetched.map((script) => script.encoding))],
       cached: byRequest.size - fetched.length,
       urls: fetched.map((script) => new URL(script.url).pathname),
     }

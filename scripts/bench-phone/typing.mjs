@@ -1,3 +1,4 @@
+/* global document */
 // The end-to-end suite's walks (e2e/support/walks.ts) typed as a person types: the page they are
 // given is this page seen through a proxy whose locators type (`fill` becomes a tap on the field
 // and one key press after another, with a pause between keys) and tap (`check` becomes a tap, then
@@ -110,7 +111,16 @@ export function typingPage(page, { reloads = false, maxReloads = Infinity, onRel
       const { takeoverMs, focusKept } = await takenOver(locator, started)
       const kept = await locator.inputValue()
       const lost = missingCharacters(value, kept)
-      onReload?.({ path, kind: 'text', raced, typed: value.length, lost, choiceLost: false, focusKept, takeoverMs })
+      onReload?.({
+        path,
+        kind: 'text',
+        raced,
+        typed: value.length,
+        lost,
+        choiceLost: false,
+        focusKept,
+        takeoverMs,
+      })
       // So the walk can go on: what was lost is typed again.
       if (lost > 0) await type(locator, value)
     },
@@ -126,7 +136,16 @@ export function typingPage(page, { reloads = false, maxReloads = Infinity, onRel
       await locator.click()
       const { takeoverMs, focusKept } = await takenOver(locator, started)
       const choiceLost = !(await locator.isChecked())
-      onReload?.({ path, kind: 'choice', raced, typed: 0, lost: 0, choiceLost, focusKept, takeoverMs })
+      onReload?.({
+        path,
+        kind: 'choice',
+        raced,
+        typed: 0,
+        lost: 0,
+        choiceLost,
+        focusKept,
+        takeoverMs,
+      })
       if (choiceLost) await locator.check()
     },
   }
