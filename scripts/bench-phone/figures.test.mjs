@@ -144,7 +144,7 @@ test('no press, no interaction and no reloaded screen are failures, not passes',
 
 test('the report: a table per brand and for every brand, each figure with its bar and verdict', () => {
   const passing = figures({
-    lcp: [{ path: '/', ms: [1200] }],
+    lcp: [{ path: '/', ms: [1200], takeoverMs: [3100, 2900, 3000] }],
   })
   const failing = figures()
   const { markdown, failures } = buildPhoneReport({
@@ -181,6 +181,9 @@ test('the report: a table per brand and for every brand, each figure with its ba
     lines.includes(
       '| JavaScript per journey, bytes transferred, headers included (median of 1; bodies alone 195.3 KB) | 234.4 KB | | information |',
     ),
+  )
+  assert.ok(
+    lines.includes('| the app took `/` over, cold cache (median) | 3,000 ms | | information |'),
   )
   assert.ok(lines.includes('- How it was measured.'))
   assert.ok(lines.includes('- harbourlend: LCP of /, run 2: ended on /looking-to-borrow'))

@@ -105,26 +105,39 @@ export function installEventProbe(durationThreshold) {
 
 /**
  * Runs in the page before its own scripts: keeps the latest Largest Contentful Paint candidate
- * (buffered, so none is missed) for `readLargestPaint`.
+ * (buffered, so none is missed), and the moment the app took the page over (its h1 has React's
+ * props: hydrated, or rendered afresh), both for `readLargestPaint`.
  */
 export function installLargestPaintProbe() {
   new PerformanceObserver((list) => {
     const last = list.getEntries().at(-1)
     if (!last) return
     const element = last.element
+    const classes =
+      element && typeof element.className === 'string' && element.className.trim() !== ''
+        ? `.${element.className.trim().split(/\s+/).join('.')}`
+        : ''
     window.__phoneLargestPaint = {
       ms: last.startTime,
       element: element
-        ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`
+        ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${classes}`
         : '',
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true })
+  const timer = setInterval(() => {
+    const heading = document.querySelector('h1')
+    if (heading && Object.keys(heading).some((key) => key.startsWith('__reactProps$'))) {
+      window.__phoneTakenOverAt = performance.now()
+      clearInterval(timer)
+    }
+  }, 10)
 }
 
 /** @param {import('playwright-core').Page} page */
 export function readLargestPaint(page) {
   return page.evaluate(() => ({
     largest: window.__phoneLargestPaint,
+    takenOverMs: window.__phoneTakenOverAt,
     path: location.pathname,
     heading: document.querySelector('h1')?.textContent?.trim() ?? '',
   }))
