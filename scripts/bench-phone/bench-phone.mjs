@@ -41,7 +41,7 @@ import {
   recordScripts,
   throttle,
 } from './phone.mjs'
-import { KEY_DELAY_MS, typingPage } from './typing.mjs'
+import { ENTRY_SCRIPT, holdEntryScript, KEY_DELAY_MS, typingPage } from './typing.mjs'
 import { BRAND_WALKS, loadHelpers } from './walks.mjs'
 
 register()
@@ -115,8 +115,11 @@ async function main() {
         return { results: [], seconds: 0 }
       })
       for (const result of reloads.results) {
+        if (!result.raced) {
+          problems.push(`${brand}: ${result.path}: the app had taken over before the answer was in`)
+        }
         console.log(
-          `  reloaded ${result.path.padEnd(28)} ${result.kind.padEnd(6)} ${result.raced ? 'before the app' : 'AFTER the app '} took over (${result.takeoverMs} ms); lost ${result.kind === 'text' ? `${result.lost} of ${result.typed} characters` : result.choiceLost ? 'the choice' : 'nothing'}; focus ${result.focusKept ? 'kept' : 'LOST'}`,
+          `  reloaded ${result.path.padEnd(28)} ${result.kind.padEnd(6)} ${result.raced ? 'typed before the app' : 'NOT typed before the app'} took over (${result.takeoverMs} ms); lost ${result.kind === 'text' ? `${result.lost} of ${result.typed} characters` : result.choiceLost ? 'the choice' : 'nothing'}; focus ${result.focusKept ? 'kept' : 'LOST'}`,
         )
       }
       const lcp = []
@@ -190,7 +193,7 @@ async function main() {
   const notes = [
     `The phone: Chromium ${CPU_SLOWDOWN} × CPU slow-down (\`Emulation.setCPUThrottlingRate\`) and Lighthouse's slow 4G as its DevTools throttling applies it (\`Network.emulateNetworkConditions\`: ${SLOW_4G.rttMs} ms round trips, ${(SLOW_4G.throughputKbps / 1024).toFixed(1)} Mbit/s; Chromium adds latency per request, so ${SLOW_4G.requestLatencyMs} ms per request, ${(SLOW_4G.downloadThroughputKbps / 1024).toFixed(2)} Mbit/s down, ${SLOW_4G.uploadThroughputKbps} kbit/s up), the Moto G Power's screen (412 × 823, touch), a new browser context (empty cache and storage) for each walk and each LCP run. The server: production mode, rate limits off, a copy of \`apps/web/dist\`.`,
     `The walks are the end-to-end suite's (\`e2e/support/walks.ts\` and its answers), typed as a person types: a tap on the field, then one key press after another, ${KEY_DELAY_MS} ms apart (not \`fill()\`); a radio or tick box tapped; a 250 ms pause on each screen before Continue, as the helpers make.`,
-    'Typed before the app took over: on the second walk each question screen is reloaded before its first answer (a phone bringing back a discarded tab); the answer is typed (or tapped) as soon as the pre-rendered field shows, and compared with what the field holds 1 s after the app owns it (React has given the element its props). Lost = characters typed that are not in the kept value, in order (a formatting comma or padding loses nothing). On `/` the start link is reached with Tab before the app takes over, and counted among the choices when it loses focus. The reloads load the scripts from the browser’s cache, as a phone’s reopened tab does, so the app takes over sooner than on a first visit: each row says on how many screens the first key went in before it.',
+    'Typed before the app took over: on the second walk each question screen is reloaded before its first answer (a phone bringing back a discarded tab) and the answer is typed (or tapped) as soon as the pre-rendered field shows. The app’s entry script is held at the network until the answer is in, as `e2e/start/typed-before-takeover.spec.ts` holds it: on a phone the scripts take seconds to arrive and run, and on a loaded machine the harness’s own round trips could otherwise decide whether the typing came first; a screen where the app owned the field before the answer was in is reported as not valid. Then the app runs, and what the field holds 1 s after the app owns it (React has given the element its props) is compared with what was typed: lost = characters typed that are not in the kept value, in order (a formatting comma or padding loses nothing). On `/` the start link is reached with Tab before the app takes over, and counted among the choices when it loses focus.',
     `Continue → next heading painted: timed inside the page by \`scripts/bench-web/continue-probe.mjs\` on the first walk (from the press to the first task after the frame that shows the new h1). “Start your application” is not a Continue and not counted.`,
     `Interaction to Next Paint: the page's own PerformanceEventTiming entries (\`PerformanceObserver\` type \`event\`, \`durationThreshold: ${DURATION_THRESHOLD_MS}\`, buffered), not the web-vitals library; an interaction's figure is its longest entry (keydown, keyup, pointerdown, pointerup, click); interactions with no entry (under ${DURATION_THRESHOLD_MS} ms) are counted at ${DURATION_THRESHOLD_MS} ms, their number from \`performance.interactionCount\`; p98 is the nearest rank over every interaction of the walk (for every brand: of all five walks).`,
     `LCP: Chromium's own \`largest-contentful-paint\` entries (buffered), the last one once the page has loaded, the app has taken it over and 1.5 s have passed, with no input; the app took over when the h1 has React's props (sampled every 10 ms in the page, from the start of navigation); \`/date-of-birth\` opens with the tab's session storage holding the answers before it (as \`bench:web\` seeds it), and each run counted only if it stayed on the page asked for with that page's h1. The largest paint was ${largestElements.join('; ')}.`,
@@ -311,14 +314,16 @@ async function reloadWalk(browser, origin, walk, helpers, { maxReloads }) {
 /** `/` reloaded, focus moved to the start link with Tab at once; is it still there after? */
 async function startLinkBeforeTakeover(page) {
   const startedAt = Date.now()
+  const release = await holdEntryScript(page).hold()
   await page.reload({ waitUntil: 'commit' })
   const link = page.getByRole('link', { name: 'Start your application' })
   await link.waitFor({ state: 'visible', timeout: 60_000 })
-  const raced = !(await ownedByApp(link))
   for (let press = 0; press < 15; press += 1) {
     if (await link.evaluate((element) => element === document.activeElement)) break
     await page.keyboard.press('Tab')
   }
+  const raced = !(await ownedByApp(link))
+  release()
   while (!(await ownedByApp(link).catch(() => false))) {
     if (Date.now() - startedAt > 60_000) throw new Error('the app did not take `/` over')
     await page.waitForTimeout(20)
@@ -326,6 +331,7 @@ async function startLinkBeforeTakeover(page) {
   const takeoverMs = Date.now() - startedAt
   await page.waitForTimeout(1000)
   const focusKept = await link.evaluate((element) => element === document.activeElement)
+  await page.unroute(ENTRY_SCRIPT)
   return {
     path: '/',
     kind: 'focus',

@@ -143,7 +143,7 @@ export function buildPhoneReport({ header, brands, overall, problems, notes = []
   const rows = (figures) => {
     const { typing, continue: steps, inp, lcp, scripts } = figures
     return [
-      `| characters typed before the app took over and lost (${typing.typed} typed on ${typing.screens} reloaded screens; the first key went in before the app took over on ${typing.raced} of them) | ${typing.lost} | 0 | ${verdict(typing.screens > 0 && typing.lost === 0)} |`,
+      `| characters typed before the app took over and lost (${typing.typed} typed on ${typing.screens} reloaded screens; all of it in before the app took over on ${typing.raced} of them) | ${typing.lost} | 0 | ${verdict(typing.screens > 0 && typing.lost === 0)} |`,
       `| choices made (radio, tick box) before the app took over and lost | ${typing.choicesLost} of ${typing.choices} | 0 | ${verdict(typing.choicesLost === 0)} |`,
       `| Continue → next heading painted, p50 (${steps.count} presses) | ${integer(steps.p50)} ms | | |`,
       `| Continue → next heading painted, p95 | ${integer(steps.p95)} ms | ≤ ${CONTINUE_P95_BAR_MS} ms | ${verdict(steps.ok)} |`,

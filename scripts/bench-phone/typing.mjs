@@ -6,8 +6,11 @@
 //
 // With `reloads`, the first answer given on each question screen is given on that screen freshly
 // reloaded: the page is reloaded, the field is found on the pre-rendered page as soon as it shows,
-// and the answer is typed (or tapped) at once, before the app's scripts have taken the page over;
-// once they have, what the field holds is compared with what was typed.
+// and the answer is typed (or tapped) at once, before the app's scripts have run; once they have
+// taken the page over, what the field holds is compared with what was typed. The app's entry
+// script is held at the network until the answer is in (as e2e/start/typed-before-takeover.spec.ts
+// holds it): on a phone its scripts take seconds, and on a loaded machine the harness's own
+// round trips could otherwise decide whether the typing came first.
 import { missingCharacters } from './figures.mjs'
 import { ownedByApp } from './phone.mjs'
 
@@ -16,6 +19,8 @@ export const KEY_DELAY_MS = 80
 /** After the app owns the field, its first render's follow-ups (carrying what was typed) settle. */
 const SETTLE_MS = 1000
 const TAKEOVER_TIMEOUT_MS = 60_000
+/** The app's entry script (Vite's `assets/index-<hash>.js`), which starts everything else. */
+export const ENTRY_SCRIPT = /\/assets\/index-[\w-]+\.js$/
 
 const LOCATOR_MAKERS = new Set([
   'getByRole',
@@ -54,7 +59,7 @@ function wrap(target, actions) {
  * @typedef {object} ReloadResult
  * @property {string} path the screen
  * @property {'text' | 'choice'} kind
- * @property {boolean} raced the first key (or the tap) went in before the app owned the field
+ * @property {boolean} raced the answer was in before the app owned the field (else not valid)
  * @property {number} typed characters typed (text)
  * @property {number} lost characters missing once the app had taken over (text)
  * @property {boolean} choiceLost the radio or tick box was no longer chosen (choice)
@@ -75,15 +80,19 @@ export function typingPage(page, { reloads = false, maxReloads = Infinity, onRel
     tested.add(path)
     return path
   }
+  const entry = holdEntryScript(page)
 
   async function reload(locator) {
     const started = Date.now()
+    const release = await entry.hold()
     await page.reload({ waitUntil: 'commit' })
     await locator.waitFor({ state: 'visible', timeout: TAKEOVER_TIMEOUT_MS })
-    return { started, raced: !(await ownedByApp(locator)) }
+    return { started, release }
   }
 
-  async function takenOver(locator, started) {
+  async function takenOver(locator, started, release) {
+    const raced = !(await ownedByApp(locator))
+    release()
     const deadline = Date.now() + TAKEOVER_TIMEOUT_MS
     while (!(await ownedByApp(locator).catch(() => false))) {
       if (Date.now() > deadline) throw new Error('the app did not take the page over')
@@ -92,7 +101,7 @@ export function typingPage(page, { reloads = false, maxReloads = Infinity, onRel
     const takeoverMs = Date.now() - started
     await page.waitForTimeout(SETTLE_MS)
     const focusKept = await locator.evaluate((element) => element === document.activeElement)
-    return { takeoverMs, focusKept }
+    return { raced, takeoverMs, focusKept }
   }
 
   async function type(locator, value) {
@@ -106,9 +115,9 @@ export function typingPage(page, { reloads = false, maxReloads = Infinity, onRel
     async fill(locator, value) {
       const path = due()
       if (path === undefined) return type(locator, value)
-      const { started, raced } = await reload(locator)
+      const { started, release } = await reload(locator)
       await type(locator, value)
-      const { takeoverMs, focusKept } = await takenOver(locator, started)
+      const { raced, takeoverMs, focusKept } = await takenOver(locator, started, release)
       const kept = await locator.inputValue()
       const lost = missingCharacters(value, kept)
       onReload?.({
@@ -132,9 +141,9 @@ export function typingPage(page, { reloads = false, maxReloads = Infinity, onRel
         if (!(await locator.isChecked())) await locator.check()
         return
       }
-      const { started, raced } = await reload(locator)
+      const { started, release } = await reload(locator)
       await locator.click()
-      const { takeoverMs, focusKept } = await takenOver(locator, started)
+      const { raced, takeoverMs, focusKept } = await takenOver(locator, started, release)
       const choiceLost = !(await locator.isChecked())
       onReload?.({
         path,
@@ -150,4 +159,27 @@ export function typingPage(page, { reloads = false, maxReloads = Infinity, onRel
     },
   }
   return wrap(page, actions)
+}
+
+/**
+ * Holds the app's entry script at the network while `hold()`'s release is not called. (Routing
+ * makes Chromium fetch every request afresh, so a page reloaded here loads its scripts over the
+ * slow network again.)
+ * @param {import('playwright-core').Page} page
+ */
+export function holdEntryScript(page) {
+  let held = Promise.resolve()
+  let routed
+  return {
+    async hold() {
+      routed ??= page.route(ENTRY_SCRIPT, async (route) => {
+        await held
+        await route.continue()
+      })
+      await routed
+      let release = () => {}
+      held = new Promise((resolve) => (release = resolve))
+      return release
+    },
+  }
 }
