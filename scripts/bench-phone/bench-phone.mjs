@@ -41,7 +41,7 @@ import {
   recordScripts,
   throttle,
 } from './phone.mjs'
-import { ENTRY_SCRIPT, holdEntryScript, KEY_DELAY_MS, typingPage } from './typing.mjs'
+import { holdEntryScript, KEY_DELAY_MS, typingPage } from './typing.mjs'
 import { BRAND_WALKS, loadHelpers } from './walks.mjs'
 
 register()
@@ -296,9 +296,12 @@ async function reloadWalk(browser, origin, walk, helpers, { maxReloads }) {
   try {
     const page = await context.newPage()
     await throttle(page, cpuRate)
+    const entry = holdEntryScript(page)
+    await entry.start()
     await page.goto(`${origin}/`, { timeout: 60_000 })
-    results.push(await startLinkBeforeTakeover(page))
+    results.push(await startLinkBeforeTakeover(page, entry))
     const typing = typingPage(page, {
+      entry,
       reloads: true,
       maxReloads,
       onReload: (result) => results.push(result),
@@ -312,9 +315,9 @@ async function reloadWalk(browser, origin, walk, helpers, { maxReloads }) {
 }
 
 /** `/` reloaded, focus moved to the start link with Tab at once; is it still there after? */
-async function startLinkBeforeTakeover(page) {
+async function startLinkBeforeTakeover(page, entry) {
   const startedAt = Date.now()
-  const release = await holdEntryScript(page).hold()
+  const release = entry.hold()
   await page.reload({ waitUntil: 'commit' })
   const link = page.getByRole('link', { name: 'Start your application' })
   await link.waitFor({ state: 'visible', timeout: 60_000 })
@@ -331,7 +334,6 @@ async function startLinkBeforeTakeover(page) {
   const takeoverMs = Date.now() - startedAt
   await page.waitForTimeout(1000)
   const focusKept = await link.evaluate((element) => element === document.activeElement)
-  await page.unroute(ENTRY_SCRIPT)
   return {
     path: '/',
     kind: 'focus',

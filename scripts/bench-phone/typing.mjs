@@ -10,7 +10,8 @@
 // taken the page over, what the field holds is compared with what was typed. The app's entry
 // script is held at the network until the answer is in (as e2e/start/typed-before-takeover.spec.ts
 // holds it): on a phone its scripts take seconds, and on a loaded machine the harness's own
-// round trips could otherwise decide whether the typing came first.
+// round trips could otherwise decide whether the typing came first. The other scripts come from
+// the browser's cache, as a phone's reopened tab has them.
 import { missingCharacters } from './figures.mjs'
 import { ownedByApp } from './phone.mjs'
 
@@ -20,7 +21,7 @@ export const KEY_DELAY_MS = 80
 const SETTLE_MS = 1000
 const TAKEOVER_TIMEOUT_MS = 60_000
 /** The app's entry script (Vite's `assets/index-<hash>.js`), which starts everything else. */
-export const ENTRY_SCRIPT = /\/assets\/index-[\w-]+\.js$/
+const ENTRY_SCRIPT_PATTERN = '*/assets/index-*.js'
 
 const LOCATOR_MAKERS = new Set([
   'getByRole',
@@ -69,9 +70,10 @@ function wrap(target, actions) {
 
 /**
  * @param {import('playwright-core').Page} page
- * @param {{ reloads?: boolean, maxReloads?: number, onReload?: (result: ReloadResult) => void }} [options]
+ * @param {{ reloads?: boolean, maxReloads?: number, onReload?: (result: ReloadResult) => void, entry?: ReturnType<typeof holdEntryScript> }} [options]
+ *   `entry`: started before the page's first load, for the reloads.
  */
-export function typingPage(page, { reloads = false, maxReloads = Infinity, onReload } = {}) {
+export function typingPage(page, { reloads = false, maxReloads = Infinity, onReload, entry } = {}) {
   const tested = new Set()
   const due = () => {
     if (!reloads || tested.size >= maxReloads) return undefined
@@ -80,11 +82,10 @@ export function typingPage(page, { reloads = false, maxReloads = Infinity, onRel
     tested.add(path)
     return path
   }
-  const entry = holdEntryScript(page)
 
   async function reload(locator) {
     const started = Date.now()
-    const release = await entry.hold()
+    const release = entry.hold()
     await page.reload({ waitUntil: 'commit' })
     await locator.waitFor({ state: 'visible', timeout: TAKEOVER_TIMEOUT_MS })
     return { started, release }
@@ -162,21 +163,61 @@ export function typingPage(page, { reloads = false, maxReloads = Infinity, onRel
 }
 
 /**
- * Holds the app's entry script at the network while `hold()`'s release is not called. (Routing
- * makes Chromium fetch every request afresh, so a page reloaded here loads its scripts over the
- * slow network again.)
+ * Holds the app's entry script at the network while `hold()`'s release is not called, through
+ * Chromium's own request interception for that one address. Playwright's routing would make every
+ * request bypass the cache, which a phone's reopened tab does not; instead the entry script alone
+ * is answered with `Cache-Control: no-store`, so that each reload asks the network for it (a cached
+ * copy would never reach the interception) while every other script comes from the cache.
+ * `start()` before the page's first load.
  * @param {import('playwright-core').Page} page
  */
 export function holdEntryScript(page) {
   let held = Promise.resolve()
-  let routed
+  let session
   return {
-    async hold() {
-      routed ??= page.route(ENTRY_SCRIPT, async (route) => {
-        await held
-        await route.continue()
+    async start() {
+      session = await page.context().newCDPSession(page)
+      session.on(
+        'Fetch.requestPaused',
+        async ({ requestId, responseStatusCode, responseHeaders }) => {
+          if (responseStatusCode === undefined) {
+            await held
+            await session.send('Fetch.continueRequest', { requestId }).catch(() => undefined)
+            return
+          }
+          const headers = [
+            ...(responseHeaders ?? []).filter(
+              ({ name }) =>
+                !/^(cache-control|expires|etag|last-modified|content-encoding|content-length)$/i.test(
+                  name,
+                ),
+            ),
+            { name: 'Cache-Control', value: 'no-store' },
+          ]
+          try {
+            const { body, base64Encoded } = await session.send('Fetch.getResponseBody', {
+              requestId,
+            })
+            await session.send('Fetch.fulfillRequest', {
+              requestId,
+              responseCode: responseStatusCode,
+              responseHeaders: headers,
+              body: base64Encoded ? body : Buffer.from(body).toString('base64'),
+            })
+          } catch (error) {
+            console.error(`The entry script's response could not be rewritten: ${error}`)
+            await session.send('Fetch.continueRequest', { requestId }).catch(() => undefined)
+          }
+        },
+      )
+      await session.send('Fetch.enable', {
+        patterns: [
+          { urlPattern: ENTRY_SCRIPT_PATTERN, requestStage: 'Request' },
+          { urlPattern: ENTRY_SCRIPT_PATTERN, requestStage: 'Response' },
+        ],
       })
-      await routed
+    },
+    hold() {
       let release = () => {}
       held = new Promise((resolve) => (release = resolve))
       return release
