@@ -87,7 +87,9 @@ export function typingPage(page, { reloads = false, maxReloads = Infinity, onRel
     const started = Date.now()
     const release = entry.hold()
     await page.reload({ waitUntil: 'commit' })
-    await locator.waitFor({ state: 'visible', timeout: TAKEOVER_TIMEOUT_MS })
+    await locator.waitFor({ state: 'visible', timeout: TAKEOVER_TIMEOUT_MS }).catch((error) => {
+      throw new Error(`${new URL(page.url()).pathname}: the field to answer did not show: ${error}`)
+    })
     return { started, release }
   }
 
