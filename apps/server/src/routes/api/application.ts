@@ -77,7 +77,22 @@ export const APPLICATION_MESSAGES = {
   tooManyFields: 'has too many fields',
   quota:
     'Too many saves from this address this hour: the answers are kept in the page and sent with the application',
+  gone: 'The page stopped waiting for this save: its next save carries the same answers',
 } as const
+
+/**
+ * Whether the connection a request came on can no longer carry its answer: the client closed it (a page's
+ * request timing out, a tab closed). Node ends the socket for writing as soon as it reads the client's close.
+ */
+export function clientHasGone(
+  socket: { writable?: boolean; destroyed?: boolean } | null | undefined,
+): boolean {
+  return (
+    socket !== null &&
+    socket !== undefined &&
+    (socket.destroyed === true || socket.writable === false)
+  )
+}
 
 export const PARTIAL_LIMITS = {
   /** The longest free text the full submission accepts (tracking, user agent). */
@@ -282,6 +297,12 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = a
         serverSequence,
         index: options.searchIndexer?.(applicationKey, check.payload),
       }
+      // A request its page has given up on (its connection closed while it waited for a CPU) is not
+      // written: the page's next save carries the same answers and more, and an abandoned save written
+      // after it would put older answers back. Its sequence was taken when its handler ran, which under
+      // overload can be after the page's next save was taken.
+      if (clientHasGone(request.raw.socket))
+        return reply.code(503).send({ error: APPLICATION_MESSAGES.gone })
       const outcome = await store.savePartial(save)
       if (outcome === 'already-submitted') {
         return reply.code(200).send({ status: 'already-submitted' })
