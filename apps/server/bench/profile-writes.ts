@@ -80,7 +80,9 @@ async function main(): Promise<void> {
       ...database.env,
       ...Object.fromEntries(
         args.flatMap((arg, at) =>
-          args[at - 1] === '--env' ? [arg.split('=', 2) as [string, string]] : [],
+          args[at - 1] === '--env'
+            ? [[arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] as const]
+            : [],
         ),
       ),
     },
