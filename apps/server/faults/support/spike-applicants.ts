@@ -132,11 +132,30 @@ interface Answer {
   body: string
 }
 
-function send(
-  agent: Agent,
-  target: Target,
-  options: { method: string; path: string; headers: Record<string, string>; body?: string },
-): Promise<Answer> {
+interface SendOptions {
+  method: string
+  path: string
+  headers: Record<string, string>
+  body?: string
+}
+
+/**
+ * A request as a browser sends it: when a kept-alive connection the balancer had just closed fails before any
+ * answer came (`ECONNRESET` on a reused socket), it is sent once more on a new connection, as Chromium does and
+ * as Node's documentation of `request.reusedSocket` advises. Nothing was processed: the request never left.
+ */
+async function send(agent: Agent, target: Target, options: SendOptions): Promise<Answer> {
+  try {
+    return await sendOnce(agent, target, options)
+  } catch (error) {
+    if (!(error instanceof StaleConnection)) throw error
+    return sendOnce(agent, target, options)
+  }
+}
+
+class StaleConnection extends Error {}
+
+function sendOnce(agent: Agent, target: Target, options: SendOptions): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -171,7 +190,15 @@ function send(
       },
     )
     req.on('timeout', () => req.destroy(new Error(`no answer within ${ATTEMPT_TIMEOUT_MS} ms`)))
-    req.on('error', reject)
+    let answered = false
+    req.on('response', () => (answered = true))
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        !answered && req.reusedSocket && error.code === 'ECONNRESET'
+          ? new StaleConnection(error.message)
+          : error,
+      ),
+    )
     req.end(options.body)
   })
 }
