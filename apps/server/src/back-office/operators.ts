@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import { BRAND_IDS, isBrandId } from '@forecourt/domain/brands/brand-data'
+import { PERMISSIONS, type Permission } from '@forecourt/domain/contract/operator-permissions'
 import { decryptJson, encryptJson, type DataKeyring } from '../crypto/field-encryption'
 import type { OperatorRole, OperatorRow, Tables } from '../db/tables'
 import { appendAudit } from './audit-log'
@@ -21,25 +22,7 @@ export const SESSION_TOUCH_MS = 60 * 1000
 export const LOCK_AFTER_FAILURES = 10
 export const LOCK_MS = 15 * 60 * 1000
 
-export const PERMISSIONS = [
-  // Read applications and everything about them (personal data): every role but the analyst's.
-  'read',
-  'notes',
-  'status',
-  'retry',
-  'export',
-  'erase',
-  'legal-hold',
-  'operators',
-  'audit',
-  // Record a consent withdrawal, answer a commission request, a vulnerability adjustment or outcome.
-  'evidence',
-  // The outcome figures and their export (no personal data, but the firm's own results).
-  'figures',
-  // The funnel: where applicants drop out and which source converts (counters only, decision 2112).
-  'funnel',
-] as const
-export type Permission = (typeof PERMISSIONS)[number]
+export { PERMISSIONS, type Permission }
 
 const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   viewer: ['read'],

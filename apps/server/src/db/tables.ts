@@ -3,6 +3,7 @@
 // It stays whole: it is one Kysely `Tables` interface, and a table's columns are looked for in one place.
 
 import type { ColumnType, Insertable, Selectable } from 'kysely'
+import { OPERATOR_ROLES, type OperatorRole } from '@forecourt/domain/contract/operator-permissions'
 
 /** The vehicle types the brands' hosts select (see the brand notes); the stock uses the same names. */
 export const VEHICLE_TYPES = [
@@ -245,8 +246,7 @@ export interface ApplicationSecretsTable {
 
 // Back office (migration 0020)
 
-export const OPERATOR_ROLES = ['admin', 'caseworker', 'viewer', 'analyst'] as const
-export type OperatorRole = (typeof OPERATOR_ROLES)[number]
+export { OPERATOR_ROLES, type OperatorRole }
 
 /** PostgreSQL returns a bigint as text. */
 type BigInt64 = ColumnType<number | string, number, number>

@@ -4,26 +4,14 @@
 // written here fails those tests, so nothing reaches the UI that the contract does not name.
 
 import { z } from 'zod'
+import { OPERATOR_ROLES, PERMISSIONS } from './operator-permissions'
 
 const text = z.string()
 const when = z.string()
 const maybe = <T extends z.ZodType>(schema: T) => schema.nullable()
 
-export const RoleSchema = z.enum(['admin', 'caseworker', 'viewer', 'analyst'])
-export const PermissionSchema = z.enum([
-  'read',
-  'notes',
-  'status',
-  'retry',
-  'export',
-  'erase',
-  'legal-hold',
-  'operators',
-  'audit',
-  'evidence',
-  'figures',
-  'funnel',
-])
+export const RoleSchema = z.enum(OPERATOR_ROLES)
+export const PermissionSchema = z.enum(PERMISSIONS)
 
 /** A brand (or anything else) by its id and its name. */
 export const NamedSchema = z.strictObject({ id: text, name: text })
