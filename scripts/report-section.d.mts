@@ -5,3 +5,5 @@ export declare function writeReportSection(
   body: string,
   file?: string,
 ): void
+export declare function busyness(): string
+export declare function duration(seconds: number): string

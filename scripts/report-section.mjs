@@ -1,6 +1,7 @@
 // Each benchmark or fault script owns one marked section of docs/benchmarks.md and replaces only
 // that section, so scripts run in any order (or alone) without overwriting each other's figures.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -27,4 +28,22 @@ export function writeReportSection(name, heading, body, file = BENCHMARKS_FILE) 
       ? `${existing.slice(0, from)}${section}${existing.slice(to + end.length)}`
       : `${existing.trimEnd()}\n\n## ${heading}\n\n${section}\n`
   writeFileSync(file, text)
+}
+
+/** The one-minute load average, and CPU pressure (the share of the last 10 s something waited): a report's
+ * note of how busy the machine was. */
+export function busyness() {
+  const load = `load average ${(loadavg()[0] ?? 0).toFixed(1)}`
+  try {
+    const some = readFileSync('/proc/pressure/cpu', 'utf8').match(/^some avg10=([\d.]+)/m)
+    if (some?.[1] !== undefined) return `${load} (CPU pressure ${Math.round(Number(some[1]))} %)`
+  } catch {
+    // Not Linux, or no pressure information.
+  }
+  return load
+}
+
+/** 75 → "1 min 15 s". */
+export function duration(seconds) {
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`
 }

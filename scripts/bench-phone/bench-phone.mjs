@@ -19,12 +19,12 @@
 // page; no report), --brand <id> (that brand only; no report), --lcp-runs N (3), --port P (0: a
 // free one), --no-write (a full run that leaves docs/benchmarks.md alone), --cpu N (another CPU
 // slow-down, to compare; no report), --raw <file> (every press, entry and result as JSON).
-import { cpus, loadavg, release, totalmem } from 'node:os'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { cpus, release, totalmem } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
 import { register } from 'tsx/esm/api'
-import { writeReportSection } from '../report-section.mjs'
+import { busyness, duration, writeReportSection } from '../report-section.mjs'
 import { installContinueProbe, PRESS_LABELS } from '../bench-web/continue-probe.mjs'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../bench-web/lighthouse-run.mjs'
 import { dateOfBirthSeed } from '../bench-web/seed-state.mjs'
@@ -397,22 +397,6 @@ async function twice(run, onRetry) {
     onRetry(error)
     return run()
   }
-}
-
-/** The one-minute load average, and CPU pressure (as bench:web prints them). */
-function busyness() {
-  const load = `load average ${(loadavg()[0] ?? 0).toFixed(1)}`
-  try {
-    const some = readFileSync('/proc/pressure/cpu', 'utf8').match(/^some avg10=([\d.]+)/m)
-    if (some?.[1] !== undefined) return `${load} (CPU pressure ${Math.round(Number(some[1]))} %)`
-  } catch {
-    // Not Linux, or no pressure information.
-  }
-  return load
-}
-
-function duration(seconds) {
-  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`
 }
 
 function firstLine(error) {

@@ -11,11 +11,10 @@
 // Options: --runs N (Lighthouse runs per page, 3), --walks N (journeys, 3), --quick (one brand, one
 // run, one walk; no report), --only lighthouse|steps (no report), --port P (0: a free one),
 // --no-write (a full run that leaves docs/benchmarks.md alone).
-import { cpus, loadavg, release, totalmem } from 'node:os'
-import { readFileSync } from 'node:fs'
+import { cpus, release, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
 import { register } from 'tsx/esm/api'
-import { writeReportSection } from '../report-section.mjs'
+import { busyness, duration, writeReportSection } from '../report-section.mjs'
 import { runLighthouse } from './lighthouse-run.mjs'
 import { buildReport, summariseLighthouse, summariseSteps } from './report.mjs'
 import { dateOfBirthSeed } from './seed-state.mjs'
@@ -225,22 +224,6 @@ function wrongPage(figures, path, heading) {
   if (finalPath !== path) return `ended on ${figures.finalUrl || 'no address'}, not ${path}`
   if (figures.heading !== heading) return `its h1 read “${figures.heading}”, not “${heading}”`
   return undefined
-}
-
-/** The one-minute load average, and CPU pressure (the share of the last 10 s something waited). */
-function busyness() {
-  const load = `load average ${(loadavg()[0] ?? 0).toFixed(1)}`
-  try {
-    const some = readFileSync('/proc/pressure/cpu', 'utf8').match(/^some avg10=([\d.]+)/m)
-    if (some?.[1] !== undefined) return `${load} (CPU pressure ${Math.round(Number(some[1]))} %)`
-  } catch {
-    // Not Linux, or no pressure information.
-  }
-  return load
-}
-
-function duration(seconds) {
-  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`
 }
 
 function firstLine(error) {
