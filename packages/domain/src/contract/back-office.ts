@@ -92,6 +92,10 @@ export const OfferSchema = z.strictObject({
   apr: z.number(),
   monthlyPayment: z.number(),
   commission: CommissionSchema,
+  // Sent by lenders that give them (what the applicant repays, the cost of the credit, when the offer lapses).
+  totalPayable: z.number().optional(),
+  totalCostOfCredit: z.number().optional(),
+  expiresAt: when.optional(),
 })
 
 export const LenderDecisionSchema = z.strictObject({
