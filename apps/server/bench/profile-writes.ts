@@ -4,7 +4,10 @@
 // and the application's secret), then stops. Prints the server's CPU (all threads, from /proc) per request
 // after the first 300, and the ten frames with the most self time in each thread's profile.
 // `node --import tsx apps/server/bench/profile-writes.ts submission|partial|event [--requests 3000] [--port N]
-// [--no-profile] [--env NAME=VALUE] [--entry FILE]`, after `npm run build -w @forecourt/server`.
+// [--no-profile] [--env NAME=VALUE] [--entry FILE] [--rate N]`, after `npm run build -w @forecourt/server`.
+// With `--rate N` the requests arrive at N a second whatever the answers (open loop, up to 20 connections)
+// and the latencies after the first 300 are printed too (p50, p99, max): two builds compared at the same
+// offered load, where a closed loop would let the slower one offer less.
 
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
@@ -12,6 +15,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { compiledEntry } from '../src/production-start'
 import { withBrowserSecret } from '../faults/support/browser-secret'
+import { openLoop, requestBytes } from '../faults/support/raw-http'
 import { validBody } from '../faults/support/malformed-cases'
 import {
   faultServerEnv,
@@ -19,7 +23,7 @@ import {
   startServer,
   writeHeaders,
 } from '../faults/support/server-child'
-import { submissionTemplate } from '../faults/support/submission-load'
+import { submissionTemplate, summarise } from '../faults/support/submission-load'
 
 const WARM_UP = 300
 const CLIENTS = 8
@@ -64,7 +68,7 @@ async function main(): Promise<void> {
   const kind = args[0]
   if (kind !== 'submission' && kind !== 'partial' && kind !== 'event') {
     throw new Error(
-      'usage: profile-writes.ts submission|partial|event [--requests N] [--port N] [--no-profile] [--env NAME=VALUE] [--entry FILE]',
+      'usage: profile-writes.ts submission|partial|event [--requests N] [--port N] [--no-profile] [--env NAME=VALUE] [--entry FILE] [--rate N]',
     )
   }
   const option = (name: string) => {
@@ -99,9 +103,9 @@ async function main(): Promise<void> {
   const headers = await writeHeaders(server.url)
   const submission = submissionTemplate()
   const applications = Array.from({ length: APPLICATIONS }, () => randomUUID())
-  const statuses: Record<number, number> = {}
+  const statuses: Record<string, number> = {}
   let before = 0
-  const send = async (index: number) => {
+  const request = (index: number) => {
     if (index === WARM_UP) before = cpuMicros(server.pid!)
     const key = kind === 'submission' ? randomUUID() : applications[index % APPLICATIONS]!
     // An analytics event (decision 2112): a person's first view of a question, counted in the funnel.
@@ -122,25 +126,54 @@ async function main(): Promise<void> {
               source: 'google',
             })
           : JSON.stringify(validBody('POST /api/application/{applicationKey}', key))
-    const response = await fetch(`${server.url}${path}`, {
-      method: 'POST',
+    return {
+      path,
       headers: withBrowserSecret(path, { 'content-type': 'application/json', ...headers }),
       body,
-    })
+    }
+  }
+  const send = async (index: number) => {
+    const { path, headers: sent, body } = request(index)
+    const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: sent, body })
     await response.arrayBuffer()
     statuses[response.status] = (statuses[response.status] ?? 0) + 1
   }
-  let next = 0
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (next < requests) await send(next++)
-    }),
-  )
+  const rate = option('--rate')
+  let latency = ''
+  if (rate === undefined) {
+    let next = 0
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next < requests) await send(next++)
+      }),
+    )
+  } else {
+    let index = 0
+    const host = new URL(server.url).host
+    const { outcomes } = await openLoop({
+      port: Number(new URL(server.url).port),
+      rate,
+      durationMs: (requests / rate) * 1000,
+      connections: 20,
+      timeoutMs: 30_000,
+      next: () => {
+        const { path, headers: sent, body } = request(index++)
+        return requestBytes({ method: 'POST', path, headers: { host, ...sent }, body })
+      },
+    })
+    for (const outcome of outcomes) {
+      statuses[outcome.status] = (statuses[outcome.status] ?? 0) + 1
+    }
+    const after = summarise(
+      outcomes.filter((outcome) => outcome.index >= WARM_UP).map((outcome) => outcome.latencyMs),
+    )
+    latency = `; ${rate} a second offered: p50 ${after.p50.toFixed(1)} ms, p99 ${after.p99.toFixed(1)} ms, max ${after.max.toFixed(0)} ms`
+  }
   const perRequest = (cpuMicros(server.pid!) - before) / (requests - WARM_UP)
   await server.stop()
   await database.drop()
   console.log(
-    `${kind}: ${JSON.stringify(statuses)}; server CPU ${Math.round(perRequest)} µs a request`,
+    `${kind}: ${JSON.stringify(statuses)}; server CPU ${Math.round(perRequest)} µs a request${latency}`,
   )
   for (const file of readdirSync(directory).sort()) {
     const profile = JSON.parse(readFileSync(join(directory, file), 'utf8')) as CpuProfile

@@ -136,8 +136,9 @@ export async function buildApp(
   registerBackOfficeHost(app, config)
   const eventCounter = new EventCounter()
   app.decorate('eventCounter', eventCounter)
-  // The funnel's counters (decision 2112): written together a moment after they arrive, the last on close.
-  const funnelCounters = new FunnelCounters(database)
+  // The funnel's counters (decision 2112): written together a moment after they arrive, through the write
+  // store (on SQLite in its batches, sharing their disk sync), the last on close, before the store closes.
+  const funnelCounters = new FunnelCounters((counts) => writeStore.addFunnelCounts(counts))
   app.addHook('preClose', async () => funnelCounters.close())
   const funnel = { counters: funnelCounters, vocabulary: config.funnel, brandOf: siteBrand }
   if (config.retention.job) {

@@ -155,6 +155,43 @@ for (const engine of allEngines) {
       expect(await findVehicle(database.db, 'DEMO-CAR-1')).toBeUndefined()
     },
   )
+
+  test.skipIf(!engine.available)(
+    `${engine.name}: the funnel's counts go through the write store, adding to what is stored, beside a submission`,
+    async () => {
+      const database = await open()
+      await migrateToLatest(database)
+      const store = writeStoreOf(database, LENDERS)
+      const counter = (kind: string, count: number) => ({
+        day: '2026-11-29',
+        brand: 'carfinance',
+        source: 'google',
+        campaign: '(none)',
+        step: 'deposit',
+        kind,
+        message_key: '',
+        count,
+      })
+      await store.addFunnelCounts([counter('viewed', 2), counter('continued', 1)])
+      // Sent in one turn with a submission: on SQLite they share its batch (one transaction, one sync).
+      const body = validSubmission()
+      const [, stored] = await Promise.all([
+        store.addFunnelCounts([counter('viewed', 3)]),
+        store.submit(checked(body)),
+        store.addFunnelCounts([]),
+      ])
+      expect(stored).toEqual({ stored: true, bodyHash: bodyHash(body) })
+      const rows = await database.db
+        .selectFrom('funnel_counters')
+        .select(['kind', 'count'])
+        .orderBy('kind')
+        .execute()
+      expect(rows.map((row) => [row.kind, Number(row.count)])).toEqual([
+        ['continued', 1],
+        ['viewed', 5],
+      ])
+    },
+  )
 }
 
 test.skipIf(!postgres.available)(

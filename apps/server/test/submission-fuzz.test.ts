@@ -1,7 +1,7 @@
 // Generated bad input (docs/requirements.md#reliability: thousands of malformed bodies → no 5xx, nothing stored, the process
 // alive): random JSON, valid bodies with one field replaced by anything, and raw text, sent to both write
 // routes on SQLite and PostgreSQL. Every answer is a 2xx or a 4xx with a JSON error. Then every kind of
-// malformed request of apps/server/faults/support/malformed-cases.ts, to all three write routes (the
+// malformed request of apps/server/faults/support/malformed-cases.ts, to every write route it knows (the
 // thousands over real HTTP are `apps/server/faults/malformed.ts`), and deep nesting (decision 1433).
 
 import { randomUUID } from 'node:crypto'

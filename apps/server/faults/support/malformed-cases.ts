@@ -10,12 +10,29 @@ import { brands } from '@forecourt/domain/brands/brand-data'
 import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import { toPartialPayload } from '@forecourt/domain/payload/partial-payload'
 import { filledState } from '@forecourt/domain/test-support/test-fixtures'
+import { currentText } from '../../src/evidence/disclosure-hash'
 
-/** The write routes the cases know, as the OpenAPI document names them. */
+/** The write routes the cases know, as the OpenAPI document names them (the back office's are not in it). */
 export const KNOWN_WRITE_ROUTES = [
   'POST /api/submission/{submissionKey}',
   'POST /api/application/{applicationKey}',
   'POST /api/events',
+  'POST /api/save-and-return/{applicationKey}',
+  'POST /api/saved-answers/{applicationKey}',
+  'POST /api/continue/open',
+  'POST /api/continue/check',
+  'POST /api/continue/new-link',
+  'POST /api/application-status/open',
+  'POST /api/application-status/check',
+  'POST /api/application-status/choice',
+  'POST /api/application-status/new-link',
+  'POST /api/joint-confirmation/open',
+  'POST /api/joint-confirmation/check',
+  'POST /api/joint-confirmation/confirm',
+  'POST /api/joint-confirmation/dispute',
+  'POST /api/joint-confirmation/new-link',
+  'POST /api/evidence/{applicationKey}',
+  'POST /api/lender-decisions/{lenderId}',
 ] as const
 export type WriteRoute = (typeof KNOWN_WRITE_ROUTES)[number]
 
@@ -78,17 +95,102 @@ function validPartialBody(key: string): Record<string, unknown> {
   return toPartialPayload(state, { brand: brands.carfinance, now: new Date() }) as never
 }
 
+/** A link's token as the page sends it (one that was never issued: the link routes answer it as unknown). */
+const tokenFor = (key: string) => Buffer.from(key.replaceAll('-', ''), 'hex').toString('base64url')
+const DATE_OF_BIRTH = { day: '14', month: '3', year: '1986' }
+const EMAIL = 'applicant@example.com'
+const commission = currentText('carfinance', 'commission')
+
 /** A valid body for the route under `key`. */
 export function validBody(route: WriteRoute, key: string): Record<string, unknown> {
-  if (route === 'POST /api/submission/{submissionKey}') return validSubmissionBody(key)
-  if (route === 'POST /api/application/{applicationKey}') return validPartialBody(key)
-  return { event: 'Started', category: 'Application form', step: 'start' }
+  switch (route) {
+    case 'POST /api/submission/{submissionKey}':
+      return validSubmissionBody(key)
+    case 'POST /api/application/{applicationKey}':
+      return validPartialBody(key)
+    case 'POST /api/events':
+      return { event: 'Started', category: 'Application form', step: 'start' }
+    case 'POST /api/save-and-return/{applicationKey}': {
+      const state = filledState()
+      state.GUID = key
+      state.applicationKey = key
+      return { state, payload: validPartialBody(key), screen: '/contact', email: EMAIL }
+    }
+    case 'POST /api/saved-answers/{applicationKey}': {
+      const state = filledState()
+      state.GUID = key
+      state.applicationKey = key
+      return { state }
+    }
+    case 'POST /api/continue/open':
+    case 'POST /api/application-status/open':
+    case 'POST /api/joint-confirmation/open':
+      return { token: tokenFor(key) }
+    case 'POST /api/continue/check':
+    case 'POST /api/application-status/check':
+    case 'POST /api/joint-confirmation/check':
+      return { token: tokenFor(key), dateOfBirth: DATE_OF_BIRTH }
+    case 'POST /api/continue/new-link':
+    case 'POST /api/application-status/new-link':
+    case 'POST /api/joint-confirmation/new-link':
+      return { token: tokenFor(key), email: EMAIL }
+    case 'POST /api/application-status/choice':
+      return { decisionId: key, call: false }
+    case 'POST /api/joint-confirmation/confirm':
+      return {
+        token: tokenFor(key),
+        dateOfBirth: DATE_OF_BIRTH,
+        corrections: 'My employer is Harbour Mills Ltd',
+        softSearch: true,
+        marketing: { email: false, sms: false },
+      }
+    case 'POST /api/joint-confirmation/dispute':
+      return {
+        token: tokenFor(key),
+        dateOfBirth: DATE_OF_BIRTH,
+        dispute: 'I did not agree to apply',
+      }
+    case 'POST /api/evidence/{applicationKey}':
+      return {
+        affiliateKey: brands.carfinance.affiliateKey,
+        items: [
+          {
+            id: key,
+            applicant: 'main',
+            kind: 'shown',
+            disclosureId: 'commission',
+            version: commission?.version ?? 1,
+            textHash: commission?.hash ?? '0'.repeat(64),
+            screen: '/',
+          },
+        ],
+      }
+    case 'POST /api/lender-decisions/{lenderId}':
+      return {
+        submissionKey: key,
+        decision: 'declined',
+        lenderReference: 'LA-20261129-1',
+        decidedAt: '2026-11-29T10:15:00Z',
+        message: 'Outside our lending criteria',
+      }
+  }
+}
+
+/** The path of a route taking a key (or a lender's id), without it: '/api/submission/'. */
+const KEYED_PATHS: Partial<Record<WriteRoute, string>> = {
+  'POST /api/submission/{submissionKey}': '/api/submission/',
+  'POST /api/application/{applicationKey}': '/api/application/',
+  'POST /api/save-and-return/{applicationKey}': '/api/save-and-return/',
+  'POST /api/saved-answers/{applicationKey}': '/api/saved-answers/',
+  'POST /api/evidence/{applicationKey}': '/api/evidence/',
+  'POST /api/lender-decisions/{lenderId}': '/api/lender-decisions/',
 }
 
 function pathOf(route: WriteRoute, key: string): string {
-  if (route === 'POST /api/submission/{submissionKey}') return `/api/submission/${key}`
-  if (route === 'POST /api/application/{applicationKey}') return `/api/application/${key}`
-  return '/api/events'
+  const base = KEYED_PATHS[route]
+  // A lender's decision goes to a configured lender's path; the key is the submission's, in the body.
+  if (route === 'POST /api/lender-decisions/{lenderId}') return `${base}lender-a`
+  return base === undefined ? route.slice('POST '.length) : `${base}${key}`
 }
 
 const fieldsOf = (route: WriteRoute) => Object.keys(validBody(route, UUID_PLACEHOLDER))
@@ -290,19 +392,27 @@ function categoryArbitrary(
           }
         })
     case 'bad keys in the path': {
-      if (route === 'POST /api/events') {
+      const base = KEYED_PATHS[route]
+      if (base === undefined) {
+        // A route without a key: its path bent instead.
+        const path = pathOf(route, key)
+        const [, parent = '', last = ''] = /^(.*\/)([^/]+)$/.exec(path) ?? []
         return fc
           .constantFrom(
-            '/api/events/',
-            '/api/events/..%2f..%2fsubmission',
-            '/api/events?event=Started',
-            '/api//events',
-            '/api/events%00',
-            '/api/EVENTS',
+            `${path}/`,
+            `${path}/..%2f..%2fsubmission`,
+            `${path}?event=Started`,
+            `${parent}/${last}`,
+            `${path}%00`,
+            `${parent}${last.toUpperCase()}`,
           )
-          .map((path) => ({ label: path, path, framing: 'exact', body: JSON.stringify(valid()) }))
+          .map((bad) => ({
+            label: bad,
+            path: bad,
+            framing: 'exact',
+            body: JSON.stringify(valid()),
+          }))
       }
-      const base = route === 'POST /api/submission/{submissionKey}' ? 'submission' : 'application'
       return fc
         .oneof(
           fc.constantFrom(
@@ -324,7 +434,7 @@ function categoryArbitrary(
         )
         .map((bad) => ({
           label: `key ${JSON.stringify(bad.slice(0, 40))}`,
-          path: `/api/${base}/${bad}`,
+          path: `${base}${bad}`,
           framing: 'exact',
           body: JSON.stringify(valid()),
         }))
@@ -523,7 +633,11 @@ export function malformedCases(
           path: path ?? pathOf(route, key),
           headers,
           body: typeof body === 'string' ? Buffer.from(body) : body,
-          ...(path === undefined && route !== 'POST /api/events' ? { key } : {}),
+          ...(path === undefined &&
+          KEYED_PATHS[route] !== undefined &&
+          !route.endsWith('{lenderId}')
+            ? { key }
+            : {}),
         })
       }
     }

@@ -1,5 +1,5 @@
 // The writes the SQLite writer thread runs (db/sqlite-writer.ts, decision 1461): a submission with its
-// application and outbox rows, a partial save, and a check that writes nothing. Each arrives ready to
+// application and outbox rows, a partial save, the funnel's counts, and a check that writes nothing. Each arrives ready to
 // write: a submission with its body's hash and its payload sealed, both made by the write store from the
 // objects the route checked (one serialisation each, no parsing again here); a partial save as its row. Each is the SQLite twin of a Kysely write in submission-repository.ts,
 // application-repository.ts and delivery-repository.ts: the same rows (rows.ts) and the same meaning, and
@@ -16,6 +16,7 @@ import type {
   SubmissionRow,
 } from '../db/tables'
 import { sameHash } from './application-secret-repository'
+import type { FunnelCountRow } from './funnel-count-repository'
 import { applicationRow, deliveryRowsFor, submissionRow } from './rows'
 
 export interface SubmitOp {
@@ -88,7 +89,16 @@ export interface CheckOp {
   kind: 'check'
 }
 
-export type WriteOp = SubmitOp | SavePartialOp | BindSecretOp | CheckOp
+/**
+ * Adds to the funnel's counters (decision 2112), as addFunnelCountsWithKysely does: in the batch's
+ * transaction, so they take no disk sync of their own.
+ */
+export interface FunnelCountsOp {
+  kind: 'funnel-counts'
+  counts: readonly FunnelCountRow[]
+}
+
+export type WriteOp = SubmitOp | SavePartialOp | BindSecretOp | FunnelCountsOp | CheckOp
 
 export type WriteResult<O extends WriteOp> = O extends SubmitOp
   ? SubmitResult
@@ -96,7 +106,7 @@ export type WriteResult<O extends WriteOp> = O extends SubmitOp
     ? SavePartialResult
     : O extends BindSecretOp
       ? string
-      : O extends CheckOp
+      : O extends FunnelCountsOp | CheckOp
         ? true
         : never
 
@@ -170,6 +180,13 @@ function insertEvidenceText(rows: number): string {
 const INSERT_SUPPORT_FLAG = `insert into support_flags (application_key, brand, reasons, flagged_at)
   values (@application_key, @brand, @reasons, @flagged_at)
   on conflict (application_key) do nothing`
+
+// The upsert adds, it never overwrites (as addFunnelCountsWithKysely).
+const UPSERT_FUNNEL_COUNT = `insert into funnel_counters
+  (day, brand, source, campaign, step, kind, message_key, count)
+  values (@day, @brand, @source, @campaign, @step, @kind, @message_key, @count)
+  on conflict (day, brand, source, campaign, step, kind, message_key)
+  do update set count = funnel_counters.count + excluded.count`
 
 const SELECT_APPLICATION_STATUS = 'select status from applications where application_key = ?'
 
@@ -284,6 +301,11 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
         return savePartial(op)
       case 'bind-secret':
         return bind(op.applicationKey, op.secretHash, op.createdAt)
+      case 'funnel-counts': {
+        const upsert = statement(UPSERT_FUNNEL_COUNT)
+        for (const row of op.counts) upsert.run(row)
+        return true
+      }
       case 'check':
         return true
     }

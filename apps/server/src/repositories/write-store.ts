@@ -3,9 +3,10 @@
 // here; they never pick an engine or a writer.
 //
 // - SQLite: the writer thread (decision 1461) writes, group-committing whatever arrives together (decision
-//   0603); while the thread starts, the same batches run on the server's connection.
-// - PostgreSQL: the in-process group commit of submission-repository.ts, and single upserts for partial
-//   saves.
+//   0603); while the thread starts, the same batches run on the server's connection. The funnel's counts
+//   join those batches too: no disk sync of their own on the event loop.
+// - PostgreSQL: the in-process group commit of submission-repository.ts, single upserts for partial
+//   saves, and the funnel's counts in a transaction of their own (asynchronous, off the event loop).
 
 import { bindSecretWithKysely, type BindSecret } from './application-secret-repository'
 import { sql } from 'kysely'
@@ -20,6 +21,7 @@ import {
   type PartialSaveOutcome,
 } from './application-repository'
 import { bodyHash } from './body-hash'
+import { addFunnelCountsWithKysely, type FunnelCountRow } from './funnel-count-repository'
 import { payloadAad } from './rows'
 import { createWriteRunner, type WriteOp, type WriteResult } from './sqlite-write-ops'
 import {
@@ -37,6 +39,8 @@ export interface WriteStore {
   savePartial(save: PartialSave): Promise<PartialSaveOutcome>
   /** Binds an application to its browser's secret unless it is bound already (decision 1801). */
   bindSecret: BindSecret
+  /** Adds to the funnel's counters (decision 2112); resolves after the commit that holds them. */
+  addFunnelCounts(counts: readonly FunnelCountRow[]): Promise<void>
   /**
    * Resolves once a write could commit now. On SQLite it is asked in the writer's own turn: a check must
    * not compete with the writer for the lock.
@@ -91,6 +95,7 @@ export function createWriteStore(database: Database, options: WriteStoreOptions)
       savePartial: (save) => savePartialApplication(db, save, options.dataKeys),
       bindSecret: (applicationKey, hash, now) =>
         bindSecretWithKysely(db, applicationKey, hash, now),
+      addFunnelCounts: (counts) => addFunnelCountsWithKysely(db, counts),
       check: async () => {
         await sql`select 1`.execute(db)
       },
@@ -129,6 +134,9 @@ export function createWriteStore(database: Database, options: WriteStoreOptions)
         secretHash: hash,
         createdAt: now.toISOString(),
       }),
+    addFunnelCounts: async (counts) => {
+      if (counts.length > 0) await write({ kind: 'funnel-counts', counts })
+    },
     check: async () => {
       await write({ kind: 'check' })
     },
