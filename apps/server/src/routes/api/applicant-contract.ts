@@ -3,7 +3,11 @@
 // and the web app's come from. Generated once per route at start-up.
 
 import { z } from 'zod'
-import { APPLICANT_ROUTES, type ApplicantRoute } from '@forecourt/domain/contract/applicant'
+import {
+  APPLICANT_ROUTES,
+  InvalidSchema,
+  type ApplicantRoute,
+} from '@forecourt/domain/contract/applicant'
 
 type JsonSchema = Record<string, unknown>
 
@@ -55,6 +59,9 @@ function plain(value: unknown): unknown {
   }
   return node
 }
+
+/** A refusal of a body, `{ error, errors? }`, for the routes outside the applicant contract. */
+export const invalidBody = jsonSchemaOf(InvalidSchema)
 
 /** A route's `response` schemas, by status, from its contract; a 204 is declared as no body. */
 export function applicantResponses(route: ApplicantRoute): Record<number, JsonSchema> {
