@@ -6,6 +6,7 @@
 
 import { z } from 'zod'
 import { ADDRESS_LOOKUP_ITEM_FIELDS } from '../address/address-lookup-item'
+import { APPLICATION_SECRET_REFUSED } from '../application-secret/application-secret'
 
 const text = z.string()
 const when = z.string()
@@ -16,6 +17,14 @@ export const FieldProblemSchema = z.strictObject({ field: text, message: text })
 
 /** A refusal: its message. */
 export const RefusalSchema = z.strictObject({ error: text })
+/**
+ * A write's 403: the anti-forgery check's (`{ error }`), or the missing or wrong application secret's, with
+ * the reason the page reads to start a new application instead of retrying (decision 1801).
+ */
+export const WriteRefusalSchema = z.strictObject({
+  error: text,
+  reason: z.literal(APPLICATION_SECRET_REFUSED).optional(),
+})
 /** A refusal of a body: its message and the fields at fault. */
 export const InvalidSchema = z.strictObject({
   error: text,
@@ -223,7 +232,7 @@ export const APPLICANT_ROUTES = {
   'POST /api/submission/:submissionKey': {
     201: SubmissionAnswerSchema,
     400: SubmissionRefusalSchema,
-    403: RefusalSchema,
+    403: WriteRefusalSchema,
     409: SubmissionConflictSchema,
     413: RefusalSchema,
     415: RefusalSchema,
@@ -232,7 +241,7 @@ export const APPLICANT_ROUTES = {
     200: PartialAlreadySubmittedSchema,
     202: PartialSavedSchema,
     400: InvalidSchema,
-    403: RefusalSchema,
+    403: WriteRefusalSchema,
     413: InvalidSchema,
     415: InvalidSchema,
     429: InvalidSchema,
@@ -240,21 +249,21 @@ export const APPLICANT_ROUTES = {
   'POST /api/evidence/:applicationKey': {
     202: EvidenceAnswerSchema,
     400: InvalidSchema,
-    403: RefusalSchema,
+    403: WriteRefusalSchema,
     413: InvalidSchema,
     415: InvalidSchema,
   },
   'POST /api/save-and-return/:applicationKey': {
     202: SaveAndReturnAnswerSchema,
     400: InvalidSchema,
-    403: RefusalSchema,
+    403: WriteRefusalSchema,
     409: RefusalSchema,
     429: RefusalSchema,
   },
   'POST /api/saved-answers/:applicationKey': {
     202: SavedAnswersAnswerSchema,
     400: InvalidSchema,
-    403: RefusalSchema,
+    403: WriteRefusalSchema,
   },
   'POST /api/continue/open': {
     200: ContinueOpenAnswerSchema,
