@@ -338,6 +338,14 @@ export type ApplicantAnswer<
   C extends keyof (typeof APPLICANT_ROUTES)[R] = keyof (typeof APPLICANT_ROUTES)[R],
 > = AnswerOf<(typeof APPLICANT_ROUTES)[R][C]>
 
+type SuccessCode<R extends ApplicantRoute> = Extract<
+  keyof (typeof APPLICANT_ROUTES)[R],
+  200 | 201 | 202 | 204
+>
+
+/** A route's answer on success (any of its 2xx), as the web app reads a request that did not fail. */
+export type ApplicantSuccess<R extends ApplicantRoute> = ApplicantAnswer<R, SuccessCode<R>>
+
 /** A route's replies by status, as a Fastify route's `Reply` generic. */
 export type ApplicantReply<R extends ApplicantRoute> = {
   [C in keyof (typeof APPLICANT_ROUTES)[R]]: AnswerOf<(typeof APPLICANT_ROUTES)[R][C]>
