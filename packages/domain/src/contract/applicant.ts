@@ -49,7 +49,14 @@ export const NotReadyAnswerSchema = z.strictObject({
   status: z.enum(['unavailable', 'saturated']),
 })
 
-export const VEHICLE_TYPES = ['Car', 'Van', 'Motorcycle', 'Motorhome', 'Caravan', 'Horsebox'] as const
+export const VEHICLE_TYPES = [
+  'Car',
+  'Van',
+  'Motorcycle',
+  'Motorhome',
+  'Caravan',
+  'Horsebox',
+] as const
 
 /** GET /api/stock/:vehicleId: the fields named as the specification names them; a missing value is null. */
 export const StockVehicleSchema = z.strictObject({
@@ -277,7 +284,11 @@ export const APPLICANT_ROUTES = {
     409: AlreadySubmittedSchema,
     410: RefusalSchema,
   },
-  'POST /api/continue/new-link': { 202: NewLinkAnswerSchema, 400: InvalidSchema, 429: RefusalSchema },
+  'POST /api/continue/new-link': {
+    202: NewLinkAnswerSchema,
+    400: InvalidSchema,
+    429: RefusalSchema,
+  },
   'POST /api/application-status/open': {
     200: DateOfBirthCheckSchema,
     400: RefusalSchema,
