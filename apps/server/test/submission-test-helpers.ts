@@ -19,6 +19,7 @@ import { migrateToLatest } from '../src/db/migrate'
 import { brandForAffiliateKey } from '../src/routes/api/submission'
 import { withBrowserSecret } from '../faults/support/browser-secret'
 import type { Engine } from './test-databases'
+import { assertApplicantAnswers, checkApplicantAnswers } from './applicant-contract'
 
 /** Two lenders for the default brand, so every stored submission has two outbox rows. */
 export const TEST_LENDERS = {
@@ -73,7 +74,7 @@ export interface Answer {
   json(): unknown
 }
 
-/** The app over a fresh, migrated database of `engine`. */
+/** The app over a fresh, migrated database of `engine`; its close() fails with any answer outside the applicant contract. */
 export async function startEngineApp(
   engine: Engine,
   env: Record<string, string> = {},
@@ -87,6 +88,7 @@ export async function startEngineApp(
       db: testDatabase.database,
       logger: { stream: { write: (line) => lines.push(line) } },
     })
+    const mismatches = checkApplicantAnswers(app)
     const headers = await writeHeaders(app)
     return {
       app,
@@ -97,6 +99,7 @@ export async function startEngineApp(
       close: async () => {
         await app.close()
         await testDatabase.cleanup()
+        assertApplicantAnswers(mismatches())
       },
     }
   } catch (error) {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app'
 import { loadConfig } from '../src/config'
 import { temporaryFolder } from './test-databases'
+import { assertApplicantAnswers, checkApplicantAnswers } from './applicant-contract'
 
 export interface TestApp {
   app: FastifyInstance
@@ -17,7 +18,10 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-/** Not yet ready, so a test may add a route of its own; the first inject makes it ready. */
+/**
+ * Not yet ready, so a test may add a route of its own; the first inject makes it ready. Its close() fails
+ * with any answer outside the applicant contract (applicant-contract.ts).
+ */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await temporaryFolder()
   const config = loadConfig({
@@ -29,6 +33,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   })
   const lines: string[] = []
   const app = await buildApp(config, { logger: { stream: { write: (line) => lines.push(line) } } })
+  const mismatches = checkApplicantAnswers(app)
   return {
     app,
     logLines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
@@ -36,6 +41,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     close: async () => {
       await app.close()
       await rm(dataDir, { recursive: true, force: true })
+      assertApplicantAnswers(mismatches())
     },
   }
 }

@@ -12,16 +12,20 @@ import {
   type DecisionRecord,
 } from '../decisions/decision-repository'
 
-export type LenderState =
-  | 'considering'
-  | 'offer'
-  | 'offer-with-conditions'
-  | 'offer-expired'
-  | 'needs-documents'
-  | 'referred'
-  | 'declined'
-  | 'withdrawn'
-  | 'paid-out'
+import type {
+  ApplicantOffer,
+  ApplicantView,
+  LenderState,
+} from '@forecourt/domain/contract/applicant'
+
+// The page's answer is declared once, in the applicant contract (decision 2166).
+export type {
+  ApplicantChoice,
+  ApplicantLender,
+  ApplicantOffer,
+  ApplicantView,
+  LenderState,
+} from '@forecourt/domain/contract/applicant'
 
 export const STATE_WORDS: Readonly<Record<LenderState, string>> = {
   considering: 'Considering your application',
@@ -33,40 +37,6 @@ export const STATE_WORDS: Readonly<Record<LenderState, string>> = {
   declined: 'Cannot offer you a loan',
   withdrawn: 'Has withdrawn',
   'paid-out': 'Has paid out your loan',
-}
-
-export interface ApplicantOffer {
-  decisionId: string
-  amount: number
-  termMonths: number
-  apr: number
-  monthlyPayment: number
-  totalPayable: number | null
-  totalCostOfCredit: number | null
-  expiresAt: string | null
-}
-
-export interface ApplicantLender {
-  lenderId: string
-  lenderName: string
-  state: LenderState
-  stateText: string
-  /** The lender's own words (conditions, what documents, why not), as sent. */
-  message: string | null
-  offer: ApplicantOffer | null
-}
-
-export interface ApplicantChoice {
-  kind: 'offer' | 'call'
-  lenderId: string | null
-  lenderName: string | null
-  chosenAt: string
-}
-
-export interface ApplicantView {
-  reference: string
-  lenders: ApplicantLender[]
-  choice: ApplicantChoice | null
 }
 
 /** 'northbridge-motor-finance' → 'Northbridge Motor Finance': a destination's id as people read it. */

@@ -9,6 +9,7 @@ import {
 } from '@forecourt/domain/address/address-lookup-item'
 import { isValidUkPostcode, normalisePostcode } from '@forecourt/domain/fields/postcode'
 import { ApiError, getJson } from './api'
+import type { AddressAnswer } from './api-types'
 
 export const ADDRESS_LOOKUP_URL = '/api/address'
 /** A lookup that takes longer than this is offered as manual entry instead. */
@@ -59,10 +60,12 @@ export function rememberedAddresses(postcode: string): AddressLookupItem[] | und
   return readKept()[normalisePostcode(postcode)]
 }
 
-function readAddresses(body: unknown): AddressLookupItem[] | null {
-  if (!isRecord(body) || !Array.isArray(body.addresses)) return null
-  const addresses: AddressLookupItem[] = []
-  for (const item of body.addresses) {
+function readAddresses(body: unknown): AddressAnswer['addresses'] | null {
+  if (!isRecord(body)) return null
+  const answer: Partial<Record<keyof AddressAnswer, unknown>> = body
+  if (!Array.isArray(answer.addresses)) return null
+  const addresses: AddressAnswer['addresses'] = []
+  for (const item of answer.addresses) {
     if (!isRecord(item) || typeof item.udprn !== 'string' || typeof item.Address !== 'string') {
       return null
     }

@@ -9,14 +9,19 @@ import { applicationSecretHeaders } from '@forecourt/domain/application-secret/a
 import { toPartialPayload } from '@forecourt/domain/payload/partial-payload'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import { ApiError, postJson } from './api'
+import type {
+  CheckRefusal,
+  LinkCheck,
+  NewLinkAnswer,
+  OpenAnswer,
+  SavedForLater,
+  SentSinceAnswer,
+} from './api-types'
 import { markSavedForLater } from './saved-for-later-flag'
 
 const TOKEN_KEY = 'forecourt.link-token'
 
-export interface SavedForLater {
-  maskedEmail: string
-  expiresAt: string
-}
+export type { LinkCheck, SavedForLater } from './api-types'
 
 export type SaveOutcome =
   | { kind: 'sent'; sent: SavedForLater }
@@ -29,7 +34,7 @@ async function answerOf(error: unknown): Promise<{ status: number | null; body: 
 
 function errorText(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined
-  const { error } = body as { error?: unknown }
+  const { error } = body as Partial<Record<keyof CheckRefusal, unknown>>
   return typeof error === 'string' ? error : undefined
 }
 
@@ -53,8 +58,6 @@ export async function saveForLater(
   }
 }
 
-export type LinkCheck = 'date-of-birth' | 'code'
-
 /** The application behind the link has been sent since: it is with the broker (decision 2134). */
 export interface SentSince {
   kind: 'submitted'
@@ -66,7 +69,7 @@ export type OpenOutcome =
 
 function sentSince(status: number | null, body: unknown): SentSince | undefined {
   if (status !== 409 || typeof body !== 'object' || body === null) return undefined
-  const { status: state, reference } = body as { status?: unknown; reference?: unknown }
+  const { status: state, reference } = body as Partial<Record<keyof SentSinceAnswer, unknown>>
   return state === 'submitted' && typeof reference === 'string'
     ? { kind: 'submitted', reference }
     : undefined
@@ -74,7 +77,7 @@ function sentSince(status: number | null, body: unknown): SentSince | undefined 
 
 export async function openLink(url: string, token: string): Promise<OpenOutcome> {
   try {
-    const answer = (await postJson(url, { token })) as { check: LinkCheck }
+    const answer = (await postJson(url, { token })) as OpenAnswer
     return { kind: 'check', check: answer.check }
   } catch (error) {
     const { status, body } = await answerOf(error)
@@ -94,10 +97,12 @@ export type CheckOutcome<T> =
 
 function errorField(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined
-  const { errors } = body as { errors?: unknown }
+  const { errors } = body as Partial<Record<keyof CheckRefusal, unknown>>
   const first: unknown = Array.isArray(errors) ? errors[0] : undefined
   if (typeof first !== 'object' || first === null) return undefined
-  const { field } = first as { field?: unknown }
+  const { field } = first as Partial<
+    Record<keyof NonNullable<CheckRefusal['errors']>[number], unknown>
+  >
   return typeof field === 'string' ? field : undefined
 }
 
@@ -137,9 +142,7 @@ export async function requestNewLink(
   email: string,
 ): Promise<NewLinkOutcome> {
   try {
-    const answer = (await postJson(url, { token, email })) as {
-      message: string
-    }
+    const answer = (await postJson(url, { token, email })) as NewLinkAnswer
     return { kind: 'requested', message: answer.message }
   } catch (error) {
     const { body } = await answerOf(error)

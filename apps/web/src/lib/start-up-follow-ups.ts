@@ -8,6 +8,7 @@ import {
 } from '@forecourt/domain/state/application-state'
 import { isVehicleType } from '@forecourt/domain/brands/host'
 import type { StartUpEnv } from './start-up'
+import type { StockAnswer } from './api-types'
 
 export type ApplyChange = (mutator: (draft: ApplicationState) => void) => void
 
@@ -77,26 +78,28 @@ export async function runStartUpFollowUps(
 /** Reads the stock API's answer; anything without a make and model is not a vehicle. */
 export function vehicleFromStock(answer: unknown): Vehicle {
   if (!isRecord(answer)) throw new Error('Stock answer is not an object')
+  // Read defensively (another stock host may answer otherwise), by the names the contract declares.
+  const stock: Partial<Record<keyof StockAnswer, unknown>> = answer
   const text = (value: unknown) =>
     typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : ''
   const amount = (value: unknown) => {
     const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
     return typeof number === 'number' && Number.isFinite(number) ? number : null
   }
-  const image = answer.primaryImage
+  const image = stock.primaryImage
   const vehicle: Vehicle = {
     ...emptyVehicle(),
     imageUrl: isRecord(image) ? text(image.url) : text(image),
-    make: text(answer.make),
-    model: text(answer.model),
-    price: amount(answer.price),
-    mileage: amount(answer.mileage),
-    colour: text(answer.colour),
-    vrm: text(answer.vrm),
-    fuelType: text(answer.fuelType),
-    transmission: text(answer.transmission),
-    registrationYear: text(answer.registrationYear),
-    vehicleType: isVehicleType(answer.vehicleType) ? answer.vehicleType : '',
+    make: text(stock.make),
+    model: text(stock.model),
+    price: amount(stock.price),
+    mileage: amount(stock.mileage),
+    colour: text(stock.colour),
+    vrm: text(stock.vrm),
+    fuelType: text(stock.fuelType),
+    transmission: text(stock.transmission),
+    registrationYear: text(stock.registrationYear),
+    vehicleType: isVehicleType(stock.vehicleType) ? stock.vehicleType : '',
   }
   if (!vehicle.make || !vehicle.model) throw new Error('Stock answer has no make or model')
   return vehicle

@@ -20,6 +20,7 @@ import { normaliseEmail } from '@forecourt/domain/fields/email'
 import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
 import { track as trackEvent, type AnalyticsEvent } from './analytics'
+import type { SubmissionAnswer, WriteRefusal } from './api-types'
 import { CSRF_HEADER, readCsrfToken } from './csrf'
 import { saveReference, saveSentBody, savedSentBody } from './submitted-reference'
 
@@ -327,7 +328,7 @@ async function isSecretRefusal(response: Response): Promise<boolean> {
     return (
       typeof answer === 'object' &&
       answer !== null &&
-      (answer as Record<string, unknown>).reason === APPLICATION_SECRET_REFUSED
+      (answer as Partial<Record<keyof WriteRefusal, unknown>>).reason === APPLICATION_SECRET_REFUSED
     )
   } catch {
     return false
@@ -344,7 +345,9 @@ async function answerFrom(response: Response): Promise<ServerAnswer> {
   try {
     const answer: unknown = await response.json()
     const fields =
-      typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {}
+      typeof answer === 'object' && answer !== null
+        ? (answer as Partial<Record<keyof SubmissionAnswer, unknown>>)
+        : {}
     const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
     return { reference: text(fields.reference), status: text(fields.status) }
   } catch {

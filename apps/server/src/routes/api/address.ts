@@ -4,24 +4,20 @@
 // is personal data: it is never logged, and the request log already drops the query string.
 
 import type { FastifyPluginAsync } from 'fastify'
+import type { AddressAnswer, ApplicantReply } from '@forecourt/domain/contract/applicant'
 import { isValidUkPostcode, normalisePostcode } from '@forecourt/domain/fields/postcode'
 import { messageText } from '@forecourt/domain/messages/messages'
-import {
-  ADDRESS_LOOKUP_ITEM_FIELDS,
-  type AddressLookupItem,
-} from '@forecourt/domain/address/address-lookup-item'
+import type { AddressLookupItem } from '@forecourt/domain/address/address-lookup-item'
 import { AddressLookupUnavailableError, type AddressProvider } from '../../address/address-provider'
 import { compareAddresses } from '../../address/natural-compare'
+import { applicantResponses } from './applicant-contract'
 
 export interface AddressRoutesOptions {
   provider: AddressProvider
 }
 
-export interface AddressLookupAnswer {
-  /** The postcode as looked up, normalised: 'M1 1AE'. */
-  postcode: string
-  addresses: AddressLookupItem[]
-}
+/** The answer as the contract declares it (decision 2166). */
+export type AddressLookupAnswer = AddressAnswer
 
 export const INVALID_POSTCODE = 'Invalid postcode'
 export const LOOKUP_UNAVAILABLE = 'Address lookup unavailable'
@@ -36,44 +32,12 @@ const schema = {
       },
     },
   },
-  response: {
-    200: {
-      type: 'object',
-      properties: {
-        postcode: { type: 'string' },
-        addresses: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: Object.fromEntries(
-              ADDRESS_LOOKUP_ITEM_FIELDS.map((field) => [field, { type: 'string' }]),
-            ),
-            required: ADDRESS_LOOKUP_ITEM_FIELDS,
-            additionalProperties: false,
-          },
-        },
-      },
-      required: ['postcode', 'addresses'],
-      additionalProperties: false,
-    },
-    400: {
-      type: 'object',
-      properties: { error: { type: 'string' }, message: { type: 'string' } },
-      required: ['error', 'message'],
-      additionalProperties: false,
-    },
-    503: {
-      type: 'object',
-      properties: { error: { type: 'string' } },
-      required: ['error'],
-      additionalProperties: false,
-    },
-  },
-} as const
+  response: applicantResponses('GET /api/address'),
+}
 
 export const addressRoutes: FastifyPluginAsync<AddressRoutesOptions> = async (app, options) => {
   const { provider } = options
-  app.get<{ Querystring: { postcode?: string } }>(
+  app.get<{ Querystring: { postcode?: string }; Reply: ApplicantReply<'GET /api/address'> }>(
     '/api/address',
     // A schema failure (a repeated ?postcode=) is answered with the form's message, not Fastify's.
     { schema, attachValidation: true },

@@ -18,19 +18,6 @@ import {
 } from '../../repositories/application-secret-repository'
 
 /**
- * A write route's 403: the anti-forgery check's ({ error }) or the missing secret's, with a reason the page
- * can tell apart.
- */
-export const secretRefusedBody = {
-  type: 'object',
-  properties: {
-    error: { type: 'string' },
-    reason: { type: 'string', const: APPLICATION_SECRET_REFUSED },
-  },
-  required: ['error'],
-} as const
-
-/**
  * Whether the write was refused (and answered). A boolean, not the reply: a reply is a thenable, which an
  * async function's promise would wait on rather than hand back.
  */

@@ -7,6 +7,7 @@
 // The link is a save-and-return link of its own purpose; once the date of birth is right it is used up and a
 // session cookie (HttpOnly, SameSite=Strict, host-only) opens the page on this device until the offers lapse.
 
+import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
@@ -23,6 +24,7 @@ import { equalHex, findLink, isUsable, recordFailedCheck, useLink } from '../../
 import { registerNewLinkRoute } from './new-link'
 import { siteOrigin, storedDateOfBirth } from './save-and-return'
 import { requireJson, siteBrand } from './submission'
+import { applicantResponses } from './applicant-contract'
 
 export interface ApplicationStatusRoutesOptions {
   db: Kysely<Tables>
@@ -45,12 +47,6 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const SESSION_DAYS = 30
 
 const expired = { error: SAVE_RETURN_MESSAGES.expiredHeading }
-const errorBody = {
-  type: 'object',
-  properties: { error: { type: 'string' } },
-  required: ['error'],
-} as const
-const viewBody = { type: 'object', additionalProperties: true } as const
 
 const cookieName = (request: FastifyRequest) =>
   request.protocol === 'https' ? SECURE_COOKIE : COOKIE
@@ -132,7 +128,7 @@ export const applicationStatusRoutes: FastifyPluginAsync<ApplicationStatusRoutes
     return link
   }
 
-  app.post<{ Body: { token: string } }>(
+  app.post<{ Body: { token: string }; Reply: ApplicantReply<'POST /api/application-status/open'> }>(
     '/api/application-status/open',
     {
       schema: {
@@ -142,15 +138,7 @@ export const applicationStatusRoutes: FastifyPluginAsync<ApplicationStatusRoutes
           properties: { token: { type: 'string', maxLength: 100 } },
           required: ['token'],
         },
-        response: {
-          200: {
-            type: 'object',
-            properties: { check: { type: 'string', enum: ['date-of-birth'] } },
-            required: ['check'],
-          },
-          400: errorBody,
-          410: errorBody,
-        },
+        response: applicantResponses('POST /api/application-status/open'),
       },
       onRequest: requireJson,
     },
@@ -162,7 +150,10 @@ export const applicationStatusRoutes: FastifyPluginAsync<ApplicationStatusRoutes
     },
   )
 
-  app.post<{ Body: { token: string; dateOfBirth?: { day: string; month: string; year: string } } }>(
+  app.post<{
+    Body: { token: string; dateOfBirth?: { day: string; month: string; year: string } }
+    Reply: ApplicantReply<'POST /api/application-status/check'>
+  }>(
     '/api/application-status/check',
     {
       schema: {
@@ -183,19 +174,7 @@ export const applicationStatusRoutes: FastifyPluginAsync<ApplicationStatusRoutes
           },
           required: ['token'],
         },
-        response: {
-          200: viewBody,
-          400: {
-            type: 'object',
-            properties: {
-              error: { type: 'string' },
-              errors: { type: 'array', items: { type: 'object', additionalProperties: true } },
-              attemptsLeft: { type: 'integer' },
-            },
-            required: ['error'],
-          },
-          410: errorBody,
-        },
+        response: applicantResponses('POST /api/application-status/check'),
       },
       onRequest: requireJson,
     },
@@ -231,12 +210,12 @@ export const applicationStatusRoutes: FastifyPluginAsync<ApplicationStatusRoutes
     },
   )
 
-  app.get(
+  app.get<{ Reply: ApplicantReply<'GET /api/application-status'> }>(
     '/api/application-status',
     {
       schema: {
         summary: 'The applicant’s own page: each lender’s answer and offer',
-        response: { 200: viewBody, 401: errorBody },
+        response: applicantResponses('GET /api/application-status'),
       },
     },
     async (request, reply) => {
@@ -246,7 +225,10 @@ export const applicationStatusRoutes: FastifyPluginAsync<ApplicationStatusRoutes
     },
   )
 
-  app.post<{ Body: { decisionId?: string; call?: boolean } }>(
+  app.post<{
+    Body: { decisionId?: string; call?: boolean }
+    Reply: ApplicantReply<'POST /api/application-status/choice'>
+  }>(
     '/api/application-status/choice',
     {
       schema: {
@@ -256,7 +238,7 @@ export const applicationStatusRoutes: FastifyPluginAsync<ApplicationStatusRoutes
           properties: { decisionId: { type: 'string', maxLength: 64 }, call: { type: 'boolean' } },
           additionalProperties: false,
         },
-        response: { 200: viewBody, 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody },
+        response: applicantResponses('POST /api/application-status/choice'),
       },
       onRequest: requireJson,
     },

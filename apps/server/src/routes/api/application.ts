@@ -4,6 +4,7 @@
 // Decision records: docs/decisions/0605-partial-saves.md, 1461-sqlite-writer-thread.md.
 
 import type { FastifyPluginAsync } from 'fastify'
+import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
 import type { Kysely } from 'kysely'
 import type { Tables } from '../../db/tables'
 import { MAX_HISTORY_ENTRIES } from '@forecourt/domain/histories/histories'
@@ -19,14 +20,14 @@ import { nextServerSequence, type Payload } from '../../repositories/application
 import {
   KEY_PATTERN,
   brandForAffiliateKey,
-  invalidBody,
   requireJson,
   sendShapeError,
   siteBrand,
   stampReceived,
   SUBMISSION_MESSAGES,
 } from './submission'
-import { refuseWithoutSecret, secretRefusedBody } from './application-secret'
+import { refuseWithoutSecret } from './application-secret'
+import { applicantResponses } from './applicant-contract'
 
 export interface ApplicationRoutesOptions {
   /** Reads the application's browser binding (decision 1801); writes go through the write store. */
@@ -210,13 +211,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-const statusBody = (status: string) =>
-  ({
-    type: 'object',
-    properties: { status: { type: 'string', const: status } },
-    required: ['status'],
-  }) as const
-
 const schema = {
   summary: 'Save a partial application',
   description:
@@ -231,16 +225,8 @@ const schema = {
     description:
       'The partial payload (docs/requirements.md#submission-payload, docs/requirements.md#partial-saves)',
   },
-  response: {
-    200: statusBody('already-submitted'),
-    202: statusBody('saved'),
-    400: invalidBody,
-    403: secretRefusedBody,
-    413: invalidBody,
-    415: invalidBody,
-    429: invalidBody,
-  },
-} as const
+  response: applicantResponses('POST /api/application/:applicationKey'),
+}
 
 export const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = async (
   app,
@@ -254,7 +240,11 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = a
   const perHour = options.partialSavesPerHour ?? 0
   const quota = perHour > 0 ? hourlyQuota(perHour, clock) : undefined
 
-  app.post<{ Params: { applicationKey: string }; Body: unknown }>(
+  app.post<{
+    Params: { applicationKey: string }
+    Body: unknown
+    Reply: ApplicantReply<'POST /api/application/:applicationKey'>
+  }>(
     '/api/application/:applicationKey',
     { schema, attachValidation: true, onRequest: requireJson, bodyLimit: PARTIAL_BODY_LIMIT_BYTES },
     async (request, reply) => {
@@ -273,8 +263,8 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = a
       const wait = quota?.(request.ip) ?? 0
       if (wait > 0) {
         return reply
-          .code(429)
           .header('retry-after', String(wait))
+          .code(429)
           .send({ error: APPLICATION_MESSAGES.quota })
       }
       if (await refuseWithoutSecret(db, request, reply, applicationKey, now)) return reply

@@ -3,21 +3,20 @@
 // caller sends it back in the x-csrf-token header.
 
 import type { FastifyPluginAsync } from 'fastify'
+import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
+import { applicantResponses } from './applicant-contract'
 
 const schema = {
   summary: 'An anti-forgery token, also set as the cookie it must be echoed with',
-  response: {
-    200: {
-      type: 'object',
-      properties: { token: { type: 'string' } },
-      required: ['token'],
-      additionalProperties: false,
-    },
-  },
-} as const
+  response: applicantResponses('GET /api/csrf'),
+}
 
 export const csrfRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/csrf', { schema }, async (request, reply) => ({
-    token: app.antiForgery.ensureToken(request, reply),
-  }))
+  app.get<{ Reply: ApplicantReply<'GET /api/csrf'> }>(
+    '/api/csrf',
+    { schema },
+    async (request, reply) => ({
+      token: app.antiForgery.ensureToken(request, reply),
+    }),
+  )
 }

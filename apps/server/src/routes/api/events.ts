@@ -14,6 +14,8 @@ import { isMessageKey } from '@forecourt/domain/messages/messages'
 import type { FunnelCounters } from '../../funnel/funnel-counters'
 import { funnelKeyOf } from '../../funnel/funnel-events'
 import type { FunnelVocabulary } from '../../funnel/vocabulary'
+import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
+import { applicantResponses } from './applicant-contract'
 
 /** Every event name the web app sends; a new one must be added here to be counted by name. */
 export const KNOWN_EVENTS = [
@@ -128,14 +130,10 @@ const schema = {
     additionalProperties: false,
   },
   response: {
+    ...applicantResponses('POST /api/events'),
     204: { type: 'null', description: 'Counted' },
-    400: {
-      type: 'object',
-      properties: { error: { type: 'string' } },
-      required: ['error'],
-    },
   },
-} as const
+}
 
 export interface EventsRoutesOptions {
   counter: EventCounter
@@ -158,7 +156,7 @@ export const eventsRoutes: FastifyPluginAsync<EventsRoutesOptions> = async (app,
     }
   })
 
-  app.post<{ Body: TelemetryEvent }>(
+  app.post<{ Body: TelemetryEvent; Reply: ApplicantReply<'POST /api/events'> }>(
     '/api/events',
     { schema, bodyLimit: EVENTS_BODY_LIMIT_BYTES, config: { antiForgery: 'header-or-body' } },
     async (request, reply) => {

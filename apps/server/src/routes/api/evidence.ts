@@ -7,17 +7,13 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { BrandId } from '@forecourt/domain/brands/brand'
 import { disclosureDefinition } from '@forecourt/domain/brands/disclosures'
+import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
 import type { Tables } from '../../db/tables'
 import { isPublishedDisclosure } from '../../evidence/disclosure-hash'
 import { appendEvidence, evidenceRow } from '../../evidence/evidence-repository'
-import {
-  KEY_PATTERN,
-  brandForAffiliateKey,
-  invalidBody,
-  requireJson,
-  sendShapeError,
-} from './submission'
-import { refuseWithoutSecret, secretRefusedBody } from './application-secret'
+import { KEY_PATTERN, brandForAffiliateKey, requireJson, sendShapeError } from './submission'
+import { refuseWithoutSecret } from './application-secret'
+import { applicantResponses } from './applicant-contract'
 
 export interface EvidenceRoutesOptions {
   db: Kysely<Tables>
@@ -84,17 +80,7 @@ const schema = {
     required: ['affiliateKey', 'items'],
     additionalProperties: false,
   },
-  response: {
-    202: {
-      type: 'object',
-      properties: { recorded: { type: 'integer' } },
-      required: ['recorded'],
-    },
-    400: invalidBody,
-    403: secretRefusedBody,
-    413: invalidBody,
-    415: invalidBody,
-  },
+  response: applicantResponses('POST /api/evidence/:applicationKey'),
 } as const
 
 export const evidenceRoutes: FastifyPluginAsync<EvidenceRoutesOptions> = async (app, options) => {
@@ -104,6 +90,7 @@ export const evidenceRoutes: FastifyPluginAsync<EvidenceRoutesOptions> = async (
   app.post<{
     Params: { applicationKey: string }
     Body: { affiliateKey: string; items: Item[] }
+    Reply: ApplicantReply<'POST /api/evidence/:applicationKey'>
   }>(
     '/api/evidence/:applicationKey',
     { schema, attachValidation: true, onRequest: requireJson },

@@ -2,18 +2,13 @@
 // process restarted (readiness, in ready.ts, reports the database).
 
 import type { FastifyPluginAsync } from 'fastify'
+import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
+import { applicantResponses } from './applicant-contract'
 
-const schema = {
-  response: {
-    200: {
-      type: 'object',
-      properties: { status: { type: 'string', const: 'ok' } },
-      required: ['status'],
-      additionalProperties: false,
-    },
-  },
-} as const
+const schema = { response: applicantResponses('GET /api/health') }
 
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/health', { schema }, async () => ({ status: 'ok' }))
+  app.get<{ Reply: ApplicantReply<'GET /api/health'> }>('/api/health', { schema }, async () => ({
+    status: 'ok' as const,
+  }))
 }

@@ -3,6 +3,8 @@
 // from X-Forwarded-For only when TRUST_PROXY says that proxy may be believed.
 
 import type { FastifyPluginAsync } from 'fastify'
+import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
+import { applicantResponses } from './applicant-contract'
 
 const schema = {
   querystring: {
@@ -10,16 +12,11 @@ const schema = {
     // Accepted and ignored: the answer is always JSON.
     properties: { format: { type: 'string' } },
   },
-  response: {
-    200: {
-      type: 'object',
-      properties: { ip: { type: 'string' } },
-      required: ['ip'],
-      additionalProperties: false,
-    },
-  },
-} as const
+  response: applicantResponses('GET /api/ip'),
+}
 
 export const ipRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/ip', { schema }, async (request) => ({ ip: request.ip }))
+  app.get<{ Reply: ApplicantReply<'GET /api/ip'> }>('/api/ip', { schema }, async (request) => ({
+    ip: request.ip,
+  }))
 }

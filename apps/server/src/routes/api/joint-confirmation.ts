@@ -10,6 +10,7 @@
 //                                         applicant has still to confirm (decision 1921; new-link.ts)
 // The token travels in the body only.
 
+import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { BrandId } from '@forecourt/domain/brands/brand'
@@ -43,6 +44,7 @@ import { equalHex, findLink, isUsable, recordFailedCheck, useLink } from '../../
 import { registerNewLinkRoute } from './new-link'
 import { siteOrigin, storedDateOfBirth } from './save-and-return'
 import { requireJson, siteBrand } from './submission'
+import { applicantResponses } from './applicant-contract'
 
 export interface JointConfirmationRoutesOptions {
   db: Kysely<Tables>
@@ -66,29 +68,6 @@ const dateOfBirthSchema = {
     year: { type: 'string', maxLength: 6 },
   },
   required: ['day', 'month', 'year'],
-} as const
-
-const errorBody = {
-  type: 'object',
-  properties: { error: { type: 'string' } },
-  required: ['error'],
-} as const
-
-const refusal = {
-  type: 'object',
-  properties: {
-    error: { type: 'string' },
-    errors: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { field: { type: 'string' }, message: { type: 'string' } },
-        required: ['field', 'message'],
-      },
-    },
-    attemptsLeft: { type: 'integer' },
-  },
-  required: ['error'],
 } as const
 
 type DateParts = { day: string; month: string; year: string }
@@ -159,7 +138,7 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
     return { ok: true, link, application, joint: joint as Record<string, unknown> }
   }
 
-  app.post<{ Body: { token: string } }>(
+  app.post<{ Body: { token: string }; Reply: ApplicantReply<'POST /api/joint-confirmation/open'> }>(
     '/api/joint-confirmation/open',
     {
       schema: {
@@ -169,15 +148,7 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
           properties: { token: { type: 'string', maxLength: 100 } },
           required: ['token'],
         },
-        response: {
-          200: {
-            type: 'object',
-            properties: { check: { type: 'string', const: 'date-of-birth' } },
-            required: ['check'],
-          },
-          400: errorBody,
-          410: errorBody,
-        },
+        response: applicantResponses('POST /api/joint-confirmation/open'),
       },
       onRequest: requireJson,
     },
@@ -195,7 +166,10 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
     },
   )
 
-  app.post<{ Body: { token: string; dateOfBirth?: DateParts } }>(
+  app.post<{
+    Body: { token: string; dateOfBirth?: DateParts }
+    Reply: ApplicantReply<'POST /api/joint-confirmation/check'>
+  }>(
     '/api/joint-confirmation/check',
     {
       schema: {
@@ -205,11 +179,7 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
           properties: { token: { type: 'string', maxLength: 100 }, dateOfBirth: dateOfBirthSchema },
           required: ['token'],
         },
-        response: {
-          200: { type: 'object', additionalProperties: true },
-          400: refusal,
-          410: errorBody,
-        },
+        response: applicantResponses('POST /api/joint-confirmation/check'),
       },
       onRequest: requireJson,
     },
@@ -251,6 +221,7 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
       softSearch?: boolean
       marketing?: Record<string, boolean>
     }
+    Reply: ApplicantReply<'POST /api/joint-confirmation/confirm'>
   }>(
     '/api/joint-confirmation/confirm',
     {
@@ -268,15 +239,7 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
           },
           required: ['token'],
         },
-        response: {
-          200: {
-            type: 'object',
-            properties: { reference: { type: 'string' }, confirmedAt: { type: 'string' } },
-            required: ['reference', 'confirmedAt'],
-          },
-          400: refusal,
-          410: errorBody,
-        },
+        response: applicantResponses('POST /api/joint-confirmation/confirm'),
       },
       onRequest: requireJson,
     },
@@ -321,7 +284,10 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
     },
   )
 
-  app.post<{ Body: { token: string; dateOfBirth?: DateParts; dispute?: string } }>(
+  app.post<{
+    Body: { token: string; dateOfBirth?: DateParts; dispute?: string }
+    Reply: ApplicantReply<'POST /api/joint-confirmation/dispute'>
+  }>(
     '/api/joint-confirmation/dispute',
     {
       schema: {
@@ -337,15 +303,7 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
           },
           required: ['token'],
         },
-        response: {
-          200: {
-            type: 'object',
-            properties: { reference: { type: 'string' }, disputedAt: { type: 'string' } },
-            required: ['reference', 'disputedAt'],
-          },
-          400: refusal,
-          410: errorBody,
-        },
+        response: applicantResponses('POST /api/joint-confirmation/dispute'),
       },
       onRequest: requireJson,
     },

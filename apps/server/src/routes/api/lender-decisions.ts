@@ -25,7 +25,8 @@ import {
 import { decisionUpdateEmails } from '../../email/enqueue'
 import { RELAYED_DECISIONS, type RelayedDecision } from '../../email/templates'
 import { findApplication } from '../../repositories/application-repository'
-import { KEY_PATTERN, invalidBody, requireJson } from './submission'
+import { KEY_PATTERN, requireJson } from './submission'
+import { invalidBody } from './applicant-contract'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { stripUnsafeCharacters } from '@forecourt/domain/fields/text'
 

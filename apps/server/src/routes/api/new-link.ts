@@ -5,6 +5,7 @@
 // address, the link or the application was the right one. Only what a link's purpose needs before a new
 // one is sent is left to the caller.
 
+import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { validateEmail } from '@forecourt/domain/fields/email'
@@ -18,7 +19,8 @@ import {
   keyedHash,
   overRequestLimit,
 } from '../../save-return/links'
-import { invalidBody, requireJson, siteBrand } from './submission'
+import { requireJson, siteBrand } from './submission'
+import { applicantResponses } from './applicant-contract'
 
 /**
  * Counts a request for a link against the address and the client, and answers whether either has asked
@@ -48,7 +50,10 @@ export function linkRequestLimited(
 }
 
 export interface NewLinkRoute {
-  url: string
+  url:
+    | '/api/continue/new-link'
+    | '/api/application-status/new-link'
+    | '/api/joint-confirmation/new-link'
   purpose: LinkPurpose
   summary: string
   description: string
@@ -64,7 +69,10 @@ export interface NewLinkRoute {
 
 export function registerNewLinkRoute(app: FastifyInstance, route: NewLinkRoute): void {
   const { db, hashKey, clock } = route
-  app.post<{ Body: { token: string; email: string } }>(
+  app.post<{
+    Body: { token: string; email: string }
+    Reply: ApplicantReply<'POST /api/continue/new-link'>
+  }>(
     route.url,
     {
       schema: {
@@ -78,19 +86,7 @@ export function registerNewLinkRoute(app: FastifyInstance, route: NewLinkRoute):
           },
           required: ['token', 'email'],
         },
-        response: {
-          202: {
-            type: 'object',
-            properties: { message: { type: 'string' } },
-            required: ['message'],
-          },
-          400: invalidBody,
-          429: {
-            type: 'object',
-            properties: { error: { type: 'string' } },
-            required: ['error'],
-          },
-        },
+        response: applicantResponses(`POST ${route.url}`),
       },
       onRequest: requireJson,
     },

@@ -10,6 +10,7 @@
 
 import { sql, type Kysely } from 'kysely'
 import type { FastifyPluginAsync } from 'fastify'
+import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
 import type { Tables } from '../../db/tables'
 import {
   createDatabaseAvailability,
@@ -17,22 +18,14 @@ import {
   type DatabaseAvailability,
 } from '../../plugins/database-availability'
 import type { LoadGauge } from '../../plugins/load-shedding'
+import { applicantResponses } from './applicant-contract'
 
 export type ReadyRoutesOptions =
   | { availability: DatabaseAvailability; load?: Pick<LoadGauge, 'saturated'> }
   /** A route of its own over `db` (`select 1`, given up after `timeoutMs`): tests of the route alone. */
   | { db: Kysely<Tables>; timeoutMs?: number }
 
-const statusBody = (...status: ('ready' | 'unavailable' | 'saturated')[]) => ({
-  type: 'object',
-  properties: { status: { type: 'string', enum: status } },
-  required: ['status'],
-  additionalProperties: false,
-})
-
-const schema = {
-  response: { 200: statusBody('ready'), 503: statusBody('unavailable', 'saturated') },
-} as const
+const schema = { response: applicantResponses('GET /api/ready') }
 
 export const readyRoutes: FastifyPluginAsync<ReadyRoutesOptions> = async (app, options) => {
   const availability =
@@ -45,18 +38,22 @@ export const readyRoutes: FastifyPluginAsync<ReadyRoutesOptions> = async (app, o
         })
   if (!('availability' in options)) app.addHook('onClose', async () => availability.stop())
   const load = 'load' in options ? options.load : undefined
-  app.get('/api/ready', { schema }, async (_request, reply) => {
-    if (load?.saturated() === true) {
+  app.get<{ Reply: ApplicantReply<'GET /api/ready'> }>(
+    '/api/ready',
+    { schema },
+    async (_request, reply) => {
+      if (load?.saturated() === true) {
+        return reply
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .code(503)
+          .send({ status: 'saturated' })
+      }
+      // The availability logs the change from ready to unavailable and back, not every probe.
+      if (await availability.check()) return { status: 'ready' as const }
       return reply
-        .code(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ status: 'saturated' })
-    }
-    // The availability logs the change from ready to unavailable and back, not every probe.
-    if (await availability.check()) return { status: 'ready' }
-    return reply
-      .code(503)
-      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-      .send({ status: 'unavailable' })
-  })
+        .code(503)
+        .send({ status: 'unavailable' })
+    },
+  )
 }

@@ -7,6 +7,7 @@
 // It stays whole: the routes of one link share its token checks, the answers' sealing and the link sender,
 // and the new-link route is already apart.
 
+import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { isBrandId } from '@forecourt/domain/brands/brand-data'
@@ -38,9 +39,10 @@ import {
   useLink,
 } from '../../save-return/links'
 import { checkPartialPayload } from './application'
-import { refuseWithoutSecret, secretRefusedBody } from './application-secret'
+import { refuseWithoutSecret } from './application-secret'
+import { applicantResponses } from './applicant-contract'
 import { linkRequestLimited, registerNewLinkRoute } from './new-link'
-import { KEY_PATTERN, invalidBody, requireJson, siteBrand, stampReceived } from './submission'
+import { KEY_PATTERN, requireJson, siteBrand, stampReceived } from './submission'
 
 export interface SaveAndReturnRoutesOptions {
   db: Kysely<Tables>
@@ -87,26 +89,10 @@ async function submittedAnswer(
   }
 }
 
-const submittedBody = {
-  type: 'object',
-  properties: {
-    error: { type: 'string' },
-    status: { type: 'string', enum: ['submitted'] },
-    reference: { type: 'string' },
-  },
-  required: ['error', 'status', 'reference'],
-} as const
-
 const tokenBody = {
   type: 'object',
   properties: { token: { type: 'string', maxLength: 100 } },
   required: ['token'],
-} as const
-
-const errorBody = {
-  type: 'object',
-  properties: { error: { type: 'string' } },
-  required: ['error'],
 } as const
 
 function stringField(body: unknown, name: string): string | undefined {
@@ -186,7 +172,11 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
     return issued
   }
 
-  app.post<{ Params: { applicationKey: string }; Body: unknown }>(
+  app.post<{
+    Params: { applicationKey: string }
+    Body: unknown
+    Reply: ApplicantReply<'POST /api/save-and-return/:applicationKey'>
+  }>(
     '/api/save-and-return/:applicationKey',
     {
       schema: {
@@ -199,17 +189,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
           required: ['applicationKey'],
         },
         body: { type: 'object' },
-        response: {
-          202: {
-            type: 'object',
-            properties: { maskedEmail: { type: 'string' }, expiresAt: { type: 'string' } },
-            required: ['maskedEmail', 'expiresAt'],
-          },
-          400: invalidBody,
-          403: secretRefusedBody,
-          409: errorBody,
-          429: errorBody,
-        },
+        response: applicantResponses('POST /api/save-and-return/:applicationKey'),
       },
       attachValidation: true,
       onRequest: requireJson,
@@ -303,7 +283,11 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
     },
   )
 
-  app.post<{ Params: { applicationKey: string }; Body: { state: unknown } }>(
+  app.post<{
+    Params: { applicationKey: string }
+    Body: { state: unknown }
+    Reply: ApplicantReply<'POST /api/saved-answers/:applicationKey'>
+  }>(
     '/api/saved-answers/:applicationKey',
     {
       schema: {
@@ -316,15 +300,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
           required: ['applicationKey'],
         },
         body: { type: 'object', properties: { state: { type: 'object' } }, required: ['state'] },
-        response: {
-          202: {
-            type: 'object',
-            properties: { status: { type: 'string', enum: ['saved', 'not-saved-for-later'] } },
-            required: ['status'],
-          },
-          400: invalidBody,
-          403: secretRefusedBody,
-        },
+        response: applicantResponses('POST /api/saved-answers/:applicationKey'),
       },
       attachValidation: true,
       onRequest: requireJson,
@@ -370,22 +346,13 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
     },
   )
 
-  app.post<{ Body: { token: string } }>(
+  app.post<{ Body: { token: string }; Reply: ApplicantReply<'POST /api/continue/open'> }>(
     '/api/continue/open',
     {
       schema: {
         summary: 'What a link to continue asks before anything is shown',
         body: tokenBody,
-        response: {
-          200: {
-            type: 'object',
-            properties: { check: { type: 'string', enum: ['date-of-birth', 'code'] } },
-            required: ['check'],
-          },
-          400: errorBody,
-          409: submittedBody,
-          410: errorBody,
-        },
+        response: applicantResponses('POST /api/continue/open'),
       },
       onRequest: requireJson,
     },
@@ -402,7 +369,10 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
     },
   )
 
-  app.post<{ Body: Record<string, unknown> & { token: string } }>(
+  app.post<{
+    Body: Record<string, unknown> & { token: string }
+    Reply: ApplicantReply<'POST /api/continue/check'>
+  }>(
     '/api/continue/check',
     {
       schema: {
@@ -424,27 +394,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
           },
           required: ['token'],
         },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              applicationKey: { type: 'string' },
-              screen: { type: 'string' },
-              state: { type: 'object', additionalProperties: true },
-            },
-            required: ['applicationKey', 'screen', 'state'],
-          },
-          400: {
-            type: 'object',
-            properties: {
-              ...invalidBody.properties,
-              attemptsLeft: { type: 'integer' },
-            },
-            required: ['error'],
-          },
-          409: submittedBody,
-          410: errorBody,
-        },
+        response: applicantResponses('POST /api/continue/check'),
       },
       onRequest: requireJson,
     },
@@ -462,7 +412,9 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
       }
       const application = await findApplication(db, link.application_key, dataKeys)
       if (application?.status === 'submitted') {
-        return reply.code(409).send(await submittedAnswer(db, link.application_key))
+        // Read again: gone meanwhile (erased), it is answered as an expired link below, not an empty 409.
+        const sent = await submittedAnswer(db, link.application_key)
+        if (sent !== undefined) return reply.code(409).send(sent)
       }
       if (application === undefined || application.status !== 'partial') {
         return reply.code(410).send(expired)

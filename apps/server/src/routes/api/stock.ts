@@ -2,39 +2,20 @@
 // Fields the front end reads are named as the specification names them; a missing value is null.
 
 import type { FastifyPluginAsync } from 'fastify'
+import type { ApplicantReply, StockVehicle } from '@forecourt/domain/contract/applicant'
 import type { Kysely } from 'kysely'
 import type { Tables, VehicleRow } from '../../db/tables'
-import { VEHICLE_TYPES } from '../../db/tables'
 import { findVehicle } from '../../repositories/vehicle-repository'
+import { applicantResponses } from './applicant-contract'
 
 export interface StockRoutesOptions {
   db: Kysely<Tables>
 }
 
-export interface StockVehicle {
-  vehicleId: string
-  primaryImage: string | null
-  make: string
-  model: string
-  /** Whole pounds. */
-  price: number
-  mileage: number | null
-  colour: string | null
-  vrm: string | null
-  fuelType: string | null
-  transmission: string | null
-  registrationYear: number | null
-  vehicleType: string
-}
+/** The vehicle as the contract declares it (decision 2166). */
+export type { StockVehicle }
 
 export const VEHICLE_ID_PATTERN = '^[A-Za-z0-9-]{1,64}$'
-
-const nullable = (type: 'string' | 'integer') => ({ type: [type, 'null'] })
-const errorBody = {
-  type: 'object',
-  properties: { error: { type: 'string' } },
-  required: ['error'],
-} as const
 
 const schema = {
   params: {
@@ -42,46 +23,11 @@ const schema = {
     properties: { vehicleId: { type: 'string', pattern: VEHICLE_ID_PATTERN } },
     required: ['vehicleId'],
   },
-  response: {
-    200: {
-      type: 'object',
-      properties: {
-        vehicleId: { type: 'string' },
-        primaryImage: nullable('string'),
-        make: { type: 'string' },
-        model: { type: 'string' },
-        price: { type: 'integer' },
-        mileage: nullable('integer'),
-        colour: nullable('string'),
-        vrm: nullable('string'),
-        fuelType: nullable('string'),
-        transmission: nullable('string'),
-        registrationYear: nullable('integer'),
-        vehicleType: { type: 'string', enum: VEHICLE_TYPES },
-      },
-      required: [
-        'vehicleId',
-        'primaryImage',
-        'make',
-        'model',
-        'price',
-        'mileage',
-        'colour',
-        'vrm',
-        'fuelType',
-        'transmission',
-        'registrationYear',
-        'vehicleType',
-      ],
-      additionalProperties: false,
-    },
-    400: errorBody,
-    404: errorBody,
-  },
-} as const
+  response: applicantResponses('GET /api/stock/:vehicleId'),
+}
 
 export const stockRoutes: FastifyPluginAsync<StockRoutesOptions> = async (app, options) => {
-  app.get<{ Params: { vehicleId: string } }>(
+  app.get<{ Params: { vehicleId: string }; Reply: ApplicantReply<'GET /api/stock/:vehicleId'> }>(
     '/api/stock/:vehicleId',
     { schema },
     async (request, reply) => {

@@ -13,6 +13,7 @@ import { brands } from '@forecourt/domain/brands/brand-data'
 import { brandIdForHost } from '@forecourt/domain/brands/host'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { type CalendarDate, londonToday } from '@forecourt/domain/fields/date-of-birth'
+import type { ApplicantAnswer } from '@forecourt/domain/contract/applicant'
 import { validateSubmission } from '@forecourt/domain/steps/submission-schema'
 import type { SearchIndexer } from '../../back-office/search-index'
 import type { DataKeyring } from '../../crypto/field-encryption'
@@ -23,7 +24,8 @@ import { nextServerSequence } from '../../repositories/application-repository'
 import { bodyHash } from '../../repositories/body-hash'
 import { recordNeedsAttention } from '../../repositories/needs-attention-repository'
 import { findSubmission, type StoredAnswer } from '../../repositories/submission-repository'
-import { refuse, refuseUnlessBound, secretForWrite, secretRefusedBody } from './application-secret'
+import { refuse, refuseUnlessBound, secretForWrite } from './application-secret'
+import { applicantResponses } from './applicant-contract'
 
 export interface SubmissionRoutesOptions {
   db: Kysely<Tables>
@@ -100,54 +102,9 @@ function todayInLondon(now: Date): CalendarDate {
   return today.date
 }
 
-const errorBody = {
-  type: 'object',
-  properties: { error: { type: 'string' } },
-  required: ['error'],
-} as const
-
-export const invalidBody = {
-  type: 'object',
-  properties: {
-    error: { type: 'string' },
-    errors: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { field: { type: 'string' }, message: { type: 'string' } },
-        required: ['field', 'message'],
-      },
-    },
-  },
-  required: ['error'],
-} as const
-
-/** A refused submission's 400: the errors, and the reference under which it was kept (decision 1504). */
-const refusedBody = {
-  type: 'object',
-  properties: {
-    ...invalidBody.properties,
-    submissionKey: { type: 'string' },
-    reference: { type: 'string' },
-    status: { type: 'string', const: 'needs-attention' },
-  },
-  required: ['error'],
-} as const
-
-/**
- * A conflicting submission's 409: the key already holds another application; this one was kept beside it
- * for the broker under the same reference (decision 1802).
- */
-const conflictBody = {
-  type: 'object',
-  properties: {
-    error: { type: 'string' },
-    submissionKey: { type: 'string' },
-    reference: { type: 'string' },
-    status: { type: 'string', const: 'needs-attention' },
-  },
-  required: ['error'],
-} as const
+/** The route in the applicant contract (decision 2166): its answers are typed and described from it. */
+const SUBMISSION_ROUTE = 'POST /api/submission/:submissionKey'
+type SubmissionReply<C extends 201 | 400 | 409> = ApplicantAnswer<typeof SUBMISSION_ROUTE, C>
 
 /** The status of a refused submission that was kept for the broker (decision 1504). */
 export const NEEDS_ATTENTION = 'needs-attention'
@@ -168,23 +125,8 @@ const schema = {
     type: 'object',
     description: 'The full submission payload (docs/requirements.md#submission-payload)',
   },
-  response: {
-    201: {
-      type: 'object',
-      properties: {
-        submissionKey: { type: 'string' },
-        reference: { type: 'string' },
-        status: { type: 'string', const: 'received' },
-      },
-      required: ['submissionKey', 'reference', 'status'],
-    },
-    400: refusedBody,
-    403: secretRefusedBody,
-    409: conflictBody,
-    413: errorBody,
-    415: errorBody,
-  },
-} as const
+  response: applicantResponses(SUBMISSION_ROUTE),
+}
 
 /**
  * Fastify parses text/plain too; every write here takes JSON only. Checked before the body is read, so a
@@ -301,7 +243,7 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
           submissionKey,
           reference,
           status: NEEDS_ATTENTION,
-        })
+        } satisfies SubmissionReply<400>)
       }
       const payload = stampReceived(result.value, request, now)
       // The schema accepted the affiliate key, so it names a brand: the site's.
@@ -311,7 +253,11 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
       const recorded = { submissionKey, brand: brand as BrandId, payload, now }
       const answer: StoredAnswer = {
         status: 201,
-        body: JSON.stringify({ submissionKey, reference, status: 'received' }),
+        body: JSON.stringify({
+          submissionKey,
+          reference,
+          status: 'received',
+        } satisfies SubmissionReply<201>),
       }
       const outcome = await store.submit({
         submissionKey,
@@ -396,9 +342,11 @@ async function answerRepeat(
 ): Promise<void> {
   if (earlier.body_hash !== hash) {
     const kept = await keepConflict()
-    void reply
-      .code(409)
-      .send({ error: SUBMISSION_MESSAGES.conflict, ...kept, status: NEEDS_ATTENTION })
+    void reply.code(409).send({
+      error: SUBMISSION_MESSAGES.conflict,
+      ...kept,
+      status: NEEDS_ATTENTION,
+    } satisfies SubmissionReply<409>)
     return
   }
   void replay(reply, { status: earlier.response_status, body: earlier.response_body })

@@ -21,39 +21,12 @@ import { RadioGroup } from '#components/form/radio-group/radio-group'
 import { NewLinkForm } from '#components/new-link-form/new-link-form'
 import { ScreenHeading } from '#components/screen-heading/screen-heading'
 import { ApiError, getJson, postJson } from '#lib/api'
+import type { StatusLender, StatusOffer, StatusView } from '#lib/api-types'
 import { checkLink, forgetToken, keepToken, keptToken, openLink } from '#lib/save-return'
 import { usePageTitle } from '#lib/use-page-title'
 
-export interface StatusOffer {
-  decisionId: string
-  amount: number
-  termMonths: number
-  apr: number
-  monthlyPayment: number
-  totalPayable: number | null
-  totalCostOfCredit: number | null
-  expiresAt: string | null
-}
-
-export interface StatusLender {
-  lenderId: string
-  lenderName: string
-  state: string
-  stateText: string
-  message: string | null
-  offer: StatusOffer | null
-}
-
-export interface StatusView {
-  reference: string
-  lenders: StatusLender[]
-  choice: {
-    kind: 'offer' | 'call'
-    lenderId: string | null
-    lenderName: string | null
-    chosenAt: string
-  } | null
-}
+// The page's answer, as the server's routes declare it (decision 2166).
+export type { StatusLender, StatusOffer, StatusView } from '#lib/api-types'
 
 type Phase =
   | { kind: 'loading' }

@@ -17,6 +17,7 @@ import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
 import { InputField } from '#components/form/input-field'
 import { NewLinkForm } from '#components/new-link-form/new-link-form'
 import { ScreenHeading } from '#components/screen-heading/screen-heading'
+import type { RestoredAnswer } from '#lib/api-types'
 import { applicationStore, getApplication, setApplication } from '#lib/session-store'
 import { usePageTitle } from '#lib/use-page-title'
 import {
@@ -127,12 +128,6 @@ function SentAlready({ reference }: { reference: string }) {
   )
 }
 
-interface Restored {
-  applicationKey: string
-  screen: string
-  state: unknown
-}
-
 function CheckForm({
   token,
   check,
@@ -167,7 +162,7 @@ function CheckForm({
       return setError(M.dateOfBirthRequired)
     }
     setSending(true)
-    const outcome = await checkResumeLink<Restored>(
+    const outcome = await checkResumeLink<RestoredAnswer>(
       '/api/continue/check',
       check === 'code' ? { token, code: code.trim() } : { token, dateOfBirth },
     )

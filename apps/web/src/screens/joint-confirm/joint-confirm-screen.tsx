@@ -12,8 +12,6 @@ import type { DateParts } from '@forecourt/domain/fields/date-of-birth'
 import {
   MAX_CORRECTIONS_LENGTH,
   MAX_DISPUTE_LENGTH,
-  type DetailRow,
-  type JointLoanSummary,
 } from '@forecourt/domain/save-return/save-return'
 import {
   JOINT_CONFIRM_MESSAGES as J,
@@ -27,18 +25,8 @@ import { NewLinkForm } from '#components/new-link-form/new-link-form'
 import { Textarea } from '#components/form/textarea/textarea'
 import { ScreenHeading } from '#components/screen-heading/screen-heading'
 import { usePageTitle } from '#lib/use-page-title'
+import type { JointView } from '#lib/api-types'
 import { checkLink, forgetToken, keepToken, keptToken, openLink } from '#lib/save-return'
-
-interface JointView {
-  reference: string
-  applicantName: string
-  loan: JointLoanSummary
-  details: DetailRow[]
-  notice: { id: string; version: number; text: string }
-  /** Their own soft-search agreement; null when the brand asks for none. */
-  softSearch: { id: string; version: number; text: string } | null
-  marketing: { channel: string; text: string }[]
-}
 
 type Phase =
   | { kind: 'loading' }
