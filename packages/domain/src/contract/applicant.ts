@@ -252,6 +252,8 @@ export const APPLICANT_ROUTES = {
     413: InvalidSchema,
     415: InvalidSchema,
     429: InvalidSchema,
+    // Only to a page that has stopped waiting: its save is not written (decision 2136).
+    503: RefusalSchema,
   },
   'POST /api/evidence/:applicationKey': {
     202: EvidenceAnswerSchema,
