@@ -260,6 +260,7 @@ async function main() {
     overall,
     problems,
     notes,
+    typingOnly,
   })
   console.log(`\n${markdown}`)
   if (writeReport) {

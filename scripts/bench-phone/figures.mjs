@@ -157,15 +157,28 @@ const verdict = (ok) => (ok ? 'pass' : '**FAIL**')
  * @param {string[]} input.problems what made a measurement not valid
  * @param {string[]} [input.notes] how it was measured
  * @param {string[]} [input.extra] further markdown (an experiment's figures)
+ * @param {boolean} [input.typingOnly] only the reloading walk ran: only its rows, only its bars
  */
-export function buildPhoneReport({ header, brands, overall, problems, notes = [], extra = [] }) {
+export function buildPhoneReport({
+  header,
+  brands,
+  overall,
+  problems,
+  notes = [],
+  extra = [],
+  typingOnly = false,
+}) {
   const failures = [...problems]
   const lines = [header, '']
   const rows = (figures) => {
     const { typing, continue: steps, inp, lcp, scripts } = figures
-    return [
+    const typingRows = [
       `| characters typed before the app took over and lost (${typing.typed} typed on ${typing.screens} reloaded screens; all of it in before the app took over on ${typing.raced} of them${typing.notOnShow > 0 ? `; ${typing.notOnShow} more showed no field before the app took over` : ''}) | ${typing.lost} | 0 | ${verdict(typing.screens > 0 && typing.lost === 0)} |`,
       `| choices made (radio, tick box) before the app took over and lost | ${typing.choicesLost} of ${typing.choices} | 0 | ${verdict(typing.choicesLost === 0)} |`,
+    ]
+    if (typingOnly) return typingRows
+    return [
+      ...typingRows,
       `| Continue → next heading painted, p50 (${steps.count} presses) | ${integer(steps.p50)} ms | | |`,
       `| Continue → next heading painted, p95 | ${integer(steps.p95)} ms | ≤ ${CONTINUE_P95_BAR_MS} ms | ${verdict(steps.ok)} |`,
       `| Continue presses that fetched JavaScript before the heading was painted; that showed the loading line | ${steps.withScripts} of ${steps.count}; ${steps.withLoading} of ${steps.count} | | information |`,
@@ -184,12 +197,14 @@ export function buildPhoneReport({ header, brands, overall, problems, notes = []
   }
   const table = ['| what | figure | bar | result |', '|---|---|---|---|']
   for (const { brand, walk, figures } of brands) {
-    lines.push(`### ${brand}: ${walk}`, '', ...table, ...rows(figures), '', slowest(figures), '')
-    failures.push(...missed(figures).map((what) => `${brand}: ${what}`))
+    lines.push(`### ${brand}: ${walk}`, '', ...table, ...rows(figures), '')
+    if (!typingOnly) lines.push(slowest(figures), '')
+    failures.push(...missed(figures, { typingOnly }).map((what) => `${brand}: ${what}`))
   }
   if (brands.length > 1) {
-    lines.push('### Every brand together', '', ...table, ...rows(overall), '', slowest(overall), '')
-    failures.push(...missed(overall).map((what) => `every brand: ${what}`))
+    lines.push('### Every brand together', '', ...table, ...rows(overall), '')
+    if (!typingOnly) lines.push(slowest(overall), '')
+    failures.push(...missed(overall, { typingOnly }).map((what) => `every brand: ${what}`))
   }
   lines.push(...extra)
   if (notes.length > 0) lines.push(...notes.map((note) => `- ${note}`), '')
@@ -215,8 +230,11 @@ export function slowest(figures) {
   )
 }
 
-/** The bars one set of figures misses, in words. */
-export function missed(figures) {
+/**
+ * The bars one set of figures misses, in words; with `typingOnly`, those of the reloading walk.
+ * @param {ReturnType<typeof summarise>} figures
+ */
+export function missed(figures, { typingOnly = false } = {}) {
   const out = []
   const { typing, continue: steps, inp, lcp } = figures
   if (typing.screens === 0) out.push('no screen was reloaded and typed on')
@@ -224,6 +242,7 @@ export function missed(figures) {
     out.push(`${typing.lost} characters typed before the app took over were lost`)
   if (typing.choicesLost > 0)
     out.push(`${typing.choicesLost} choices made before the app took over were lost`)
+  if (typingOnly) return out
   if (!steps.ok) {
     out.push(
       steps.count === 0
