@@ -18,7 +18,8 @@
 // Options: --quick (one brand, carfinance unless --brand; six reloaded screens; one LCP run per
 // page; no report), --brand <id> (that brand only; no report), --lcp-runs N (3), --port P (0: a
 // free one), --no-write (a full run that leaves docs/benchmarks.md alone), --cpu N (another CPU
-// slow-down, to compare; no report), --raw <file> (every press, entry and result as JSON).
+// slow-down, to compare; no report), --raw <file> (every press, entry and result as JSON),
+// --only typing (the reloading walk alone: no measured walk, no LCP, no report).
 import { cpus, release, totalmem } from 'node:os'
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
@@ -41,7 +42,7 @@ import {
   recordScripts,
   throttle,
 } from './phone.mjs'
-import { holdEntryScript, KEY_DELAY_MS, typingPage } from './typing.mjs'
+import { firstLine, holdEntryScript, KEY_DELAY_MS, typingPage } from './typing.mjs'
 import { BRAND_WALKS, loadHelpers } from './walks.mjs'
 
 register()
@@ -59,6 +60,7 @@ const { values: options } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     cpu: { type: 'string' },
     raw: { type: 'string' },
+    only: { type: 'string' },
   },
 })
 /** The CPU slow-down: 4 unless --cpu asks for another to compare (such a run writes no report). */
@@ -78,12 +80,20 @@ async function main() {
   if (options.brand !== undefined && !BRAND_IDS.includes(options.brand)) {
     throw new Error(`--brand takes one of ${BRAND_IDS.join(', ')} (got ${options.brand})`)
   }
+  if (options.only !== undefined && options.only !== 'typing') {
+    throw new Error(`--only takes typing (got ${options.only})`)
+  }
+  const typingOnly = options.only === 'typing'
   const brandIds = options.brand ? [options.brand] : options.quick ? [QUICK_BRAND] : BRAND_IDS
   const lcpRuns = options.quick ? 1 : Number(options['lcp-runs'] ?? 3)
   if (!Number.isInteger(lcpRuns) || lcpRuns < 1) throw new Error('--lcp-runs takes a count')
   if (!(cpuRate >= 1)) throw new Error('--cpu takes a slow-down of 1 or more')
   const writeReport =
-    !options.quick && !options.brand && !options['no-write'] && cpuRate === CPU_SLOWDOWN
+    !options.quick &&
+    !options.brand &&
+    !options['no-write'] &&
+    !typingOnly &&
+    cpuRate === CPU_SLOWDOWN
   const expectedHeading = (brand, path) =>
     path === '/' ? brandHeadline(brands[brand].headline, 'Car') : findStep(path.slice(1))?.title
 
@@ -99,13 +109,15 @@ async function main() {
     for (const brand of brandIds) {
       const { name, walk } = BRAND_WALKS[brand]
       console.log(`${brand}: ${name}`)
-      const measured = await twice(
-        () => measuredWalk(browser, origin(brand), walk, helpers),
-        (error) => retried.push(`${brand}, measured walk: ${firstLine(error)}`),
-      ).catch((error) => {
-        problems.push(`${brand}: measured walk: ${firstLine(error)}`)
-        return undefined
-      })
+      const measured = typingOnly
+        ? undefined
+        : await twice(
+            () => measuredWalk(browser, origin(brand), walk, helpers),
+            (error) => retried.push(`${brand}, measured walk: ${firstLine(error)}`),
+          ).catch((error) => {
+            problems.push(`${brand}: measured walk: ${firstLine(error)}`)
+            return undefined
+          })
       if (measured) {
         problems.push(...measured.problems.map((problem) => `${brand}: ${problem}`))
         console.log(
@@ -123,6 +135,12 @@ async function main() {
         return { results: [], seconds: 0 }
       })
       for (const result of reloads.results) {
+        if (result.notOnShow !== undefined) {
+          console.log(
+            `  reloaded ${result.path.padEnd(28)} ${result.kind.padEnd(6)} no field on show before the app took over (${result.takeoverMs} ms): ${result.notOnShow}`,
+          )
+          continue
+        }
         if (!result.raced) {
           problems.push(`${brand}: ${result.path}: the app had taken over before the answer was in`)
         }
@@ -131,7 +149,7 @@ async function main() {
         )
       }
       const lcp = []
-      for (const path of LCP_PAGES) {
+      for (const path of typingOnly ? [] : LCP_PAGES) {
         const page = { path, ms: [], takeoverMs: [], elements: new Set() }
         for (let run = 1; run <= lcpRuns; run += 1) {
           try {
@@ -210,6 +228,16 @@ async function main() {
       ? 'Focus stayed on the field typed in on every reloaded screen once the app had taken over.'
       : `Focus was not on the field typed in once the app had taken over on: ${focusLost.map((each) => `\`${each.path}\``).join(', ')}.`,
   ]
+  const unshown = results.flatMap((each) =>
+    each.reloads
+      .filter((result) => result.notOnShow !== undefined)
+      .map((result) => `${each.brand} \`${result.path}\` (${result.notOnShow})`),
+  )
+  if (unshown.length > 0) {
+    notes.push(
+      `Reloaded screens that showed no field to answer before the app took over, so nothing could be typed there first and nothing lost (not counted among the reloaded screens; their answer was typed once the app had the field): ${unshown.join('; ')}.`,
+    )
+  }
   if (options.raw) {
     writeFileSync(
       options.raw,
@@ -232,6 +260,7 @@ async function main() {
     overall,
     problems,
     notes,
+    typingOnly,
   })
   console.log(`\n${markdown}`)
   if (writeReport) {
@@ -244,7 +273,8 @@ async function main() {
 }
 
 /** The reloaded screens' results as the report's typing figures. */
-function typingFigures(list) {
+function typingFigures(all) {
+  const list = all.filter((each) => each.notOnShow === undefined)
   const text = list.filter((each) => each.kind === 'text')
   const choices = list.filter((each) => each.kind !== 'text')
   return {
@@ -254,6 +284,7 @@ function typingFigures(list) {
     lost: text.reduce((sum, each) => sum + each.lost, 0),
     choices: choices.length,
     choicesLost: choices.filter((each) => each.choiceLost).length,
+    notOnShow: all.filter((each) => each.notOnShow !== undefined).length,
   }
 }
 
@@ -276,8 +307,10 @@ async function measuredWalk(browser, origin, walk, helpers) {
     const typing = typingPage(page)
     await page.goto(`${origin}/`, { timeout: 60_000 })
     await typing.getByRole('link', { name: 'Start your application' }).click()
-    await walk(typing, helpers)
-    await helpers.agreeAndSubmit(typing)
+    await onScreen(page, async () => {
+      await walk(typing, helpers)
+      await helpers.agreeAndSubmit(typing)
+    })
     const deadline = Date.now() + 30_000
     while (!presses.some((press) => press.from === '/before-you-submit')) {
       if (Date.now() > deadline) throw new Error('no report for Submit application')
@@ -320,7 +353,7 @@ async function reloadWalk(browser, origin, walk, helpers, { maxReloads }) {
       onReload: (result) => results.push(result),
     })
     await typing.getByRole('link', { name: 'Start your application' }).click()
-    await walk(typing, helpers)
+    await onScreen(page, () => walk(typing, helpers))
     return { results, seconds: Math.round((Date.now() - started) / 1000) }
   } finally {
     await context.close()
@@ -387,6 +420,20 @@ async function largestPaint(browser, url, seed) {
 }
 
 /**
+ * `run`; when it fails, the error names the screen it failed on (unless it does already).
+ * @param {import('playwright-core').Page} page
+ */
+async function onScreen(page, run) {
+  try {
+    await run()
+  } catch (error) {
+    const message = firstLine(error)
+    if (message.startsWith('/')) throw error
+    throw new Error(`${new URL(page.url()).pathname}: ${message}`, { cause: error })
+  }
+}
+
+/**
  * `run`, and once more when it fails (the end-to-end helpers wait 5 s for each screen, which a
  * loaded machine at 4 × CPU can miss): the walk starts again in a new context.
  */
@@ -397,10 +444,6 @@ async function twice(run, onRetry) {
     onRetry(error)
     return run()
   }
-}
-
-function firstLine(error) {
-  return String(error instanceof Error ? error.message : error).split('\n')[0]
 }
 
 main().catch((error) => {

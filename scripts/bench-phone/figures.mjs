@@ -35,6 +35,26 @@ export function missingCharacters(typed, kept) {
 }
 
 /**
+ * Why a reloaded question screen showed no field to answer before the app took it over, from what
+ * the page held once its HTML was parsed (the app's entry script held): the server sent the shell
+ * alone (only each question's first entry, `/address/1`, is pre-rendered: docs/decisions/1941); the
+ * pre-rendered screen is kept unseen because its words follow answers the page does not have yet
+ * (`screen--unseen`); or the deep-link guard holds it back (`data-deep-link-hold`, decision 2156).
+ * Nothing can be typed there before the app, so nothing can be lost. `undefined` when the screen
+ * was on show and the field should have been too: the walk fails on that screen.
+ * @param {{ fieldVisible: boolean, screen: boolean, unseen: boolean, held: boolean }} page
+ *   `screen`: the page holds a pre-rendered screen frame (`.screen`)
+ * @returns {string | undefined}
+ */
+export function notOnShow({ fieldVisible, screen, unseen, held }) {
+  if (fieldVisible) return undefined
+  if (!screen) return 'not pre-rendered: the page is the shell alone until the app renders it'
+  if (unseen) return 'pre-rendered unseen: its words follow answers the page does not have yet'
+  if (held) return 'held back by the deep-link guard until the app decides'
+  return undefined
+}
+
+/**
  * One figure per interaction: the longest of its event timing entries (a key press is a keydown,
  * a keypress and a keyup with one interaction id; a tap a pointerdown, a pointerup and a click).
  * Entries without an interaction id (mouse moves and the like) are not interactions. `document`
@@ -73,7 +93,8 @@ export function interactionP98(durations, count = durations.length) {
  * @param {{ ms: number, label: string, from: string, to: string, scripts: string[], sawLoading: boolean }[]} input.presses Continue presses timed in the page
  * @param {{ duration: number }[]} input.interactions from `interactions`
  * @param {number} input.interactionCount every key press, tap and click the walk made
- * @param {{ screens: number, raced: number, typed: number, lost: number, choices: number, choicesLost: number }} input.typing
+ * @param {{ screens: number, raced: number, typed: number, lost: number, choices: number, choicesLost: number, notOnShow?: number }} input.typing
+ *   `notOnShow`: reloaded screens that showed no field before the app took over (not in `screens`)
  * @param {{ path: string, ms: number[], takeoverMs?: number[] }[]} input.lcp runs per page, and
  *   when the app took the page over in each
  * @param {{ requests: number, bytes: number, bodyBytes: number }[]} input.scripts one per journey
@@ -136,15 +157,28 @@ const verdict = (ok) => (ok ? 'pass' : '**FAIL**')
  * @param {string[]} input.problems what made a measurement not valid
  * @param {string[]} [input.notes] how it was measured
  * @param {string[]} [input.extra] further markdown (an experiment's figures)
+ * @param {boolean} [input.typingOnly] only the reloading walk ran: only its rows, only its bars
  */
-export function buildPhoneReport({ header, brands, overall, problems, notes = [], extra = [] }) {
+export function buildPhoneReport({
+  header,
+  brands,
+  overall,
+  problems,
+  notes = [],
+  extra = [],
+  typingOnly = false,
+}) {
   const failures = [...problems]
   const lines = [header, '']
   const rows = (figures) => {
     const { typing, continue: steps, inp, lcp, scripts } = figures
-    return [
-      `| characters typed before the app took over and lost (${typing.typed} typed on ${typing.screens} reloaded screens; all of it in before the app took over on ${typing.raced} of them) | ${typing.lost} | 0 | ${verdict(typing.screens > 0 && typing.lost === 0)} |`,
+    const typingRows = [
+      `| characters typed before the app took over and lost (${typing.typed} typed on ${typing.screens} reloaded screens; all of it in before the app took over on ${typing.raced} of them${typing.notOnShow > 0 ? `; ${typing.notOnShow} more showed no field before the app took over` : ''}) | ${typing.lost} | 0 | ${verdict(typing.screens > 0 && typing.lost === 0)} |`,
       `| choices made (radio, tick box) before the app took over and lost | ${typing.choicesLost} of ${typing.choices} | 0 | ${verdict(typing.choicesLost === 0)} |`,
+    ]
+    if (typingOnly) return typingRows
+    return [
+      ...typingRows,
       `| Continue → next heading painted, p50 (${steps.count} presses) | ${integer(steps.p50)} ms | | |`,
       `| Continue → next heading painted, p95 | ${integer(steps.p95)} ms | ≤ ${CONTINUE_P95_BAR_MS} ms | ${verdict(steps.ok)} |`,
       `| Continue presses that fetched JavaScript before the heading was painted; that showed the loading line | ${steps.withScripts} of ${steps.count}; ${steps.withLoading} of ${steps.count} | | information |`,
@@ -163,12 +197,14 @@ export function buildPhoneReport({ header, brands, overall, problems, notes = []
   }
   const table = ['| what | figure | bar | result |', '|---|---|---|---|']
   for (const { brand, walk, figures } of brands) {
-    lines.push(`### ${brand}: ${walk}`, '', ...table, ...rows(figures), '', slowest(figures), '')
-    failures.push(...missed(figures).map((what) => `${brand}: ${what}`))
+    lines.push(`### ${brand}: ${walk}`, '', ...table, ...rows(figures), '')
+    if (!typingOnly) lines.push(slowest(figures), '')
+    failures.push(...missed(figures, { typingOnly }).map((what) => `${brand}: ${what}`))
   }
   if (brands.length > 1) {
-    lines.push('### Every brand together', '', ...table, ...rows(overall), '', slowest(overall), '')
-    failures.push(...missed(overall).map((what) => `every brand: ${what}`))
+    lines.push('### Every brand together', '', ...table, ...rows(overall), '')
+    if (!typingOnly) lines.push(slowest(overall), '')
+    failures.push(...missed(overall, { typingOnly }).map((what) => `every brand: ${what}`))
   }
   lines.push(...extra)
   if (notes.length > 0) lines.push(...notes.map((note) => `- ${note}`), '')
@@ -194,8 +230,11 @@ export function slowest(figures) {
   )
 }
 
-/** The bars one set of figures misses, in words. */
-export function missed(figures) {
+/**
+ * The bars one set of figures misses, in words; with `typingOnly`, those of the reloading walk.
+ * @param {ReturnType<typeof summarise>} figures
+ */
+export function missed(figures, { typingOnly = false } = {}) {
   const out = []
   const { typing, continue: steps, inp, lcp } = figures
   if (typing.screens === 0) out.push('no screen was reloaded and typed on')
@@ -203,6 +242,7 @@ export function missed(figures) {
     out.push(`${typing.lost} characters typed before the app took over were lost`)
   if (typing.choicesLost > 0)
     out.push(`${typing.choicesLost} choices made before the app took over were lost`)
+  if (typingOnly) return out
   if (!steps.ok) {
     out.push(
       steps.count === 0

@@ -6,6 +6,7 @@ import {
   interactions,
   missed,
   missingCharacters,
+  notOnShow,
   summarise,
 } from './figures.mjs'
 
@@ -187,4 +188,64 @@ test('the report: a table per brand and for every brand, each figure with its ba
   )
   assert.ok(lines.includes('- How it was measured.'))
   assert.ok(lines.includes('- harbourlend: LCP of /, run 2: ended on /looking-to-borrow'))
+})
+
+test('why a reloaded screen showed no field before the app took over; none when it should have', () => {
+  const page = { fieldVisible: false, screen: true, unseen: false, held: false }
+  assert.equal(notOnShow({ ...page, fieldVisible: true }), undefined)
+  assert.equal(notOnShow({ ...page, fieldVisible: true, unseen: true }), undefined)
+  assert.equal(
+    notOnShow({ ...page, screen: false }),
+    'not pre-rendered: the page is the shell alone until the app renders it',
+  )
+  assert.equal(
+    notOnShow({ ...page, unseen: true }),
+    'pre-rendered unseen: its words follow answers the page does not have yet',
+  )
+  assert.equal(
+    notOnShow({ ...page, held: true }),
+    'held back by the deep-link guard until the app decides',
+  )
+  // The screen on show and the field not on it: the walk fails there, no excuse found.
+  assert.equal(notOnShow(page), undefined)
+})
+
+test('the typing walk alone: its two rows and its bars, and the screens that showed no field', () => {
+  const result = figures({
+    presses: [],
+    interactions: [],
+    interactionCount: 0,
+    lcp: [],
+    scripts: [],
+    typing: { ...typing, notOnShow: 2 },
+  })
+  assert.deepEqual(missed(result, { typingOnly: true }), [])
+  assert.deepEqual(missed(result).slice(0, 2), [
+    'no Continue press was timed',
+    'no interaction was timed',
+  ])
+  const lost = figures({ typing: { ...typing, screens: 0, lost: 1 } })
+  assert.deepEqual(missed(lost, { typingOnly: true }), [
+    'no screen was reloaded and typed on',
+    '1 characters typed before the app took over were lost',
+  ])
+  const { markdown, failures } = buildPhoneReport({
+    header: 'Measured now.',
+    brands: [{ brand: 'carfinance', walk: 'a single applicant', figures: result }],
+    overall: result,
+    problems: [],
+    typingOnly: true,
+  })
+  assert.deepEqual(failures, [])
+  assert.deepEqual(markdown.split('\n'), [
+    'Measured now.',
+    '',
+    '### carfinance: a single applicant',
+    '',
+    '| what | figure | bar | result |',
+    '|---|---|---|---|',
+    '| characters typed before the app took over and lost (60 typed on 20 reloaded screens; all of it in before the app took over on 18 of them; 2 more showed no field before the app took over) | 0 | 0 | pass |',
+    '| choices made (radio, tick box) before the app took over and lost | 0 of 9 | 0 | pass |',
+    '',
+  ])
 })

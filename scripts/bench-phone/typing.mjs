@@ -12,7 +12,7 @@
 // holds it): on a phone its scripts take seconds, and on a loaded machine the harness's own
 // round trips could otherwise decide whether the typing came first. The other scripts come from
 // the browser's cache, as a phone's reopened tab has them.
-import { missingCharacters } from './figures.mjs'
+import { missingCharacters, notOnShow } from './figures.mjs'
 import { ownedByApp } from './phone.mjs'
 
 /** A pause between two key presses: a quick typist's. */
@@ -61,6 +61,8 @@ function wrap(target, actions) {
  * @property {string} path the screen
  * @property {'text' | 'choice'} kind
  * @property {boolean} raced the answer was in before the app owned the field (else not valid)
+ * @property {string} [notOnShow] why the screen showed no field to answer before the app took it
+ *   over (then nothing was typed before it, and the answer was typed once the app had the field)
  * @property {number} typed characters typed (text)
  * @property {number} lost characters missing once the app had taken over (text)
  * @property {boolean} choiceLost the radio or tick box was no longer chosen (choice)
@@ -83,22 +85,82 @@ export function typingPage(page, { reloads = false, maxReloads = Infinity, onRel
     return path
   }
 
+  const here = () => new URL(page.url()).pathname
+
+  /**
+   * The screen reloaded with the app's entry script held. `shown`: the field is on show on the
+   * pre-rendered page, the script still held (call `release`); else `why` it is not, the script
+   * released and the app owning the field.
+   */
   async function reload(locator) {
     const started = Date.now()
     const release = entry.hold()
     await page.reload({ waitUntil: 'commit' })
-    await locator.waitFor({ state: 'visible', timeout: TAKEOVER_TIMEOUT_MS }).catch((error) => {
-      throw new Error(`${new URL(page.url()).pathname}: the field to answer did not show: ${error}`)
+    // The HTML parsed and its stylesheets applied; the held entry script has not run.
+    await page
+      .waitForFunction(
+        () =>
+          document.readyState !== 'loading' &&
+          [...document.querySelectorAll('link[rel="stylesheet"]')].every(
+            (link) => link.sheet !== null,
+          ),
+        undefined,
+        { timeout: TAKEOVER_TIMEOUT_MS, polling: 20 },
+      )
+      .catch((error) => {
+        release()
+        throw new Error(`${here()}: the reloaded page was not parsed: ${firstLine(error)}`)
+      })
+    const frame = await page.evaluate(() => {
+      const screen = document.querySelector('.screen')
+      return {
+        screen: screen !== null,
+        unseen: screen?.classList.contains('screen--unseen') ?? false,
+        held: document.documentElement.hasAttribute('data-deep-link-hold'),
+      }
     })
-    return { started, release }
+    const fieldVisible = await locator.isVisible()
+    if (fieldVisible) return { shown: true, started, release }
+    const why = notOnShow({ fieldVisible, ...frame })
+    release()
+    if (why === undefined) {
+      throw new Error(
+        `${here()}: the pre-rendered screen is on show but not the field to answer (${locator})`,
+      )
+    }
+    await locator.waitFor({ state: 'visible', timeout: TAKEOVER_TIMEOUT_MS }).catch((error) => {
+      throw new Error(
+        `${here()}: the field to answer did not show once the app ran: ${firstLine(error)}`,
+      )
+    })
+    while (!(await ownedByApp(locator).catch(() => false))) {
+      if (Date.now() - started > TAKEOVER_TIMEOUT_MS) {
+        throw new Error(`${here()}: the app did not take the page over`)
+      }
+      await page.waitForTimeout(20)
+    }
+    return { shown: false, why, takeoverMs: Date.now() - started }
   }
+
+  /** A screen that showed no field before the app took over: nothing could be typed there first. */
+  const unshown = (path, kind, { why, takeoverMs }) => ({
+    path,
+    kind,
+    raced: false,
+    notOnShow: why,
+    typed: 0,
+    lost: 0,
+    choiceLost: false,
+    focusKept: true,
+    takeoverMs,
+  })
 
   async function takenOver(locator, started, release) {
     const raced = !(await ownedByApp(locator))
     release()
     const deadline = Date.now() + TAKEOVER_TIMEOUT_MS
     while (!(await ownedByApp(locator).catch(() => false))) {
-      if (Date.now() > deadline) throw new Error('the app did not take the page over')
+      if (Date.now() > deadline) throw new Error(`${here()}: the app did not take the page over`)
       await page.waitForTimeout(20)
     }
     const takeoverMs = Date.now() - started
@@ -118,7 +180,12 @@ export function typingPage(page, { reloads = false, maxReloads = Infinity, onRel
     async fill(locator, value) {
       const path = due()
       if (path === undefined) return type(locator, value)
-      const { started, release } = await reload(locator)
+      const reloaded = await reload(locator)
+      if (!reloaded.shown) {
+        onReload?.(unshown(path, 'text', reloaded))
+        return type(locator, value)
+      }
+      const { started, release } = reloaded
       await type(locator, value)
       const { raced, takeoverMs, focusKept } = await takenOver(locator, started, release)
       const kept = await locator.inputValue()
@@ -144,7 +211,14 @@ export function typingPage(page, { reloads = false, maxReloads = Infinity, onRel
         if (!(await locator.isChecked())) await locator.check()
         return
       }
-      const { started, release } = await reload(locator)
+      const reloaded = await reload(locator)
+      if (!reloaded.shown) {
+        onReload?.(unshown(path, 'choice', reloaded))
+        await locator.click()
+        if (!(await locator.isChecked())) await locator.check()
+        return
+      }
+      const { started, release } = reloaded
       await locator.click()
       const { raced, takeoverMs, focusKept } = await takenOver(locator, started, release)
       const choiceLost = !(await locator.isChecked())
@@ -225,4 +299,9 @@ export function holdEntryScript(page) {
       return release
     },
   }
+}
+
+/** An error's first line. */
+export function firstLine(error) {
+  return String(error instanceof Error ? error.message : error).split('\n')[0]
 }
