@@ -5,6 +5,8 @@
 // status and every 201 is a row in the database afterwards; otherwise the script fails. The full run writes
 // its figures to docs/benchmarks.md (section "API") and the chart to docs/benchmarks/; `--quick` (a few
 // seconds a step, for development) and `--no-report` only print them. Decision records: 0607, 1462.
+// It stays one file, over 500 lines: the servers, the rounds, the latency curve and the checks share one run's
+// measurements, and the report is written from all of them together.
 
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'

@@ -14,6 +14,8 @@
 // The checks, the outcome's shape and the report are in support/cluster-*.ts. Alone:
 // `node --import tsx apps/server/faults/cluster.ts [--quick] [--no-report]`; the fast version is
 // apps/server/test/cluster.test.ts. Decision record: docs/decisions/1681-cluster-fault-scenario.md.
+// It stays one file, over 500 lines: one scenario's run reads in order, start to stop, and its steps share
+// the instances, the balancer and the measurements they take.
 
 import { randomBytes, randomUUID } from 'node:crypto'
 import { pathToFileURL } from 'node:url'

@@ -10,6 +10,8 @@
 // browser retries). At the end the database is read back through the repository's own decryption and
 // checked key by key. Alone: `node --import tsx apps/server/faults/crash.ts [--quick] [--no-report]`.
 // Decision record: docs/decisions/1441-crash-safety-scenario.md.
+// It stays one file, over 500 lines: the load, the kills, the restarts and the read-back share one run's state
+// and read in the order they happen.
 
 import { randomUUID } from 'node:crypto'
 import { Agent, request } from 'node:http'

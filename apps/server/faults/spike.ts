@@ -1,4 +1,4 @@
-// A launch-day spike (docs/requirements.md#reliability; issue: a broker's campaign lands and thousands of
+// A launch-day spike (docs/requirements.md#reliability: a broker’s campaign lands and thousands of
 // applicants arrive at once). Simulated applicants walk the journey's real API calls over HTTP
 // (support/spike-applicants.ts): the anti-forgery pair, partial saves every few seconds with more answers
 // each time (the first binds the application's secret), and the submission; one in four leaves after the
@@ -14,6 +14,8 @@
 // HAProxy, as the cluster scenario runs them.
 // `node --import tsx apps/server/faults/spike.ts [--quick]`, after `npm run build`; FAULTS_SPIKE_BASE_PORT
 // names the first of four ports to listen on (server, balancer, two instances), free ones otherwise.
+// It stays one file, over 500 lines: the capacity phase, the spike, the checks and the report share one run's
+// figures and read in the order they happen; the applicants themselves are in support/spike-applicants.ts.
 
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto'
 import { APPLICATION_SECRET_HEADER } from '@forecourt/domain/application-secret/application-secret'
 
-const WRITE_PATH = /\/api\/(?:submission|application|evidence|save-and-return|saved-answers)\/([0-9A-Fa-f-]{36})(?:[/?#]|$)/
+const WRITE_PATH =
+  /\/api\/(?:submission|application|evidence|save-and-return|saved-answers)\/([0-9A-Fa-f-]{36})(?:[/?#]|$)/
 
 /** The test browser's secret for an application key (any case). */
 export function browserSecretFor(applicationKey: string): string {

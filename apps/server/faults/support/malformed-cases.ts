@@ -4,6 +4,7 @@
 // anti-forgery, oversized and broken headers, prototype keys and extreme numbers. Each case is the
 // request's bytes, so it can go over a socket as it is (apps/server/faults/malformed.ts) or, when its
 // framing is ordinary HTTP, through `inject` (test/submission-fuzz.test.ts).
+// Long because it is a table: every write route with a valid body, and every kind of malformed request.
 
 import fc from 'fast-check'
 import { brands } from '@forecourt/domain/brands/brand-data'

@@ -7,6 +7,8 @@
 // partial-save.ts); a submission is sent again, the same body under the same key, after 1 s, 2 s, 4 s… at
 // most 30 s (apps/web/src/lib/submission.ts, retryDelayMs). Afterwards the stored rows are read back and
 // held against what each applicant was told.
+// Just over 500 lines: one applicant's walk, its retries and the read-back that holds the rows against what
+// each applicant was told belong together.
 
 import { Agent, request as httpRequest } from 'node:http'
 import { APPLICATION_SECRET_HEADER } from '@forecourt/domain/application-secret/application-secret'

@@ -2,6 +2,8 @@
 // type of what they answer, the back office reads its types from them (`z.infer`), and the contract tests
 // parse every route's real answer with them. Objects are strict: a field the server answers that is not
 // written here fails those tests, so nothing reaches the UI that the contract does not name.
+// Long because it is the whole back-office API, one schema per answer and the table of routes at the end;
+// the answers share their parts (an application's header, an operator, a decision), so they stay together.
 
 import { z } from 'zod'
 import { OPERATOR_ROLES, PERMISSIONS } from './operator-permissions'
