@@ -394,7 +394,8 @@ for (const engine of await engines()) {
       expect((await app.signIn(ann.email, PASSWORD, nextCode(app, ann.secret))).statusCode).toBe(
         429,
       )
-    })
+      // Eleven slow password hashes (scrypt) and a sign-in: on a busy two-core machine that can pass 30 s.
+    }, 90_000)
 
     test('in production the session cookie is __Host- and Secure, at enrolment, at sign-in and after a password change', async () => {
       // The proxy in front ended TLS: plain HTTP never reaches the back office in production (decision 2114).
