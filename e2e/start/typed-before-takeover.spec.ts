@@ -435,3 +435,34 @@ test('a deep link past an unanswered question, in a tab whose question screens k
   await expect(heading).toBeVisible()
   expect(await shownHeadings(page)).toEqual(['What is your marital status?'])
 })
+
+test('/: the cookie choice and “terms and conditions” pressed on the pre-rendered start page are acted on once the app has taken over, and only once', async ({
+  page,
+}) => {
+  await arriveWith(page, null, '/', 'carfinance')
+  const html = page.locator('html')
+  await page.getByRole('button', { name: 'Reject analytics cookies' }).click()
+  await page.getByRole('button', { name: 'terms and conditions' }).click()
+  // Pressed before the app's entry script ran (it is held): nothing could act on the presses yet.
+  await expect(html).not.toHaveAttribute('data-taken-over')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+
+  releases.get(page)?.()
+  const modal = page.getByRole('dialog', { name: 'Terms & Conditions' })
+  await expect(modal).toBeVisible({ timeout: 60_000 })
+  await expect(modal).toContainText(/English law/, { timeout: 30_000 })
+  await expect(html).toHaveAttribute('data-taken-over', '')
+  await expectNoAxeViolations(page)
+  await page.keyboard.press('Escape')
+  await expect(modal).toBeHidden()
+  await expect(page.getByText('You have rejected analytics cookies.')).toBeVisible()
+  expect(await page.evaluate(() => Object.values(localStorage))).toContain('rejected')
+
+  // Spent: back on the start page from the first question, nothing opens by itself.
+  await page.getByRole('link', { name: 'Start your application' }).click()
+  await expect(page).not.toHaveURL(brandUrl('carfinance', '/'))
+  await page.goBack()
+  await expect(page.getByRole('link', { name: 'Start your application' })).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(html).not.toHaveAttribute('data-early-clicked')
+})

@@ -6,6 +6,7 @@ import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { useBrand } from '#brand/use-brand'
 import { entryTitle } from '@forecourt/domain/journey/step-list'
 import { useApplication } from '#lib/session-store'
+import { endEarlyClicks } from '#lib/early-click'
 import { LoadErrorBoundary } from '#components/load-error-boundary/load-error-boundary'
 import { PrefetchFirstQuestion } from './prefetch-first-question'
 import { routeScreens } from './route-screens'
@@ -60,6 +61,8 @@ export function AppRouter() {
 function ScreenFrame({ navigated, Screen }: { navigated: boolean; Screen: ComponentType }) {
   const frame = useRef<HTMLDivElement>(null)
   useEffect(() => {
+    // The screen's own effects, which act on a press made before the app took over, ran first.
+    endEarlyClicks()
     if (navigated) focusScreenHeading(frame.current)
     // Once per screen: the frame is remounted for every path.
     // eslint-disable-next-line react-hooks/exhaustive-deps

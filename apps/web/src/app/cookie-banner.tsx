@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { useBrand } from '#brand/use-brand'
 import { chooseConsent, readConsent, type ConsentChoice } from '#lib/consent'
+import { EARLY_CLICK_ATTRIBUTE, takeEarlyClick } from '#lib/early-click'
 import { update } from '#lib/session-store'
 
 export function CookieBanner({ onHidden }: { onHidden?: () => void }) {
@@ -21,12 +22,24 @@ export function CookieBanner({ onHidden }: { onHidden?: () => void }) {
     if (choice) confirmation.current?.focus()
   }, [choice])
 
-  if (hidden || (remembered && !choice)) return null
-
   const choose = (made: ConsentChoice) => {
     chooseConsent(made, brand, update)
     setChoice(made)
   }
+
+  // A choice pressed on the pre-rendered page, before the app took over, is made now
+  // (early-click.ts).
+  useEffect(() => {
+    if (remembered) return
+    const pressed = takeEarlyClick('accept-cookies', 'reject-cookies')
+    // In an effect, not the first state: hydration must first match the pre-rendered banner.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (pressed) choose(pressed === 'accept-cookies' ? 'accepted' : 'rejected')
+    // Once, as the page is taken over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  if (hidden || (remembered && !choice)) return null
 
   return (
     <section className="cookie-banner" aria-labelledby={headingId}>
@@ -64,10 +77,20 @@ export function CookieBanner({ onHidden }: { onHidden?: () => void }) {
               will not set them unless you accept.
             </p>
             <div className="cookie-banner__actions">
-              <button type="button" className="button" onClick={() => choose('accepted')}>
+              <button
+                type="button"
+                className="button"
+                {...{ [EARLY_CLICK_ATTRIBUTE]: 'accept-cookies' }}
+                onClick={() => choose('accepted')}
+              >
                 Accept analytics cookies
               </button>
-              <button type="button" className="button" onClick={() => choose('rejected')}>
+              <button
+                type="button"
+                className="button"
+                {...{ [EARLY_CLICK_ATTRIBUTE]: 'reject-cookies' }}
+                onClick={() => choose('rejected')}
+              >
                 Reject analytics cookies
               </button>
               <Link href="/cookie-policy">View cookies</Link>

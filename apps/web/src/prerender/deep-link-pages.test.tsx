@@ -7,6 +7,7 @@ import { BRAND_IDS, brands } from '@forecourt/domain/brands/brand-data'
 import { stepList } from '@forecourt/domain/journey/step-list'
 import { applicationStore } from '#lib/session-store'
 import { DEEP_LINK_HOLD_SCRIPT } from '#lib/deep-link-hold'
+import { EARLY_CLICK_SCRIPT } from '#lib/early-click'
 import { DEEP_LINK_PAGES, renderPage } from './entry-server'
 
 const originalInitialState = applicationStore.getInitialState
@@ -40,7 +41,7 @@ test.each(BRAND_IDS)(
     expect(page.title).toBe(`What is your date of birth? – ${brand.tradingName}`)
     // A new visitor is moved on from it, so the page's script holds it back for them (decision 2156).
     expect(page.htmlAttributes).toEqual({ 'data-brand': brandId, 'data-new-visitor-moves-on': '' })
-    expect(page.headScript).toBe(DEEP_LINK_HOLD_SCRIPT)
+    expect(page.headScript).toBe(`${DEEP_LINK_HOLD_SCRIPT};${EARLY_CLICK_SCRIPT}`)
 
     const root = parse(page.markup)
     expect(root.querySelector('h1')?.textContent).toBe('What is your date of birth?')

@@ -14,6 +14,7 @@ import { routes, type AppRoute } from '#app/routes'
 import { applyBrandTheme } from '#brand/apply-brand-theme'
 import { brandById } from '#brand/use-brand'
 import { DEEP_LINK_HOLD_SCRIPT, NEW_VISITOR_MOVES_ON_ATTRIBUTE } from '#lib/deep-link-hold'
+import { EARLY_CLICK_SCRIPT } from '#lib/early-click'
 import { applicationStore } from '#lib/session-store'
 import { startUp, type StartUpEnv } from '#lib/start-up'
 import { PageRoot } from './page-root'
@@ -35,8 +36,12 @@ export interface RenderedPage {
   themeCss: string
   /** The attributes apply-brand-theme.ts sets on <html> (data-brand). */
   htmlAttributes: Record<string, string>
-  /** A question's: the script that holds the page back when the guard will move on from it. */
-  headScript?: string
+  /**
+   * The script run before the first paint: on every page, the note of a button pressed before the
+   * app took over (docs/decisions/2172); on a question's, first the hold of a page the guard will
+   * move on from (docs/decisions/2156).
+   */
+  headScript: string
 }
 
 /** A new visitor's start-up on the brand's own host: nothing restored, no query, no cookies. */
@@ -157,7 +162,13 @@ export async function renderPage(brandId: BrandId, path: string): Promise<Render
   const screenTitle = route.titleFor ? undefined : route.title
   const theme = brandTheme(brandId)
   if (path === PRERENDERED_PATH) {
-    return { brandId, markup, title: pageTitle(screenTitle, brand.tradingName), ...theme }
+    return {
+      brandId,
+      markup,
+      title: pageTitle(screenTitle, brand.tradingName),
+      ...theme,
+      headScript: EARLY_CLICK_SCRIPT,
+    }
   }
   // Whether the deep-link guard moves a new visitor on from this question: the page's script
   // holds it back for them (docs/decisions/2156).
@@ -171,7 +182,7 @@ export async function renderPage(brandId: BrandId, path: string): Promise<Render
       ...theme.htmlAttributes,
       ...(movesOn ? { [NEW_VISITOR_MOVES_ON_ATTRIBUTE]: '' } : {}),
     },
-    headScript: DEEP_LINK_HOLD_SCRIPT,
+    headScript: `${DEEP_LINK_HOLD_SCRIPT};${EARLY_CLICK_SCRIPT}`,
   }
 }
 

@@ -1,4 +1,6 @@
+import { useEffect } from 'react'
 import type { Brand } from '@forecourt/domain/brands/brand'
+import { EARLY_CLICK_ATTRIBUTE, takeEarlyClick } from '#lib/early-click'
 
 export type LegalModal = 'terms' | 'privacy'
 
@@ -17,12 +19,19 @@ export function LegalLink({
   children: string
 }) {
   const url = which === 'terms' ? brand.termsUrl : brand.privacyUrl
+  // Pressed on the pre-rendered page, before the app took over: opened now (early-click.ts).
+  useEffect(() => {
+    if (!url && !disabled && takeEarlyClick(which) !== undefined) onOpen(which)
+    // Once, as the page is taken over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   if (url) return <a href={url}>{children}</a>
   return (
     <button
       type="button"
       className="link-button"
       aria-haspopup="dialog"
+      {...{ [EARLY_CLICK_ATTRIBUTE]: which }}
       disabled={disabled}
       onClick={() => onOpen(which)}
     >
