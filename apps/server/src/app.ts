@@ -202,7 +202,6 @@ export async function buildApp(
       },
     })
     await api.register(applicationRoutes, {
-      db: database.db,
       searchIndexer,
       partialSavesPerHour: config.rateLimit.partialSavesPerHour,
     })

@@ -15,7 +15,11 @@ import {
 import type { IndexEntry } from '../src/back-office/search-index-rows'
 import type { Database } from '../src/db/database'
 import { migrateToLatest } from '../src/db/migrate'
-import { storeSubmittedApplications } from '../src/repositories/application-repository'
+import {
+  partialApplicationRow,
+  storeSubmittedApplications,
+} from '../src/repositories/application-repository'
+import { createWriteRunner } from '../src/repositories/sqlite-write-ops'
 import {
   applicationUrl,
   partialPayload,
@@ -24,7 +28,7 @@ import {
   validSubmission,
   type EngineApp,
 } from './submission-test-helpers'
-import { engines } from './test-databases'
+import { engines, openSqlite } from './test-databases'
 
 const DATA_KEY = Buffer.alloc(32, 3).toString('base64')
 const apps: EngineApp[] = []
@@ -68,6 +72,75 @@ test('a term hashes the same with the key as bytes and as the KeyObject the inde
     email: 'ada@example.com',
   })
   expect(entries).toContainEqual({ field: 'email', hash: expected })
+})
+
+test('the indexer hashes an application’s reference rows once, and gives the same rows every time', () => {
+  const key = Buffer.alloc(32, 6)
+  const indexer = createSearchIndexer(key)
+  const applicationKey = '00000000-0000-4000-8000-000000000002'
+  const payload = validSubmission(applicationKey) as unknown as Record<string, unknown>
+  const first = indexer(applicationKey, payload)
+  // The rows another indexer with the same key makes afresh: nothing is carried over from elsewhere.
+  expect(indexer(applicationKey, payload)).toEqual(first)
+  expect(createSearchIndexer(key)(applicationKey, payload)).toEqual(first)
+  expect(first.filter((entry) => entry.field === 'reference')).toHaveLength(9)
+  // Another application's answers with the same reference rows would be another key's: its own rows.
+  const other = '00000000-0000-4000-8000-000000000003'
+  expect(indexer(other, payload).filter((entry) => entry.field === 'reference')).not.toContainEqual(
+    first.find((entry) => entry.field === 'reference'),
+  )
+})
+
+test('on SQLite’s writer, a save whose terms did not change writes no index row, and a changed term writes only its own', async () => {
+  const testDatabase = await openSqlite()
+  try {
+    await migrateToLatest(testDatabase.database)
+    const connection = testDatabase.database.sqlite!.connection
+    const run = createWriteRunner(connection)
+    const changes = () =>
+      (connection.prepare('select total_changes() as count').get() as { count: number }).count
+    const applicationKey = randomUUID()
+    const index: IndexEntry[] = [
+      { field: 'email', hash: 'email-1' },
+      { field: 'name', hash: 'name-1' },
+      { field: 'phone', hash: 'phone-1' },
+    ]
+    let sequence = 0
+    const save = (entries: IndexEntry[]) => {
+      const before = changes()
+      sequence += 1
+      const application = partialApplicationRow(
+        {
+          applicationKey,
+          brand: 'carfinance',
+          payload: { firstName: 'Ada' },
+          now: new Date(),
+          serverSequence: sequence,
+        },
+        undefined,
+      )
+      expect(run({ kind: 'save-partial', application, index: entries })).toBe('saved')
+      // Besides the application's own row.
+      return changes() - before - 1
+    }
+    expect(save(index)).toBe(3)
+    expect(save(index)).toBe(0)
+    const changed = [index[0]!, { field: 'name' as const, hash: 'name-2' }, index[2]!]
+    // One row deleted, one inserted.
+    expect(save(changed)).toBe(2)
+    expect(await indexOf(testDatabase.database, applicationKey)).toEqual([
+      { field: 'email', hash: 'email-1' },
+      { field: 'name', hash: 'name-2' },
+      { field: 'phone', hash: 'phone-1' },
+    ])
+    // A term gone: its row deleted, nothing inserted.
+    expect(save([index[0]!])).toBe(2)
+    expect(await indexOf(testDatabase.database, applicationKey)).toEqual([
+      { field: 'email', hash: 'email-1' },
+    ])
+  } finally {
+    await testDatabase.cleanup()
+  }
 })
 
 for (const engine of await engines()) {

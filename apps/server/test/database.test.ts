@@ -513,3 +513,48 @@ for (const engine of allEngines) {
     },
   )
 }
+
+for (const engine of allEngines) {
+  test.skipIf(!engine.available)(
+    `${engine.name}: the read of a binding sees what is committed, never a transaction still open`,
+    async () => {
+      const testDatabase = await engine.open()
+      opened.push(testDatabase)
+      const { database } = testDatabase
+      await migrateToLatest(database)
+      const store = writeStoreOf(database)
+      const [bound, other] = [randomUUID(), randomUUID()]
+      const hash = 'ab'.repeat(32)
+      expect(await store.bindSecret(bound, hash, new Date())).toBe(hash)
+      expect(await store.boundSecret(bound)).toBe(hash)
+      expect(await store.boundSecret(other)).toBeUndefined()
+      // A transaction on the server's connection binds `other`, then waits: the read waits its turn
+      // instead of answering the row it may still undo.
+      let undo!: () => void
+      const held = new Promise<void>((resolve) => (undo = resolve))
+      let written!: () => void
+      const inside = new Promise<void>((resolve) => (written = resolve))
+      const transaction = database.db
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .insertInto('application_secrets')
+            .values({
+              application_key: other,
+              secret_hash: hash,
+              created_at: '2026-11-29T00:00:00Z',
+            })
+            .execute()
+          written()
+          await held
+          throw new Error('undone')
+        })
+        .catch((error: unknown) => (error as Error).message)
+      await inside
+      const read = store.boundSecret(other)
+      undo()
+      expect(await transaction).toBe('undone')
+      expect(await read).toBeUndefined()
+    },
+  )
+}

@@ -168,6 +168,16 @@ describe('the envelope', () => {
     expect(decryptJson(first, ring, 'row-1')).toEqual(value)
   })
 
+  test('the IVs drawn in blocks are twelve bytes each, never repeated, across several blocks', () => {
+    const value = { firstName: 'Ada' }
+    // More envelopes than one block of IVs holds (256), so the block is drawn again on the way.
+    const envelopes = Array.from({ length: 600 }, () => encryptJson(value, key, 'row-1'))
+    const ivs = envelopes.map((envelope) => envelope.iv)
+    expect(new Set(ivs).size).toBe(600)
+    for (const iv of ivs) expect(Buffer.from(iv, 'base64')).toHaveLength(12)
+    for (const envelope of envelopes) expect(decryptJson(envelope, ring, 'row-1')).toEqual(value)
+  })
+
   test('a changed ciphertext, tag or IV, or another row’s envelope, does not open', () => {
     const envelope = encryptJson({ firstName: 'Ada' }, key, 'row-1')
     const flip = (base64: string) => {

@@ -91,12 +91,38 @@ const record = (value: unknown): Record<string, unknown> | undefined =>
     ? (value as Record<string, unknown>)
     : undefined
 
+/** Applications whose reference rows are kept: the partial saves of this many applicants in flight. */
+export const REFERENCE_ROWS_KEPT = 2048
+
 export function createSearchIndexer(indexKey: Buffer): SearchIndexer {
   // Made once: every submission and partial save hashes about eight terms with it.
   const key = createSecretKey(indexKey)
+  // The nine reference rows of an application depend on its key alone, and every partial save and the
+  // submission of one application hash them again: kept for the applications saved last, they were half
+  // of the HMACs of a save (decision 2177). The answers' terms are not kept: personal data stays out of
+  // long-lived memory.
+  const referenceRows = new Map<string, readonly IndexEntry[]>()
+  const referenceRowsOf = (applicationKey: string): readonly IndexEntry[] => {
+    let rows = referenceRows.get(applicationKey)
+    // A Map iterates in insertion order: set again, the key is the newest, and the oldest goes first.
+    referenceRows.delete(applicationKey)
+    if (rows === undefined) {
+      // Every start of the reference from FC and four characters, the whole one last.
+      rows = referencePrefixes(applicationReference(applicationKey)).map((prefix) => ({
+        field: 'reference' as const,
+        hash: hashTerm(key, 'reference', prefix),
+      }))
+      if (referenceRows.size >= REFERENCE_ROWS_KEPT) {
+        referenceRows.delete(referenceRows.keys().next().value ?? '')
+      }
+    }
+    referenceRows.set(applicationKey, rows)
+    return rows
+  }
   return (applicationKey, payload) => {
     const seen = new Set<string>()
-    const entries: IndexEntry[] = []
+    // Each prefix is a different term: no two of them are the same row.
+    const entries: IndexEntry[] = [...referenceRowsOf(applicationKey)]
     const add = (field: SearchField, value: string | undefined) => {
       if (value === undefined || value === '') return
       // Before hashing: the same name twice (a joint applicant of the same family) is one row.
@@ -104,10 +130,6 @@ export function createSearchIndexer(indexKey: Buffer): SearchIndexer {
       if (seen.has(id)) return
       seen.add(id)
       entries.push({ field, hash: hashTerm(key, field, value) })
-    }
-    // Every start of the reference from FC and four characters, the whole one last.
-    for (const prefix of referencePrefixes(applicationReference(applicationKey))) {
-      add('reference', prefix)
     }
     const people = [payload, record(payload.JointApplicant)]
     for (const person of people) {

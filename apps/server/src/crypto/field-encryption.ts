@@ -183,8 +183,25 @@ function keyObject(key: Buffer): KeyObject {
   return made
 }
 
+// Each IV is twelve fresh random bytes, used once, as before; they are drawn 256 at a time because one
+// call for twelve bytes cost 4-6 µs, more than the sealing of a small record (decision 2177). An IV is
+// stored beside its ciphertext in clear, so holding the next ones in memory gives nothing away.
+const IVS_PER_DRAW = 256
+let ivPool = Buffer.alloc(0)
+let ivOffset = 0
+
+function freshIv(): Buffer {
+  if (ivOffset + IV_BYTES > ivPool.length) {
+    ivPool = randomBytes(IV_BYTES * IVS_PER_DRAW)
+    ivOffset = 0
+  }
+  const iv = ivPool.subarray(ivOffset, ivOffset + IV_BYTES)
+  ivOffset += IV_BYTES
+  return iv
+}
+
 export function encryptJson(value: unknown, key: DataKey, aad: string): EncryptedEnvelope {
-  const iv = randomBytes(IV_BYTES)
+  const iv = freshIv()
   const cipher = createCipheriv('aes-256-gcm', keyObject(key.key), iv, {
     authTagLength: TAG_BYTES,
   })

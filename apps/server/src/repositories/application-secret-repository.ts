@@ -23,6 +23,9 @@ export function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right)
 }
 
+/** The hash bound to `applicationKey`, if any. */
+export type BoundSecret = (applicationKey: string) => Promise<string | undefined>
+
 /** Stores `hash` for `applicationKey` unless one is stored already; answers the hash stored. */
 export type BindSecret = (
   applicationKey: string,
@@ -37,13 +40,13 @@ export type BindSecret = (
  * (decision 1461), so a write lock held elsewhere never stops the event loop.
  */
 export async function checkApplicationSecret(
-  db: Kysely<Tables>,
+  bound: BoundSecret,
   applicationKey: string,
   secret: string | undefined,
   now: Date,
   bind: BindSecret,
 ): Promise<SecretCheck> {
-  const read = await readApplicationSecret(db, applicationKey, secret)
+  const read = await readApplicationSecret(bound, applicationKey, secret)
   if (typeof read === 'string') return read
   return bindOrMismatch(applicationKey, read.unbound, now, bind)
 }
@@ -65,14 +68,14 @@ export async function bindOrMismatch(
  * (decision 1981), so a new application's submission costs one commit, not two.
  */
 export async function readApplicationSecret(
-  db: Kysely<Tables>,
+  bound: BoundSecret,
   applicationKey: string,
   secret: string | undefined,
 ): Promise<Exclude<SecretCheck, 'bound'> | { unbound: string }> {
   if (secret === undefined || secret === '') return 'missing'
   if (!APPLICATION_SECRET_PATTERN.test(secret)) return 'malformed'
   const hash = hashSecret(secret)
-  const stored = await storedHash(db, applicationKey)
+  const stored = await bound(applicationKey)
   if (stored !== undefined) return sameHash(stored, hash) ? 'matches' : 'mismatch'
   return { unbound: hash }
 }
@@ -130,10 +133,14 @@ export async function bindSecretWithKysely(
     .values({ application_key: applicationKey, secret_hash: hash, created_at: now.toISOString() })
     .onConflict((conflict) => conflict.column('application_key').doNothing())
     .execute()
-  return storedHash(db, applicationKey)
+  return boundSecretWithKysely(db, applicationKey)
 }
 
-async function storedHash(db: Kysely<Tables>, applicationKey: string): Promise<string | undefined> {
+/** The hash bound to a key, on any engine, through Kysely. */
+export async function boundSecretWithKysely(
+  db: Kysely<Tables>,
+  applicationKey: string,
+): Promise<string | undefined> {
   const row = await db
     .selectFrom('application_secrets')
     .select('secret_hash')

@@ -136,8 +136,11 @@ const UPSERT_PARTIAL_APPLICATION = `${APPLICATION_VALUES}
     updated_at = excluded.updated_at, server_sequence = excluded.server_sequence
   where applications.status = 'partial' and applications.server_sequence < excluded.server_sequence`
 
-// The search index follows the application it was made from (as replaceIndexRows does).
-const DELETE_INDEX_ROWS = 'delete from application_index where application_key = ?'
+// The search index follows the application it was made from (the same rows as replaceIndexRows leaves),
+// touching only the rows that changed: most saves change no searchable term (decision 2177).
+const SELECT_INDEX_ROWS = 'select field, hash from application_index where application_key = ?'
+const DELETE_INDEX_ROW =
+  'delete from application_index where application_key = ? and field = ? and hash = ?'
 const INSERT_INDEX_ROW = `insert into application_index (application_key, field, hash)
   values (?, ?, ?) on conflict do nothing`
 // As enqueueEmails: a message already queued for the same cause is absorbed.
@@ -218,11 +221,24 @@ export function createWriteRunner(db: BetterSqlite3.Database): WriteRunner {
     return prepared
   }
 
+  // Deleting every row and inserting them again wrote the index's pages on every save; now a save whose
+  // terms are unchanged only reads them.
   const replaceIndex = (applicationKey: string, entries: readonly IndexEntry[] | undefined) => {
     if (entries === undefined) return
-    statement(DELETE_INDEX_ROWS).run(applicationKey)
+    const wanted = new Set(entries.map((entry) => `${entry.field} ${entry.hash}`))
+    const stored = new Set<string>()
+    const stale = statement(DELETE_INDEX_ROW)
+    for (const row of statement(SELECT_INDEX_ROWS).all(applicationKey) as IndexEntry[]) {
+      const id = `${row.field} ${row.hash}`
+      if (wanted.has(id)) stored.add(id)
+      else stale.run(applicationKey, row.field, row.hash)
+    }
+    if (stored.size === wanted.size) return
     const insert = statement(INSERT_INDEX_ROW)
-    for (const entry of entries) insert.run(applicationKey, entry.field, entry.hash)
+    for (const entry of entries) {
+      if (!stored.has(`${entry.field} ${entry.hash}`))
+        insert.run(applicationKey, entry.field, entry.hash)
+    }
   }
 
   const bind = (applicationKey: string, secretHash: string, createdAt: string): string => {

@@ -3,13 +3,11 @@
 // 403 before its body is looked at (decision 1801).
 
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { Kysely } from 'kysely'
 import {
   APPLICATION_SECRET_HEADER,
   APPLICATION_SECRET_MESSAGES,
   APPLICATION_SECRET_REFUSED,
 } from '@forecourt/domain/application-secret/application-secret'
-import type { Tables } from '../../db/tables'
 import {
   bindOrMismatch,
   checkApplicationSecret,
@@ -22,14 +20,13 @@ import {
  * async function's promise would wait on rather than hand back.
  */
 export async function refuseWithoutSecret(
-  db: Kysely<Tables>,
   request: FastifyRequest,
   reply: FastifyReply,
   applicationKey: string,
   now: Date,
 ): Promise<boolean> {
   const outcome = await checkApplicationSecret(
-    db,
+    request.server.writeStore.boundSecret,
     applicationKey,
     sentSecret(request),
     now,
@@ -46,12 +43,15 @@ export async function refuseWithoutSecret(
  * the hash the write must bind, or undefined when the key is bound to this secret already.
  */
 export async function secretForWrite(
-  db: Kysely<Tables>,
   request: FastifyRequest,
   reply: FastifyReply,
   applicationKey: string,
 ): Promise<{ refused: true } | { refused: false; bind: string | undefined }> {
-  const outcome = await readApplicationSecret(db, applicationKey, sentSecret(request))
+  const outcome = await readApplicationSecret(
+    request.server.writeStore.boundSecret,
+    applicationKey,
+    sentSecret(request),
+  )
   if (outcome === 'matches') return { refused: false, bind: undefined }
   if (typeof outcome !== 'string') return { refused: false, bind: outcome.unbound }
   refuse(reply, outcome)

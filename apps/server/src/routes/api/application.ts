@@ -5,8 +5,6 @@
 
 import type { FastifyPluginAsync } from 'fastify'
 import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
-import type { Kysely } from 'kysely'
-import type { Tables } from '../../db/tables'
 import { MAX_HISTORY_ENTRIES } from '@forecourt/domain/histories/histories'
 import {
   LINE_BREAK_FIELDS,
@@ -30,8 +28,6 @@ import { refuseWithoutSecret } from './application-secret'
 import { applicantResponses } from './applicant-contract'
 
 export interface ApplicationRoutesOptions {
-  /** Reads the application's browser binding (decision 1801); writes go through the write store. */
-  db: Kysely<Tables>
   clock?: () => Date
   /** The back office's search index rows of a payload; none are written without it. */
   searchIndexer?: SearchIndexer
@@ -232,7 +228,6 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = a
   app,
   options,
 ) => {
-  const { db } = options
   const clock = options.clock ?? (() => new Date())
   // Chosen once at start-up (decision 1861): on SQLite the writer thread saves, off the event loop
   // (decision 1461).
@@ -267,7 +262,7 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = a
           .code(429)
           .send({ error: APPLICATION_MESSAGES.quota })
       }
-      if (await refuseWithoutSecret(db, request, reply, applicationKey, now)) return reply
+      if (await refuseWithoutSecret(request, reply, applicationKey, now)) return reply
       const check = checkPartialPayload(request.body, applicationKey)
       if (!check.ok) {
         return reply.code(400).send({ error: APPLICATION_MESSAGES.invalid, errors: check.errors })

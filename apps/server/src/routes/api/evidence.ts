@@ -121,7 +121,7 @@ export const evidenceRoutes: FastifyPluginAsync<EvidenceRoutesOptions> = async (
       }
       const now = clock()
       const applicationKey = request.params.applicationKey.toLowerCase()
-      if (await refuseWithoutSecret(db, request, reply, applicationKey, now)) return reply
+      if (await refuseWithoutSecret(request, reply, applicationKey, now)) return reply
       const { affiliateKey, items } = request.body
       const brand = brandForAffiliateKey(affiliateKey) as BrandId | undefined
       if (brand === undefined) {

@@ -203,7 +203,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
       const applicationKey = request.params.applicationKey.toLowerCase()
       // The same rule as every write under a key (decision 1801): only the browser that started the
       // application may save it and be sent its link (decision 2114).
-      if (await refuseWithoutSecret(db, request, reply, applicationKey, now)) return reply
+      if (await refuseWithoutSecret(request, reply, applicationKey, now)) return reply
       const body = request.body as Record<string, unknown>
       const errors: { field: string; message: string }[] = []
 
@@ -309,7 +309,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
       if (request.validationError) return reply.code(400).send({ error: INVALID })
       const now = clock()
       const applicationKey = request.params.applicationKey.toLowerCase()
-      if (await refuseWithoutSecret(db, request, reply, applicationKey, now)) return reply
+      if (await refuseWithoutSecret(request, reply, applicationKey, now)) return reply
       const state = request.body.state
       const restored = restoreState(JSON.stringify(state))
       if (

@@ -188,7 +188,7 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
       const serverSequence = nextServerSequence(now.getTime())
       const submissionKey = request.params.submissionKey.toLowerCase()
       // A key no write has named yet is bound by the submission's own transaction (decision 1981).
-      const secret = await secretForWrite(db, request, reply, submissionKey)
+      const secret = await secretForWrite(request, reply, submissionKey)
       if (secret.refused) return reply
 
       const result = validateSubmission(request.body, {
