@@ -25,7 +25,7 @@ export function browserStartUpEnv(): StartUpEnv {
     // Two random UUIDs' hex: 244 random bits from Web Crypto, with code the first screen loads anyway.
     newSecret: () => (uuidv4() + uuidv4()).replaceAll('-', ''),
     // The API client is loaded with the follow-ups, after the first render.
-    fetchJson: (url) => import('./api').then((api) => api.getJson(url)),
+    fetchJson: (url) => import('./api').then((api) => api.requestAnyJson(url)),
     analyticsConsent: hasAnalyticsConsent(),
     ipLookupUrl: import.meta.env.VITE_IP_LOOKUP_URL || '/api/ip',
     vehiclesHost: (import.meta.env.VITE_VEHICLES_HOST || '').replace(/\/+$/, ''),

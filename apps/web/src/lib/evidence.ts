@@ -8,7 +8,7 @@
 // would not change the answer. Nothing here holds up the journey, and nothing personal is logged.
 
 import { applicationSecretHeaders } from '@forecourt/domain/application-secret/application-secret'
-import { ApiError, postJson } from './api'
+import { ApiError, postJson, type ApiUrl } from './api'
 import type { EvidenceReport } from './evidence-types'
 
 /** Where reports wait to be sent, in this tab's session storage. */
@@ -52,10 +52,12 @@ interface Stored {
   reported: Record<string, string>
 }
 
+type EvidenceUrl = ApiUrl<'POST /api/evidence/:applicationKey'>
+
 export interface EvidenceDeps {
   storage: () => Storage | undefined
   post: (
-    url: string,
+    url: EvidenceUrl,
     body: unknown,
     options: { keepalive: boolean; headers: Record<string, string> },
   ) => Promise<unknown>
@@ -72,7 +74,7 @@ export async function sha256Hex(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
-export function evidenceUrl(applicationKey: string, host = ''): string {
+export function evidenceUrl(applicationKey: string, host = ''): EvidenceUrl {
   return `${host}/api/evidence/${encodeURIComponent(applicationKey)}`
 }
 
@@ -150,7 +152,7 @@ export function createEvidenceQueue(deps: EvidenceDeps) {
   const post = (batch: readonly QueuedItem[], keepalive: boolean) => {
     const first = batch[0]!
     return deps.post(
-      `${evidenceUrl(first.applicationKey, deps.host)}`,
+      evidenceUrl(first.applicationKey, deps.host),
       { affiliateKey: first.affiliateKey, items: batch.map((queued) => queued.item) },
       { keepalive, headers: applicationSecretHeaders(first.secret ?? '') },
     )
@@ -255,7 +257,11 @@ function sessionStore(): Storage | undefined {
 const pageQueue = createEvidenceQueue({
   storage: sessionStore,
   post: (url, body, { keepalive, headers }) =>
-    postJson(url, body, { keepalive, timeoutMs: ATTEMPT_TIMEOUT_MS, headers }),
+    postJson<'POST /api/evidence/:applicationKey'>(url, body, {
+      keepalive,
+      timeoutMs: ATTEMPT_TIMEOUT_MS,
+      headers,
+    }),
   hash: sha256Hex,
   newId: () => crypto.randomUUID(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
