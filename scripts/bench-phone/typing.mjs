@@ -171,6 +171,11 @@ export function typingPage(page, { reloads = false, maxReloads = Infinity, onRel
 
   async function type(locator, value) {
     await locator.click()
+    // A phone's browser opens its on-screen keyboard and scrolls the field into the screen left
+    // above it. Chromium's emulation has no keyboard: typed into a field at the bottom edge of the
+    // emulated screen, no frame was presented until the next scroll, and each key counted 2-5 s
+    // of Interaction to Next Paint that no phone shows (docs/benchmarks.md, bench:phone notes).
+    await locator.evaluate((element) => element.scrollIntoView({ block: 'center' }))
     if ((await locator.inputValue()) !== '') await locator.press('ControlOrMeta+a')
     if (value === '') await locator.press('Delete')
     else await locator.pressSequentially(value, { delay: KEY_DELAY_MS })

@@ -3,23 +3,15 @@
 // the same for the same application and lender every time, so a demonstration or a test can be repeated.
 
 import { createHash } from 'node:crypto'
+import type { LenderDecisionBody } from '@forecourt/domain/contract/lender'
 import type { LenderRules, LoanKind } from './lenders'
-import { offerFigures, type OfferFigures } from './offer'
+import { offerFigures } from './offer'
 
 export type SimulatedDecision =
   'approved' | 'approved-with-conditions' | 'more-information-needed' | 'declined' | 'paid-out'
 
-export interface DecisionBody {
-  submissionKey: string
-  decision: SimulatedDecision
-  lenderReference: string
-  decidedAt: string
-  offer?: OfferFigures & {
-    expiresAt: string
-    commission: { kind: 'amount' | 'percentage'; value: number }
-  }
-  message?: string
-}
+/** What the simulator posts: the body the contract defines for a lender's decision (decision 2173). */
+export type DecisionBody = LenderDecisionBody & { decision: SimulatedDecision }
 
 /** What the simulator reads of a delivered application (the submission payload; docs/lenders.md). */
 export interface ApplicationFacts {

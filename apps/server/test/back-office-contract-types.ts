@@ -4,6 +4,12 @@
 
 import Fastify from 'fastify'
 import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
+import {
+  ListFilterSchema,
+  NoteBodySchema,
+  SignInBodySchema,
+} from '@forecourt/domain/contract/back-office-requests'
+import { readFields } from '@forecourt/domain/contract/request-fields'
 
 export function contractMismatches(): void {
   const app = Fastify()
@@ -39,4 +45,22 @@ export function contractMismatches(): void {
       // @ts-expect-error a refusal is `{ error }`: any other shape is refused
       reply.code(409).send({ message: 'Erased' }),
   )
+}
+
+/** The requests' side (decision 2173): a route reads its body only through the contract's schema. */
+export function requestMismatches(body: unknown): unknown[] {
+  const note = readFields(NoteBodySchema, body)
+  const signIn = readFields(SignInBodySchema, body)
+  const filter = readFields(ListFilterSchema, body)
+  return [
+    note.values.text,
+    signIn.values.code,
+    filter.values.limit,
+    // @ts-expect-error a note's body is `{ text }`: a route reading `note` reads nothing the client sends
+    note.values.note,
+    // @ts-expect-error the sign-in's email is read as the contract names it, not `username`
+    signIn.values.username,
+    // @ts-expect-error a list's `limit` is read as a number: it cannot be used as text
+    filter.values.limit?.padStart(3),
+  ]
 }

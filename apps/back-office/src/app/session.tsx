@@ -11,7 +11,7 @@ import {
   useState,
   type ReactNode,
 } from 'react'
-import { ApiError, call, onSessionEnded, post, rememberCsrfToken } from '#lib/api'
+import { ApiError, get, onSessionEnded, post, rememberCsrfToken } from '#lib/api'
 import { forgetAll } from '#lib/remembered'
 import type { Permission, Session } from '#lib/types'
 
@@ -46,7 +46,7 @@ export function SessionProvider({
   useEffect(() => {
     if (initial !== undefined) return
     let live = true
-    call<Session>('/session', { unauthorisedIsExpected: true })
+    get('GET /api/back-office/session', { unauthorisedIsExpected: true })
       .then((answer) => {
         if (!live) return
         rememberCsrfToken(answer.csrfToken)
@@ -85,8 +85,7 @@ export function SessionProvider({
   const signOut = useCallback(async (everywhere = false) => {
     try {
       await post(
-        everywhere ? '/sign-out-everywhere' : '/sign-out',
-        {},
+        everywhere ? 'POST /api/back-office/sign-out-everywhere' : 'POST /api/back-office/sign-out',
         { unauthorisedIsExpected: true },
       )
     } finally {

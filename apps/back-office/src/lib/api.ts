@@ -1,5 +1,14 @@
 // The back-office API client: JSON over same-origin fetch, the anti-forgery token echoed on every
 // write, and one place that notices an ended session (401) so the app can send the user to Sign in.
+// A call names its route as the contract does ('POST /api/back-office/…', decisions 2165 and 2173): its
+// path parameters, body and query are typed from the contract's requests and its answer from the
+// contract's answers, so a screen cannot send or read a field the server's schema does not name.
+
+import type { BackOfficeAnswer, BackOfficeRoute } from '@forecourt/domain/contract/back-office'
+import type {
+  BackOfficeBody,
+  BackOfficeQuery,
+} from '@forecourt/domain/contract/back-office-requests'
 
 export const API = '/api/back-office'
 const CSRF_HEADER = 'x-csrf-token'
@@ -102,27 +111,87 @@ async function send(path: string, options: CallOptions): Promise<Response> {
   )
 }
 
-/** Calls the API and answers its JSON (null for an empty answer, such as 204). */
-export async function call<T>(path: string, options: CallOptions = {}): Promise<T> {
-  const response = await send(path, options)
+type PathOf<R> = R extends `${string} /api/back-office${infer P}` ? P : never
+type ParamsIn<P> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsIn<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never
+type Params<R> = [ParamsIn<PathOf<R>>] extends [never]
+  ? unknown
+  : { params: Record<ParamsIn<PathOf<R>>, string> }
+type Body<R extends string> = [BackOfficeBody<R>] extends [never]
+  ? unknown
+  : { body: BackOfficeBody<R> }
+type Query<R extends string> = [BackOfficeQuery<R>] extends [never]
+  ? unknown
+  : { query?: BackOfficeQuery<R> }
+
+/** What a call to route `R` sends: its path parameters, its body and its query, as the contract types them. */
+export type RouteInput<R extends BackOfficeRoute> = Params<R> &
+  Body<R> &
+  Query<R> &
+  Pick<CallOptions, 'unauthorisedIsExpected'>
+type InputArgument<R extends BackOfficeRoute> =
+  object extends RouteInput<R> ? [input?: RouteInput<R>] : [input: RouteInput<R>]
+
+export type GetRoute = Extract<BackOfficeRoute, `GET ${string}`>
+export type PostRoute = Extract<BackOfficeRoute, `POST ${string}`>
+
+interface LooseInput {
+  params?: Record<string, string>
+  body?: unknown
+  query?: Record<string, string | number | undefined | null>
+  unauthorisedIsExpected?: boolean
+}
+
+/** The route's path under /api/back-office, its parameters filled in and its query appended. */
+function pathOf(route: BackOfficeRoute, input: LooseInput = {}): string {
+  const path = route.slice(route.indexOf(' /api/back-office') + ' /api/back-office'.length)
+  const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(input.params?.[name] ?? ''),
+  )
+  return `${filled}${input.query ? query(input.query) : ''}`
+}
+
+async function json<T>(response: Response): Promise<T> {
   const text = await response.text()
   return (text === '' ? null : JSON.parse(text)) as T
 }
 
-export function post<T>(
-  path: string,
-  body: unknown = {},
-  options: Omit<CallOptions, 'method' | 'body'> = {},
-) {
-  return call<T>(path, { ...options, method: 'POST', body })
+/** Reads a route; answers its JSON. */
+export async function get<R extends GetRoute>(
+  route: R,
+  ...[input]: InputArgument<R>
+): Promise<BackOfficeAnswer<R>> {
+  const loose = input as LooseInput | undefined
+  const response = await send(pathOf(route, loose), {
+    unauthorisedIsExpected: loose?.unauthorisedIsExpected,
+  })
+  return json(response)
 }
 
-/** A file answer (the CSV export): its bytes and the name the server gave it. */
-export async function postForFile(
-  path: string,
-  body: unknown,
+/** Writes to a route; answers its JSON (null for an empty answer, such as 204). */
+export async function post<R extends PostRoute>(
+  route: R,
+  ...[input]: InputArgument<R>
+): Promise<BackOfficeAnswer<R>> {
+  const loose = input as LooseInput | undefined
+  const response = await send(pathOf(route, loose), {
+    method: 'POST',
+    body: loose?.body,
+    unauthorisedIsExpected: loose?.unauthorisedIsExpected,
+  })
+  return json(response)
+}
+
+/** A file answer (a CSV export): its bytes and the name the server gave it. */
+export async function postForFile<R extends PostRoute>(
+  route: R,
+  ...[input]: InputArgument<R>
 ): Promise<{ blob: Blob; filename: string }> {
-  const response = await send(path, { method: 'POST', body })
+  const loose = input as LooseInput | undefined
+  const response = await send(pathOf(route, loose), { method: 'POST', body: loose?.body })
   const disposition = response.headers.get('content-disposition') ?? ''
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'export.csv'
   return { blob: await response.blob(), filename }
@@ -136,4 +205,13 @@ export function query(params: Record<string, string | number | undefined | null>
   }
   const text = search.toString()
   return text ? `?${text}` : ''
+}
+
+/** The fields of `values` that are set (not empty, null or undefined), as a form's filters are sent. */
+export function setValues<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(values).filter(
+      ([, value]) => value !== undefined && value !== null && value !== '',
+    ),
+  ) as Partial<T>
 }

@@ -4,6 +4,7 @@
 // Imported by nothing, so never in the bundle.
 
 import type { BackOfficeAnswer } from '@forecourt/domain/contract/back-office'
+import { get, post } from './api'
 import type { ApplicationDetail, Session } from './types'
 
 export function contractReads(detail: ApplicationDetail, session: Session): unknown[] {
@@ -20,5 +21,34 @@ export function contractReads(detail: ApplicationDetail, session: Session): unkn
     detail.notes[0]?.by.toUpperCase(),
     // @ts-expect-error the pipeline answers counts, not a total
     pipeline.total,
+  ]
+}
+
+/**
+ * The requests' side (decision 2173): a call sends the body, query and path parameters its route's
+ * schema names, and reads the answer its route declares. Never called, only compiled.
+ */
+export async function contractRequests(applicationKey: string): Promise<unknown[]> {
+  const route = 'POST /api/back-office/applications/:applicationKey/notes'
+  const note = await post(route, { params: { applicationKey }, body: { text: 'Called back' } })
+  return [
+    note.note.by,
+    // @ts-expect-error a note's body is `{ text }`: a field the server's schema does not name is refused
+    await post(route, { params: { applicationKey }, body: { note: 'Called back' } }),
+    // @ts-expect-error the route names its application: a call without the path parameter is refused
+    await post(route, { body: { text: 'Called back' } }),
+    await post('POST /api/back-office/applications/:applicationKey/status', {
+      params: { applicationKey },
+      // @ts-expect-error a status is sent as the contract names its field, not `brokerStatus`
+      body: { brokerStatus: 'contacted' },
+    }),
+    await post('POST /api/back-office/operators', {
+      // @ts-expect-error the role is one of the contract's roles: 'owner' is none of them
+      body: { email: 'a@example.com', role: 'owner', brands: 'all' },
+    }),
+    // @ts-expect-error the list's query has no `page`: its pages go by `cursor`
+    await get('GET /api/back-office/applications', { query: { page: 2 } }),
+    // @ts-expect-error the answer is the note: it has no `status`
+    note.status,
   ]
 }

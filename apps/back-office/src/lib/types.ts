@@ -52,3 +52,11 @@ export type {
 } from '@forecourt/domain/contract/back-office'
 
 export type { ApplicationPage as SearchPage } from '@forecourt/domain/contract/back-office'
+
+// The requests' filters the screens hold, from the contract's requests (decision 2173).
+export type {
+  AuditQuery,
+  FiguresFilter,
+  FunnelFilter,
+  ListFilter,
+} from '@forecourt/domain/contract/back-office-requests'

@@ -11,8 +11,7 @@ import { newId } from './operators'
 
 type Db = Kysely<Tables>
 
-export const NOTE_MAX_LENGTH = 2000
-export const REASON_MAX_LENGTH = 500
+export { NOTE_MAX_LENGTH, REASON_MAX_LENGTH } from '@forecourt/domain/contract/back-office-requests'
 
 const noteAad = (id: string) => `forecourt/notes/${id}`
 

@@ -4,6 +4,7 @@
 
 import type { ColumnType, Insertable, Selectable } from 'kysely'
 import { OPERATOR_ROLES, type OperatorRole } from '@forecourt/domain/contract/operator-permissions'
+import { BROKER_STATUSES, LENDER_DECISIONS } from '@forecourt/domain/contract/case-states'
 
 /** The vehicle types the brands' hosts select (see the brand notes); the stock uses the same names. */
 export const VEHICLE_TYPES = [
@@ -306,18 +307,7 @@ export interface BackOfficeSettingsTable {
   value: string
 }
 
-export const BROKER_STATUSES = [
-  'new',
-  'contacted',
-  'with_lender',
-  'approved',
-  // The applicant signed the lender's agreement: set by a caseworker (decision 2115).
-  'signed',
-  'declined',
-  'withdrawn',
-  'paid_out',
-  'closed',
-] as const
+export { BROKER_STATUSES }
 export type BrokerStatus = (typeof BROKER_STATUSES)[number]
 
 export interface ApplicationCasesTable {
@@ -516,15 +506,7 @@ export type SupportNoteRow = Selectable<SupportNotesTable>
 
 // --- Lenders' decisions (migration 0043; decision 1656) ---
 
-export const LENDER_DECISIONS = [
-  'approved',
-  'approved-with-conditions',
-  'referred',
-  'declined',
-  'more-information-needed',
-  'withdrawn',
-  'paid-out',
-] as const
+export { LENDER_DECISIONS }
 export type LenderDecision = (typeof LENDER_DECISIONS)[number]
 
 export interface LenderDecisionsTable {

@@ -27,6 +27,16 @@ const tooManyRequests = {
   description: 'Rate limit reached for this client; the Retry-After header says when to try again',
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The body the document describes for a route that reads its body itself (a signed route reads the
+     * bytes as they came): the JSON schema generated from the contract, never checked by Fastify.
+     */
+    openApiBody?: Record<string, unknown>
+  }
+}
+
 type RouteSchema = FastifySchema & {
   hide?: boolean
   security?: Record<string, string[]>[]
@@ -67,9 +77,11 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
       ...(write ? { 403: forbidden } : {}),
       ...(limited ? { 429: tooManyRequests } : {}),
     }
+    const body = route.config?.openApiBody
     return {
       schema: {
         ...base,
+        ...(body === undefined ? {} : { body }),
         response,
         ...(write ? { security: [{ csrfHeader: [], csrfCookie: [] }] } : {}),
       },

@@ -20,7 +20,8 @@ test('a question fetches the screens that may follow it once shown and idle, not
   expect(preloadedRoutes()).toEqual([])
   expect(idleCallbacks()).toBe(1)
   runIdleCallbacks()
-  expect(preloadedRoutes()).toEqual(['/', '/deposit', '/term-to-borrow'])
+  // Two screens ahead (decision 2179): the driving licence after the term.
+  expect(preloadedRoutes()).toEqual(['/', '/deposit', '/term-to-borrow', '/driving-licence'])
 })
 
 test('each new question fetches what may follow it', async () => {
@@ -34,7 +35,7 @@ test('each new question fetches what may follow it', async () => {
     LAZY_SCREEN,
   )
   runIdleCallbacks()
-  expect(preloadedRoutes()).toEqual(['/looking-to-borrow', '/driving-licence'])
+  expect(preloadedRoutes()).toEqual(['/looking-to-borrow', '/driving-licence', '/marital-status'])
 
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
   await screen.findByRole(
@@ -49,6 +50,7 @@ test('each new question fetches what may follow it', async () => {
     '/term-to-borrow',
     '/driving-licence',
     '/marital-status',
+    '/date-of-birth',
   ])
 })
 
@@ -57,5 +59,5 @@ test('a question the deep-link guard sends elsewhere fetches only for the questi
   renderApp('/contact')
   await screen.findByRole('heading', { name: 'How much would you like to borrow?' }, LAZY_SCREEN)
   runIdleCallbacks()
-  expect(preloadedRoutes()).toEqual(['/', '/deposit', '/term-to-borrow'])
+  expect(preloadedRoutes()).toEqual(['/', '/deposit', '/term-to-borrow', '/driving-licence'])
 })

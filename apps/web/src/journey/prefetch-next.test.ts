@@ -4,10 +4,24 @@ import { createInitialState } from '@forecourt/domain/state/application-state'
 import { expect, test } from 'vitest'
 import { pathsToPrefetch } from './prefetch-next'
 
-test('on the first question: where Continue goes, where Previous goes, then where other answers lead', () => {
+test('on the first question: where Continue goes, where Previous goes, where other answers lead, then where Continue goes after that', () => {
   expect(
     pathsToPrefetch(createInitialState(), brands.carfinance, '/looking-to-borrow', ''),
-  ).toEqual(['/term-to-borrow', '/', '/deposit'])
+  ).toEqual(['/term-to-borrow', '/', '/deposit', '/driving-licence'])
+})
+
+test('two screens ahead: a one-tap question’s successor is fetched while the screen before it is read', () => {
+  const state = createInitialState()
+  // /marital-status is answered with one tap: /date-of-birth's code is on its way from /driving-licence.
+  expect(pathsToPrefetch(state, brands.carfinance, '/driving-licence', '')).toEqual([
+    '/marital-status',
+    '/term-to-borrow',
+    '/date-of-birth',
+  ])
+  // From the length of stay, the employment status after the residential status.
+  expect(pathsToPrefetch(state, brands.carfinance, '/address-length/1', '')).toEqual(
+    expect.arrayContaining(['/residential-status/1', '/employment/1']),
+  )
 })
 
 test('on a question whose answer decides the branch, every screen the answers could lead to', () => {
@@ -20,7 +34,7 @@ test('on a question whose answer decides the branch, every screen the answers co
     '/deposit',
     '/term-to-borrow',
   ])
-  expect(pathsToPrefetch(state, brands.carfinance, '/employment/2', '')).toEqual([
+  expect(pathsToPrefetch(state, brands.carfinance, '/employment/2', '').slice(0, 2)).toEqual([
     '/employment-add/2',
     '/employment-length/2',
   ])

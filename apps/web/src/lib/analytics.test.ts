@@ -20,9 +20,16 @@ function stubBeacon() {
   return sendBeacon
 }
 
-test('an event is sent to the telemetry sink as a JSON string', () => {
+/** The beacons go once the next frame is painted (decision 2179): the test waits for that frame. */
+function nextPaint() {
+  return new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
+}
+
+test('an event is sent to the telemetry sink as a JSON string, once the next frame is painted', async () => {
   const sendBeacon = stubBeacon()
   track({ event: 'Validation Error', messageKey: 'phone.elevenDigits', step: '/contact' })
+  expect(sendBeacon).not.toHaveBeenCalled()
+  await nextPaint()
   expect(sendBeacon).toHaveBeenCalledTimes(1)
   const [url, body] = sendBeacon.mock.calls[0]!
   expect(url).toBe('/api/events')
@@ -33,10 +40,11 @@ test('an event is sent to the telemetry sink as a JSON string', () => {
   })
 })
 
-test('the beacon carries the anti-forgery token in its body, as it cannot set headers', () => {
+test('the beacon carries the anti-forgery token in its body, as it cannot set headers', async () => {
   document.cookie = 'forecourt-csrf=nonce.signature'
   const sendBeacon = stubBeacon()
   track({ event: 'Started', category: 'Application form' })
+  await nextPaint()
   expect(JSON.parse(sendBeacon.mock.calls[0]![1] as string)).toMatchObject({
     event: 'Started',
     category: 'Application form',
@@ -44,7 +52,7 @@ test('the beacon carries the anti-forgery token in its body, as it cannot set he
   })
 })
 
-test('the beacon says whether this is the first of its kind and step, and keeps the visit’s source', () => {
+test('the beacon says whether this is the first of its kind and step, and keeps the visit’s source', async () => {
   const sendBeacon = stubBeacon()
   track({
     event: 'Started',
@@ -64,6 +72,7 @@ test('the beacon says whether this is the first of its kind and step, and keeps 
     campaign: 'winter',
     first: false,
   })
+  await nextPaint()
   const sent = sendBeacon.mock.calls.map((call) => {
     const { csrf: _csrf, ...body } = JSON.parse(call[1] as string) as Record<string, unknown>
     return body
@@ -94,7 +103,7 @@ test('the beacon says whether this is the first of its kind and step, and keeps 
   expect(sessionStorage.length + localStorage.length).toBe(0)
 })
 
-test('a failing telemetry sink does not break the caller', () => {
+test('a failing telemetry sink does not break the caller, nor the page after the frame', async () => {
   Object.defineProperty(navigator, 'sendBeacon', {
     value: () => {
       throw new Error('blocked')
@@ -103,4 +112,6 @@ test('a failing telemetry sink does not break the caller', () => {
   })
   expect(() => track({ event: 'Started' })).not.toThrow()
   expect(window.dataLayer).toEqual([{ event: 'Started' }])
+  // The beacon's throw after the frame is caught there: an uncaught one would fail this test.
+  await nextPaint()
 })

@@ -8,6 +8,7 @@
 // would not change the answer. Nothing here holds up the journey, and nothing personal is logged.
 
 import { applicationSecretHeaders } from '@forecourt/domain/application-secret/application-secret'
+import { afterNextPaint } from './after-next-paint'
 import { ApiError, postJson, type ApiUrl } from './api'
 import type { EvidenceReport } from './evidence-types'
 
@@ -236,6 +237,8 @@ export function createEvidenceQueue(deps: EvidenceDeps) {
       }
       save({ applicationKey: application.key, queue, reported })
       listen()
+      // Queued for good above; sent once the screen is painted, so a press never waits for it.
+      await new Promise<void>((resolve) => afterNextPaint(resolve))
       await send()
     },
     /** Tests: what is waiting. */

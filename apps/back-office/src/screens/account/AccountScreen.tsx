@@ -94,7 +94,9 @@ export default function AccountScreen() {
     }
     setSending(true)
     try {
-      await post('/account/password', { currentPassword, newPassword, code: digits })
+      await post('POST /api/back-office/account/password', {
+        body: { currentPassword, newPassword, code: digits ?? '' },
+      })
       setNewPassword('')
       setConfirmation('')
       succeeded('passwordChanged')
@@ -116,7 +118,7 @@ export default function AccountScreen() {
     if (sending) return
     setSending(true)
     try {
-      const answer = await post<{ totp: Totp }>('/account/authenticator')
+      const answer = await post('POST /api/back-office/account/authenticator')
       form.clear()
       setDone(undefined)
       setTotp(answer.totp)
@@ -148,9 +150,8 @@ export default function AccountScreen() {
     }
     setSending(true)
     try {
-      await post('/account/authenticator/confirm', {
-        currentPassword: authenticatorPassword,
-        code: digits,
+      await post('POST /api/back-office/account/authenticator/confirm', {
+        body: { currentPassword: authenticatorPassword, code: digits ?? '' },
       })
       setTotp(undefined)
       succeeded('authenticatorChanged')

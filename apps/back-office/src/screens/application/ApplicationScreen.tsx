@@ -9,7 +9,7 @@ import { Badge, BrokerStatusBadge, KindBadge } from '#components/badge/Badge'
 import { IdentityBar } from '#components/identity-bar/IdentityBar'
 import { Notice } from '#components/notice/Notice'
 import { SubNavigation } from '#components/sub-navigation/SubNavigation'
-import { ApiError, call } from '#lib/api'
+import { ApiError, get } from '#lib/api'
 import type { ApplicationDetail } from '#lib/types'
 import { formatDate } from '#lib/format-time'
 import { ApplicationContext, type ApplicationContextValue } from './application-context'
@@ -50,7 +50,9 @@ export default function ApplicationScreen() {
 
   const load = useCallback(
     () =>
-      call<ApplicationDetail>(`/applications/${encodeURIComponent(key)}`).then(
+      get('GET /api/back-office/applications/:applicationKey', {
+        params: { applicationKey: key },
+      }).then(
         (detail) => setLoaded({ state: 'loaded', detail }),
         (error: unknown) => {
           if (error instanceof ApiError && error.status === 404) setLoaded({ state: 'not-found' })

@@ -34,8 +34,9 @@ export function DeliveriesPart() {
     setBusy(delivery.id)
     setMessage(undefined)
     try {
-      const answer = await post<{ outcome: string }>(
-        `/applications/${encodeURIComponent(detail.application.applicationKey)}/deliveries/${encodeURIComponent(delivery.id)}/retry`,
+      const answer = await post(
+        'POST /api/back-office/applications/:applicationKey/deliveries/:deliveryId/retry',
+        { params: { applicationKey: detail.application.applicationKey, deliveryId: delivery.id } },
       )
       await reload()
       const text = OUTCOMES[answer.outcome]?.(delivery.destinationId) ?? `Retry: ${answer.outcome}`

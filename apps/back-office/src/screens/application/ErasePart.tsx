@@ -69,10 +69,10 @@ export function ErasePart() {
     if (errors.length > 0) return form.show(errors)
     setSending(true)
     try {
-      const answer = await post<{ notices: number }>(
-        `/applications/${encodeURIComponent(application.applicationKey)}/erase`,
-        { reason: reason.trim() },
-      )
+      const answer = await post('POST /api/back-office/applications/:applicationKey/erase', {
+        params: { applicationKey: application.applicationKey },
+        body: { reason: reason.trim() },
+      })
       await reload()
       flash(
         `The personal data was erased. ${answer.notices === 0 ? 'No lender had received it.' : `${answer.notices} lender${answer.notices === 1 ? ' is' : 's are'} being told.`}`,

@@ -16,6 +16,7 @@ import { Textarea } from '@forecourt/ui/textarea/textarea'
 import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
 import { ApiError, post } from '#lib/api'
+import type { BackOfficeBody } from '@forecourt/domain/contract/back-office-requests'
 import { formatDateTime } from '#lib/format-time'
 import { formatCommission } from '#lib/money'
 import type { Consent, Evidence, EvidenceRecord } from '#lib/types'
@@ -68,16 +69,16 @@ export default function EvidencePart() {
     support: null,
   }
   const { application } = detail
-  const key = encodeURIComponent(application.applicationKey)
+  const params = { applicationKey: application.applicationKey }
   const mayAdd = can('evidence') && application.erased === null
 
   /** Sends one form; its fields' server errors land on its inputs. */
-  async function send(path: string, body: unknown, ids: Record<string, string>, said: string) {
+  async function send(call: () => Promise<unknown>, ids: Record<string, string>, said: string) {
     if (sending) return false
     setSending(true)
     setDone(undefined)
     try {
-      await post(`/applications/${key}/${path}`, body)
+      await call()
       form.clear()
       await reload()
       setDone(said)
@@ -116,8 +117,7 @@ export default function EvidencePart() {
         mayAdd={mayAdd}
         onSend={(body) =>
           send(
-            'support-notes',
-            body,
+            () => post(`${ROUTE}/support-notes`, { params, body }),
             { step: 'support-step', note: 'support-note' },
             'The note was recorded.',
           )
@@ -129,8 +129,7 @@ export default function EvidencePart() {
         mayAdd={mayAdd}
         onSend={(body) =>
           send(
-            'consent-withdrawals',
-            body,
+            () => post(`${ROUTE}/consent-withdrawals`, { params, body }),
             { applicant: 'withdraw-consent', channel: 'withdraw-consent' },
             'The withdrawal was recorded.',
           )
@@ -143,8 +142,7 @@ export default function EvidencePart() {
         mayAdd={mayAdd && application.kind !== 'refused'}
         onSend={(body) =>
           send(
-            'commission-answers',
-            body,
+            () => post(`${ROUTE}/commission-answers`, { params, body }),
             { lenderId: 'commission-lender', kind: 'commission-kind', value: 'commission-value' },
             'The answer was recorded.',
           )
@@ -207,6 +205,9 @@ function isAnswer(
 }
 
 type Form = ReturnType<typeof useFormErrors>
+const ROUTE = 'POST /api/back-office/applications/:applicationKey'
+type SupportStep = BackOfficeBody<`${typeof ROUTE}/support-notes`>['step']
+type CommissionKind = BackOfficeBody<`${typeof ROUTE}/commission-answers`>['kind']
 
 function SupportSection({
   evidence,
@@ -217,9 +218,9 @@ function SupportSection({
   evidence: Evidence
   form: Form
   mayAdd: boolean
-  onSend: (body: { step: string; note: string }) => Promise<boolean | undefined>
+  onSend: (body: BackOfficeBody<`${typeof ROUTE}/support-notes`>) => Promise<boolean | undefined>
 }) {
-  const [step, setStep] = useState('')
+  const [step, setStep] = useState<SupportStep | ''>('')
   const [note, setNote] = useState('')
   const support = evidence.support
   if (support === null) return null
@@ -234,7 +235,7 @@ function SupportSection({
       })
     }
     if (!note.trim()) errors.push({ id: 'support-note', message: 'Enter the note' })
-    if (errors.length > 0) return form.show(errors)
+    if (errors.length > 0 || step === '') return form.show(errors)
     if (await onSend({ step, note: note.trim() })) {
       setStep('')
       setNote('')
@@ -279,7 +280,7 @@ function SupportSection({
               { value: 'outcome', label: 'The outcome' },
             ]}
             value={step}
-            onChange={setStep}
+            onChange={(value) => setStep(value as SupportStep)}
             error={form.errorFor('support-step')}
           />
           <Textarea
@@ -310,7 +311,9 @@ function ConsentSection({
   consents: Consent[]
   form: Form
   mayAdd: boolean
-  onSend: (body: { applicant: string; channel: string }) => Promise<boolean | undefined>
+  onSend: (
+    body: BackOfficeBody<`${typeof ROUTE}/consent-withdrawals`>,
+  ) => Promise<boolean | undefined>
 }) {
   const [chosen, setChosen] = useState('')
   const agreed = consents.filter((consent) => consent.state === 'agreed')
@@ -323,7 +326,8 @@ function ConsentSection({
       ])
     }
     const [applicant = '', channel = ''] = chosen.split(':')
-    if (await onSend({ applicant, channel })) setChosen('')
+    // The choices are the consents on record, whose applicant is main or joint.
+    if (await onSend({ applicant: applicant as Consent['applicant'], channel })) setChosen('')
   }
 
   return (
@@ -397,10 +401,12 @@ function CommissionSection({
   lenders: string[]
   form: Form
   mayAdd: boolean
-  onSend: (body: { lenderId: string; kind: string; value: number }) => Promise<boolean | undefined>
+  onSend: (
+    body: BackOfficeBody<`${typeof ROUTE}/commission-answers`>,
+  ) => Promise<boolean | undefined>
 }) {
   const [lenderId, setLenderId] = useState('')
-  const [kind, setKind] = useState('')
+  const [kind, setKind] = useState<CommissionKind | ''>('')
   const [value, setValue] = useState('')
   const requests = evidence.commissionRequests
 
@@ -423,7 +429,7 @@ function CommissionSection({
         message: 'Enter the commission as a number, such as 412.50 or 3.5',
       })
     }
-    if (errors.length > 0 || number === undefined) return form.show(errors)
+    if (errors.length > 0 || number === undefined || kind === '') return form.show(errors)
     if (await onSend({ lenderId, kind, value: number })) {
       setLenderId('')
       setKind('')
@@ -486,7 +492,7 @@ function CommissionSection({
               { value: 'percentage', label: 'A percentage of the amount borrowed' },
             ]}
             value={kind}
-            onChange={setKind}
+            onChange={(value) => setKind(value as CommissionKind)}
             error={form.errorFor('commission-kind')}
           />
           <TextInput

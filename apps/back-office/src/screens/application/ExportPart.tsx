@@ -11,7 +11,7 @@ import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
 import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
 import { SummaryList } from '#components/summary-list/SummaryList'
-import { ApiError, call, post } from '#lib/api'
+import { ApiError, get, post } from '#lib/api'
 import { saveFile } from '#lib/download'
 import { formatDate, formatDateTime } from '#lib/format-time'
 import { formatCommission } from '#lib/money'
@@ -66,9 +66,12 @@ export function candidateOption(
   }
 }
 
-async function lookUp(path: string): Promise<Candidates> {
+async function lookUp(applicationKey: string): Promise<Candidates> {
   try {
-    const { candidates } = await call<{ candidates: ExportCandidate[] }>(`${path}/candidates`)
+    const { candidates } = await get(
+      'GET /api/back-office/applications/:applicationKey/data-export/candidates',
+      { params: { applicationKey } },
+    )
     return { state: 'loaded', list: candidates }
   } catch {
     return { state: 'failed' }
@@ -86,16 +89,16 @@ export default function ExportPart() {
   const form = useFormErrors()
   const { application } = detail
   const allowed = can('export')
-  const path = `/applications/${encodeURIComponent(application.applicationKey)}/data-export`
+  const { applicationKey } = application
 
   useEffect(() => {
     if (!allowed) return
     let live = true
-    void lookUp(path).then((found) => live && setCandidates(found))
+    void lookUp(applicationKey).then((found) => live && setCandidates(found))
     return () => {
       live = false
     }
-  }, [allowed, path])
+  }, [allowed, applicationKey])
 
   if (!allowed) {
     return (
@@ -109,7 +112,7 @@ export default function ExportPart() {
 
   async function lookAgain(): Promise<Candidates> {
     setCandidates({ state: 'loading' })
-    const found = await lookUp(path)
+    const found = await lookUp(applicationKey)
     setCandidates(found)
     return found
   }
@@ -120,7 +123,10 @@ export default function ExportPart() {
     if (sending) return
     setSending(true)
     try {
-      const made = await post<DataExport>(path, { include: chosen })
+      const made = await post('POST /api/back-office/applications/:applicationKey/data-export', {
+        params: { applicationKey },
+        body: { include: chosen },
+      })
       form.clear()
       setExported(made)
     } catch (error) {

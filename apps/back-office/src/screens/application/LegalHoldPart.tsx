@@ -20,7 +20,7 @@ export function LegalHoldPart() {
   const form = useFormErrors()
   const { application } = detail
   const hold = application.legalHold
-  const path = `/applications/${encodeURIComponent(application.applicationKey)}/legal-hold`
+  const params = { applicationKey: application.applicationKey }
 
   if (!can('legal-hold')) {
     return (
@@ -40,8 +40,14 @@ export function LegalHoldPart() {
       return form.show([{ id: 'hold-reason', message: 'Enter why the data must be kept' }])
     setSending(true)
     try {
-      if (hold) await post(`${path}/lift`)
-      else await post(path, { reason: reason.trim() })
+      if (hold)
+        await post('POST /api/back-office/applications/:applicationKey/legal-hold/lift', { params })
+      else {
+        await post('POST /api/back-office/applications/:applicationKey/legal-hold', {
+          params,
+          body: { reason: reason.trim() },
+        })
+      }
       await reload()
       flash(
         hold

@@ -30,8 +30,9 @@ export function NotesPart() {
     if (!text.trim()) return form.show([{ id: 'note', message: 'Enter the note' }])
     setSending(true)
     try {
-      await post(`/applications/${encodeURIComponent(detail.application.applicationKey)}/notes`, {
-        text: text.trim(),
+      await post('POST /api/back-office/applications/:applicationKey/notes', {
+        params: { applicationKey: detail.application.applicationKey },
+        body: { text: text.trim() },
       })
       form.clear()
       setText('')

@@ -42,8 +42,9 @@ export function StatusPart() {
     }
     setSending(true)
     try {
-      await post(`/applications/${encodeURIComponent(application.applicationKey)}/status`, {
-        status,
+      await post('POST /api/back-office/applications/:applicationKey/status', {
+        params: { applicationKey: application.applicationKey },
+        body: { status },
       })
       await reload()
       flash(`The status is now ${statusLabel(status)}.`)

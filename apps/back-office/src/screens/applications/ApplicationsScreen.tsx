@@ -24,7 +24,7 @@ import { TextInput } from '@forecourt/ui/text-input/text-input'
 import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
 import { Pagination } from '#components/pagination/Pagination'
-import { ApiError, call, post, postForFile, query as queryString } from '#lib/api'
+import { ApiError, get, post, postForFile, setValues } from '#lib/api'
 import { saveFile } from '#lib/download'
 import { formatDate, formatDateTime } from '#lib/format-time'
 import type { ListedApplication, SearchPage, Session } from '#lib/types'
@@ -136,10 +136,12 @@ export default function ApplicationsScreen() {
     let live = true
     const setResult = (answer: Result) => setAnswered({ for: list, result: answer })
     const cursor = list.cursors[list.cursors.length - 1] ?? undefined
-    const filters = Object.fromEntries(Object.entries(list.filters).filter(([, value]) => value))
+    const filters = setValues(list.filters)
     const request = list.query
-      ? post<SearchPage>('/applications/search', { query: list.query, ...filters, cursor })
-      : call<SearchPage>(`/applications${queryString({ ...filters, cursor })}`)
+      ? post('POST /api/back-office/applications/search', {
+          body: { query: list.query, ...filters, cursor },
+        })
+      : get('GET /api/back-office/applications', { query: { ...filters, cursor } })
     request
       .then((page) => {
         if (!live) return
@@ -207,10 +209,8 @@ export default function ApplicationsScreen() {
     setExporting(true)
     setExportMessage(undefined)
     try {
-      const filters = Object.fromEntries(Object.entries(list.filters).filter(([, value]) => value))
-      const { blob, filename } = await postForFile('/applications/export', {
-        ...filters,
-        ...(list.query ? { query: list.query } : {}),
+      const { blob, filename } = await postForFile('POST /api/back-office/applications/export', {
+        body: { ...setValues(list.filters), ...(list.query ? { query: list.query } : {}) },
       })
       saveFile(blob, filename)
       setExportMessage(`The list was saved as ${filename}.`)

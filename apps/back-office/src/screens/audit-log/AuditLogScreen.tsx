@@ -13,7 +13,7 @@ import { TextInput } from '@forecourt/ui/text-input/text-input'
 import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
 import { Pagination } from '#components/pagination/Pagination'
-import { ApiError, call, query } from '#lib/api'
+import { ApiError, get } from '#lib/api'
 import { formatDate, formatDateTime } from '#lib/format-time'
 import type { AuditPage, Operator } from '#lib/types'
 import { actionLabel, describeDetail } from './audit-actions'
@@ -50,7 +50,7 @@ export default function AuditLogScreen() {
 
   useEffect(() => {
     if (!can('audit')) return
-    call<{ items: Operator[] }>('/operators')
+    get('GET /api/back-office/operators')
       .then((answer) => setOperators(answer.items))
       .catch(() => setOperators([]))
   }, [can])
@@ -59,7 +59,9 @@ export default function AuditLogScreen() {
     if (!can('audit')) return
     let live = true
     const setResult = (answer: Result) => setAnswered({ for: [filters, cursors], result: answer })
-    call<AuditPage>(`/audit${query({ ...filters, cursor: cursors[cursors.length - 1] })}`)
+    get('GET /api/back-office/audit', {
+      query: { ...filters, cursor: cursors[cursors.length - 1] },
+    })
       .then((page) => {
         if (!live) return
         setResult({ state: 'loaded', page })

@@ -7,7 +7,7 @@ import { PageHeading, usePageTitle } from '#app/page'
 import { useSession } from '#app/session'
 import { Radios } from '@forecourt/ui/radios/radios'
 import { Notice } from '#components/notice/Notice'
-import { ApiError, call } from '#lib/api'
+import { ApiError, get } from '#lib/api'
 import { formatDateTime } from '#lib/format-time'
 import { formatCommission } from '#lib/money'
 import type { CommissionRequestItem } from '#lib/types'
@@ -26,7 +26,7 @@ export default function CommissionRequestsScreen() {
 
   useEffect(() => {
     let live = true
-    call<{ requests: CommissionRequestItem[] }>(`/commission-requests?state=${state}`)
+    get('GET /api/back-office/commission-requests', { query: { state } })
       .then((body) => live && setAnswer({ for: state, requests: body.requests }))
       .catch((error: unknown) => {
         if (live && !(error instanceof ApiError && error.status === 401)) {

@@ -14,7 +14,7 @@ import { AuthenticatorSetup, type Totp } from '#components/authenticator-setup/A
 import { Notice } from '#components/notice/Notice'
 import { ApiError, post } from '#lib/api'
 import { formatDateTime } from '#lib/format-time'
-import type { EnrolmentAddress, Session } from '#lib/types'
+import type { EnrolmentAddress } from '#lib/types'
 import { codeDigits } from '#lib/code-digits'
 
 type Address = EnrolmentAddress
@@ -55,7 +55,7 @@ export default function EnrolmentScreen() {
 
   useEffect(() => {
     if (!token) return
-    post<Address>('/enrolment', { token }, { unauthorisedIsExpected: true })
+    post('POST /api/back-office/enrolment', { body: { token }, unauthorisedIsExpected: true })
       .then((address) => setStep({ name: 'password', address }))
       .catch((error: unknown) =>
         setStep({
@@ -98,7 +98,9 @@ export default function EnrolmentScreen() {
     if (errors.length > 0) return form.show(errors)
     setSending(true)
     try {
-      const { totp } = await post<{ totp: Totp }>('/enrolment/password', { token, password })
+      const { totp } = await post('POST /api/back-office/enrolment/password', {
+        body: { token, password },
+      })
       form.clear()
       markRouteChange()
       setStep({ name: 'authenticator', address, totp })
@@ -121,7 +123,9 @@ export default function EnrolmentScreen() {
     }
     setSending(true)
     try {
-      const session = await post<Session>('/enrolment/confirm', { token, code: digits })
+      const session = await post('POST /api/back-office/enrolment/confirm', {
+        body: { token, code: digits },
+      })
       // The address is used up: take it out of the history too.
       window.history.replaceState(null, '', '/enrol')
       signedIn(session)

@@ -11,16 +11,13 @@ import { Select } from '@forecourt/ui/select/select'
 import { TextInput } from '@forecourt/ui/text-input/text-input'
 import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
-import { ApiError, call, postForFile, query } from '#lib/api'
+import { ApiError, get, postForFile, setValues } from '#lib/api'
 import { saveFile } from '#lib/download'
 import { formatPounds } from '#lib/money'
-import type { CohortFigures, Figures, LenderFigures, MonthFigures } from '#lib/types'
+import type { CohortFigures, Figures, FiguresFilter, LenderFigures, MonthFigures } from '#lib/types'
 
-interface Filter {
-  from: string
-  to: string
-  brand: string
-}
+/** The figures' filter as the form holds it: the contract's fields, each as text ('' for none). */
+type Filter = Required<FiguresFilter>
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 
@@ -64,7 +61,7 @@ export default function FiguresScreen() {
 
   useEffect(() => {
     let live = true
-    call<Figures>(`/figures${query({ ...filter })}`)
+    get('GET /api/back-office/figures', { query: setValues(filter) })
       .then((figures) => {
         if (!live) return
         setAnswer({ for: filter, figures })
@@ -110,8 +107,9 @@ export default function FiguresScreen() {
     setExporting(true)
     setExported(undefined)
     try {
-      const body = Object.fromEntries(Object.entries({ ...filter, table }).filter(([, v]) => v))
-      const { blob, filename } = await postForFile('/figures/export', body)
+      const { blob, filename } = await postForFile('POST /api/back-office/figures/export', {
+        body: { ...setValues(filter), table },
+      })
       saveFile(blob, filename)
       setExported(`The figures were saved as ${filename}.`)
     } catch {

@@ -11,17 +11,12 @@ import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
 import { Select } from '@forecourt/ui/select/select'
 import { fromServer, useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
-import { ApiError, call, postForFile, query } from '#lib/api'
+import { ApiError, get, postForFile, setValues } from '#lib/api'
 import { saveFile } from '#lib/download'
-import type { Funnel, FunnelConversion } from '#lib/types'
+import type { Funnel, FunnelConversion, FunnelFilter } from '#lib/types'
 
-interface Filter {
-  from: string
-  to: string
-  brand: string
-  source: string
-  campaign: string
-}
+/** The funnel's filter as the form holds it: the contract's fields, each as text ('' for none). */
+type Filter = Required<FunnelFilter>
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
@@ -43,7 +38,7 @@ export default function FunnelScreen() {
 
   useEffect(() => {
     let live = true
-    call<Funnel>(`/funnel${query({ ...filter })}`)
+    get('GET /api/back-office/funnel', { query: setValues(filter) })
       .then((funnel) => {
         if (!live) return
         setAnswer({ for: filter, funnel })
@@ -97,8 +92,9 @@ export default function FunnelScreen() {
     setExporting(true)
     setExported(undefined)
     try {
-      const body = Object.fromEntries(Object.entries({ ...filter, table }).filter(([, v]) => v))
-      const { blob, filename } = await postForFile('/funnel/export', body)
+      const { blob, filename } = await postForFile('POST /api/back-office/funnel/export', {
+        body: { ...setValues(filter), table },
+      })
       saveFile(blob, filename)
       setExported(`The table was saved as ${filename}.`)
     } catch {

@@ -20,7 +20,7 @@ export default function AddOperatorScreen() {
   const session = useSignedIn()
   const { can } = useSession()
   const [email, setEmail] = useState('')
-  const [role, setRole] = useState('')
+  const [role, setRole] = useState<Role | ''>('')
   const [scope, setScope] = useState('')
   const [brands, setBrands] = useState<string[]>([])
   const [sending, setSending] = useState(false)
@@ -55,13 +55,11 @@ export default function AddOperatorScreen() {
         ? { id: 'operator-brands', message: 'Choose at least one brand' }
         : undefined,
     ].filter((item) => item !== undefined)
-    if (errors.length > 0) return form.show(errors)
+    if (errors.length > 0 || role === '') return form.show(errors)
     setSending(true)
     try {
-      const answer = await post<Enrolment>('/operators', {
-        email: email.trim(),
-        role,
-        brands: scope === 'all' ? 'all' : brands,
+      const answer = await post('POST /api/back-office/operators', {
+        body: { email: email.trim(), role, brands: scope === 'all' ? 'all' : brands },
       })
       form.clear()
       setAdded(answer)
@@ -107,7 +105,7 @@ export default function AddOperatorScreen() {
           hint={ROLES.map((r) => `${ROLE_LABELS[r]}: ${ROLE_HINTS[r].toLowerCase()}.`).join(' ')}
           options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
           value={role}
-          onChange={setRole}
+          onChange={(value) => setRole(value as Role)}
           error={form.errorFor('operator-role')}
         />
         <Radios

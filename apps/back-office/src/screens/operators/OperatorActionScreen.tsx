@@ -7,7 +7,7 @@ import { useSession } from '#app/session'
 import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
 import { useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
-import { ApiError, call, post } from '#lib/api'
+import { ApiError, get, post } from '#lib/api'
 import type { Enrolment, Operator } from '#lib/types'
 import { EnrolmentAddress } from './EnrolmentAddress'
 
@@ -43,7 +43,7 @@ export default function OperatorActionScreen() {
 
   useEffect(() => {
     if (!known || !can('operators')) return
-    call<{ items: Operator[] }>('/operators')
+    get('GET /api/back-office/operators')
       .then((answer) => setOperator(answer.items.find((item) => item.id === id) ?? null))
       .catch(() => setOperator(null))
   }, [id, known, can])
@@ -82,9 +82,11 @@ export default function OperatorActionScreen() {
     setSending(true)
     try {
       if (action === 'reset') {
-        setEnrolment(await post<Enrolment>(`/operators/${encodeURIComponent(target.id)}/reset`))
+        setEnrolment(
+          await post('POST /api/back-office/operators/:id/reset', { params: { id: target.id } }),
+        )
       } else {
-        await post(`/operators/${encodeURIComponent(target.id)}/disable`)
+        await post('POST /api/back-office/operators/:id/disable', { params: { id: target.id } })
         setDone(`${target.email} is disabled.`)
       }
     } catch (error) {

@@ -7,7 +7,7 @@ import { PageHeading, usePageTitle } from '#app/page'
 import { useSession, useSignedIn } from '#app/session'
 import { Badge, type BadgeColour } from '#components/badge/Badge'
 import { Notice } from '#components/notice/Notice'
-import { ApiError, call } from '#lib/api'
+import { ApiError, get } from '#lib/api'
 import { formatDateTime } from '#lib/format-time'
 import type { Operator, OperatorState } from '#lib/types'
 import { brandNames, ROLE_LABELS, STATE_LABELS } from './operator-labels'
@@ -58,7 +58,7 @@ export default function OperatorsScreen() {
 
   useEffect(() => {
     if (!can('operators')) return
-    call<{ items: Operator[] }>('/operators')
+    get('GET /api/back-office/operators')
       .then((answer) => setOperators(answer.items))
       .catch((error: unknown) => {
         if (!(error instanceof ApiError && error.status === 401)) setFailed(true)

@@ -32,7 +32,10 @@ export default function FollowUpScreen() {
     if (errors.length > 0) return form.show(errors)
     setSending(true)
     try {
-      await post(`/applications/${encodeURIComponent(key)}/follow-up`, { dueOn, note: note.trim() })
+      await post('POST /api/back-office/applications/:applicationKey/follow-up', {
+        params: { applicationKey: key },
+        body: { dueOn, note: note.trim() },
+      })
       navigate('/pipeline')
     } catch (error) {
       form.show(

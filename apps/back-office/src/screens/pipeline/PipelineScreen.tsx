@@ -9,7 +9,7 @@ import { useSession, useSignedIn } from '#app/session'
 import { Badge } from '#components/badge/Badge'
 import { Select } from '@forecourt/ui/select/select'
 import { Notice } from '#components/notice/Notice'
-import { call, query } from '#lib/api'
+import { get } from '#lib/api'
 import type { Pipeline, PipelineCase } from '#lib/types'
 
 const days = (count: number) => (count === 1 ? '1 day' : `${count} days`)
@@ -23,7 +23,7 @@ export default function PipelineScreen() {
 
   useEffect(() => {
     let live = true
-    call<Pipeline>(`/pipeline${query({ brand })}`)
+    get('GET /api/back-office/pipeline', { query: { brand } })
       .then((pipeline) => live && setAnswer({ for: brand, pipeline }))
       .catch(() => live && setAnswer({ for: brand, failed: true }))
     return () => {

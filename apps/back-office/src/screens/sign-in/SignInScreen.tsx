@@ -16,7 +16,6 @@ import { useFormErrors } from '#components/form/use-form-errors'
 import { Notice } from '#components/notice/Notice'
 import { ApiError, post } from '#lib/api'
 import { codeDigits } from '#lib/code-digits'
-import type { Session } from '#lib/types'
 
 export const NOT_RIGHT = 'Those details are not right'
 export const TOO_MANY = 'Too many attempts: wait a few minutes, then try again'
@@ -53,11 +52,10 @@ export default function SignInScreen() {
     if (missing.length > 0) return form.show(missing)
     setSending(true)
     try {
-      const answer = await post<Session>(
-        '/sign-in',
-        { email: email.trim(), password, code: codeDigits(code) },
-        { unauthorisedIsExpected: true },
-      )
+      const answer = await post('POST /api/back-office/sign-in', {
+        body: { email: email.trim(), password, code: codeDigits(code) ?? '' },
+        unauthorisedIsExpected: true,
+      })
       form.clear()
       signedIn(answer)
       navigate(takeWantedPath(), { replace: true })

@@ -14,15 +14,16 @@ type JsonSchema = Record<string, unknown>
 const SAFE_INTEGER_BOUNDS = { minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }
 
 /**
- * One zod schema as the JSON schema (draft-07) the serialiser and the OpenAPI plugin read, in the plain
+ * One zod schema as the JSON schema (draft-07), of what it answers (`output`) or what it reads (`input`, a
+ * request's body), the serialiser and the OpenAPI plugin read, in the plain
  * form a hand-written one would take: no `$schema`, no safe-integer bounds on every integer, a nullable
  * scalar as `type: [T, 'null']` (fast-json-stringify's cheap path, not `anyOf`), an open object's
  * `additionalProperties: true`.
  */
-export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output'): JsonSchema {
   const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, {
     target: 'draft-07',
-    io: 'output',
+    io,
   }) as JsonSchema
   return plain(generated) as JsonSchema
 }

@@ -12,23 +12,17 @@ import {
   storeDecision,
   findByWebhookId,
   type IncomingDecision,
-  type Offer,
 } from '../../decisions/decision-repository'
 import { destinationsFor, type Destinations } from '../../delivery/destinations'
 import { verifySignature } from '../../delivery/signing'
-import {
-  LENDER_DECISIONS,
-  type LenderDecision,
-  type LenderDecisionRow,
-  type Tables,
-} from '../../db/tables'
+import type { LenderDecision, LenderDecisionRow, Tables } from '../../db/tables'
 import { decisionUpdateEmails } from '../../email/enqueue'
 import { RELAYED_DECISIONS, type RelayedDecision } from '../../email/templates'
 import { findApplication } from '../../repositories/application-repository'
-import { KEY_PATTERN, requireJson } from './submission'
-import { invalidBody } from './applicant-contract'
+import { requireJson } from './submission'
+import { invalidBody, jsonSchemaOf } from './applicant-contract'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
-import { stripUnsafeCharacters } from '@forecourt/domain/fields/text'
+import { checkLenderDecision, LenderDecisionBodySchema } from '@forecourt/domain/contract/lender'
 
 export interface LenderDecisionRoutesOptions {
   db: Kysely<Tables>
@@ -75,6 +69,12 @@ const storedBody = {
   required: ['id', 'status'],
 } as const
 
+/** The body a lender posts, as its JSON schema: what the OpenAPI document says the route takes. */
+export const decisionBody = {
+  ...jsonSchemaOf(LenderDecisionBodySchema, 'input'),
+  description: 'The decision, as JSON; an approval carries its offer',
+}
+
 const schema = {
   summary: "Record a lender's decision about a submission",
   description:
@@ -84,12 +84,8 @@ const schema = {
     properties: { lenderId: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$' } },
     required: ['lenderId'],
   },
-  // Text: the body is read as it came (the signature covers its bytes) and checked once it verifies.
-  body: {
-    type: 'string',
-    description:
-      'JSON: submissionKey, decision, lenderReference, decidedAt, offer (with approvals), message',
-  },
+  // No `body` for Fastify to check: the body is read as it came (the signature covers its bytes) and
+  // checked with the contract's schema once it verifies; the OpenAPI document describes it from that schema.
   response: {
     200: storedBody,
     202: storedBody,
@@ -101,191 +97,6 @@ const schema = {
     415: errorBody,
   },
 } as const
-
-interface Problem {
-  field: string
-  message: string
-}
-
-export interface DecisionBody {
-  submissionKey: string
-  decision: LenderDecision
-  lenderReference: string
-  decidedAt: Date
-  offer: Offer | null
-  message: string | null
-}
-
-const UUID = new RegExp(KEY_PATTERN)
-// An ISO 8601 date and time with seconds and a zone: a lender's clock, unambiguous.
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/
-const APPROVALS: readonly LenderDecision[] = ['approved', 'approved-with-conditions']
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-const positive = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value > 0
-const nonNegative = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0
-
-function checkOffer(value: unknown, problems: Problem[]): Offer | null {
-  if (!isRecord(value)) {
-    problems.push({ field: 'offer', message: 'must be an object' })
-    return null
-  }
-  const before = problems.length
-  if (!positive(value.amount))
-    problems.push({ field: 'offer.amount', message: 'must be a positive amount in pounds' })
-  if (!positive(value.termMonths) || !Number.isInteger(value.termMonths)) {
-    problems.push({ field: 'offer.termMonths', message: 'must be a whole number of months' })
-  }
-  if (!nonNegative(value.apr) || (value.apr as number) > 1000) {
-    problems.push({ field: 'offer.apr', message: 'must be a percentage' })
-  }
-  if (!positive(value.monthlyPayment)) {
-    problems.push({ field: 'offer.monthlyPayment', message: 'must be a positive amount in pounds' })
-  }
-  const commission = value.commission
-  if (
-    !isRecord(commission) ||
-    (commission.kind !== 'amount' && commission.kind !== 'percentage') ||
-    !nonNegative(commission.value)
-  ) {
-    problems.push({
-      field: 'offer.commission',
-      message: "must be { kind: 'amount' | 'percentage', value: a number of 0 or more }",
-    })
-  }
-  checkOfferTotals(value, problems)
-  if (problems.length > before) return null
-  const given = commission as { kind: 'amount' | 'percentage'; value: number }
-  return {
-    amount: value.amount as number,
-    termMonths: value.termMonths as number,
-    apr: value.apr as number,
-    monthlyPayment: value.monthlyPayment as number,
-    commission: { kind: given.kind, value: given.value },
-    ...(value.totalPayable === undefined ? {} : { totalPayable: value.totalPayable as number }),
-    ...(value.totalCostOfCredit === undefined
-      ? {}
-      : { totalCostOfCredit: value.totalCostOfCredit as number }),
-    ...(value.expiresAt === undefined ? {} : { expiresAt: value.expiresAt as string }),
-  }
-}
-
-const pence = (pounds: number) => Math.round(pounds * 100)
-
-/**
- * The optional totals and expiry of an offer. The totals must add up, to the penny: what is repaid is at least
- * the monthly payments (a lender's fees may add to it), and the cost of the credit is what is repaid less the
- * amount. An applicant compares offers by these figures, so one that does not add up is refused, not shown.
- */
-function checkOfferTotals(value: Record<string, unknown>, problems: Problem[]): void {
-  const { totalPayable, totalCostOfCredit, expiresAt } = value
-  if (totalPayable !== undefined && !positive(totalPayable)) {
-    problems.push({ field: 'offer.totalPayable', message: 'must be a positive amount in pounds' })
-  } else if (
-    totalPayable !== undefined &&
-    positive(value.monthlyPayment) &&
-    positive(value.termMonths) &&
-    pence(totalPayable) < pence((value.monthlyPayment as number) * (value.termMonths as number))
-  ) {
-    problems.push({
-      field: 'offer.totalPayable',
-      message: 'must be at least the monthly payment times the term',
-    })
-  }
-  if (totalCostOfCredit !== undefined) {
-    if (totalPayable === undefined || !nonNegative(totalCostOfCredit)) {
-      problems.push({
-        field: 'offer.totalCostOfCredit',
-        message: 'must be an amount of 0 or more, given with totalPayable',
-      })
-    } else if (
-      positive(totalPayable) &&
-      positive(value.amount) &&
-      pence(totalCostOfCredit) !== pence(totalPayable) - pence(value.amount as number)
-    ) {
-      problems.push({
-        field: 'offer.totalCostOfCredit',
-        message: 'must be totalPayable less the amount',
-      })
-    }
-  }
-  if (
-    expiresAt !== undefined &&
-    (typeof expiresAt !== 'string' ||
-      !DATE_TIME.test(expiresAt) ||
-      !Number.isFinite(Date.parse(expiresAt)))
-  ) {
-    problems.push({
-      field: 'offer.expiresAt',
-      message: 'must be an ISO 8601 date and time with a zone',
-    })
-  }
-}
-
-/** Checks a decision's body; every problem at once, each with its field. */
-export function checkDecisionBody(
-  body: unknown,
-): { ok: true; value: DecisionBody } | { ok: false; errors: Problem[] } {
-  if (!isRecord(body)) return { ok: false, errors: [{ field: '', message: 'must be an object' }] }
-  const problems: Problem[] = []
-  const { submissionKey, decision, lenderReference, decidedAt, offer, message } = body
-  if (typeof submissionKey !== 'string' || !UUID.test(submissionKey)) {
-    problems.push({ field: 'submissionKey', message: 'must be the submission key (a UUID)' })
-  }
-  if (typeof decision !== 'string' || !(LENDER_DECISIONS as readonly string[]).includes(decision)) {
-    problems.push({ field: 'decision', message: `must be one of ${LENDER_DECISIONS.join(', ')}` })
-  }
-  if (
-    typeof lenderReference !== 'string' ||
-    lenderReference.trim() === '' ||
-    lenderReference.length > 64
-  ) {
-    problems.push({
-      field: 'lenderReference',
-      message: 'must be the lender’s reference, 1 to 64 characters',
-    })
-  }
-  const decided =
-    typeof decidedAt === 'string' && DATE_TIME.test(decidedAt) ? new Date(decidedAt) : undefined
-  if (decided === undefined || Number.isNaN(decided.getTime())) {
-    problems.push({
-      field: 'decidedAt',
-      message: 'must be a date and time with its zone, as 2026-11-24T10:15:00Z',
-    })
-  }
-  let checkedOffer: Offer | null = null
-  if (offer !== undefined && offer !== null) checkedOffer = checkOffer(offer, problems)
-  else if (APPROVALS.includes(decision as LenderDecision)) {
-    problems.push({ field: 'offer', message: 'is required with an approval' })
-  }
-  if (
-    message !== undefined &&
-    message !== null &&
-    (typeof message !== 'string' || message.length > 500)
-  ) {
-    problems.push({ field: 'message', message: 'must be text of at most 500 characters' })
-  }
-  if (problems.length > 0) return { ok: false, errors: problems }
-  return {
-    ok: true,
-    value: {
-      submissionKey: (submissionKey as string).toLowerCase(),
-      decision: decision as LenderDecision,
-      // What a lender writes is shown to operators and applicants: stripped of the characters that could
-      // reorder or hide it (decision 2123); a message keeps its lines.
-      lenderReference: stripUnsafeCharacters(lenderReference as string),
-      decidedAt: decided as Date,
-      offer: checkedOffer,
-      message:
-        typeof message === 'string' ? stripUnsafeCharacters(message, { lineBreaks: true }) : null,
-    },
-  }
-}
 
 function answerFrom(reply: FastifyReply, row: LenderDecisionRow, replayed: boolean): FastifyReply {
   if (replayed) reply.header('idempotent-replayed', 'true')
@@ -313,7 +124,7 @@ export const lenderDecisionRoutes: FastifyPluginAsync<LenderDecisionRoutesOption
     '/api/lender-decisions/:lenderId',
     {
       schema,
-      config: { antiForgery: 'signed' },
+      config: { antiForgery: 'signed', openApiBody: decisionBody },
       onRequest: requireJson,
     },
     async (request, reply) => {
@@ -348,7 +159,7 @@ export const lenderDecisionRoutes: FastifyPluginAsync<LenderDecisionRoutesOption
           errors: [{ field: '', message: 'must be JSON' }],
         })
       }
-      const checked = checkDecisionBody(parsed)
+      const checked = checkLenderDecision(parsed)
       if (!checked.ok) {
         return reply.code(400).send({ error: DECISION_MESSAGES.invalid, errors: checked.errors })
       }

@@ -233,6 +233,8 @@ test('when every attempt fails: Submission Error with a random event id, the ref
   expect(assign).toHaveBeenCalledExactlyOnceWith(THANK_YOU)
   const failure = { event: 'Submission Error', category: 'Application form', label: EVENT_ID }
   expect(window.dataLayer).toContainEqual(failure)
+  // The beacon goes once the next frame is painted (decision 2179).
+  await advance(50)
   const sent = beacon.mock.calls.map(([, body]) => JSON.parse(body as string) as object)
   expect(sent).toContainEqual(expect.objectContaining(failure))
   expect(getApplication().applicationSubmitOk).toBe(false)

@@ -4,6 +4,12 @@
 // own address. Decision record: docs/decisions/2122-*.
 
 import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
+import {
+  AuthenticatorConfirmBodySchema,
+  PasswordChangeBodySchema,
+  REQUEST_MESSAGES,
+} from '@forecourt/domain/contract/back-office-requests'
+import { inFieldOrder, readFields } from '@forecourt/domain/contract/request-fields'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import {
   changeOwnPassword,
@@ -13,24 +19,18 @@ import {
   type AccountRefusal,
 } from '../../../back-office/account'
 import { passwordProblem } from '../../../back-office/passwords'
-import {
-  invalid,
-  sessionOf,
-  textField,
-  type BackOfficeContext,
-  type FieldError,
-} from './back-office-context'
+import { invalid, sessionOf, type BackOfficeContext, type FieldError } from './back-office-context'
 
 export const ACCOUNT_MESSAGES = {
   invalidPassword: 'Invalid password change',
   invalidAuthenticator: 'Invalid authenticator change',
-  currentPassword: 'Enter your current password',
+  currentPassword: REQUEST_MESSAGES.currentPassword,
   wrongPassword: 'Your current password is not right',
-  newPassword: 'Enter a new password',
+  newPassword: REQUEST_MESSAGES.newPassword,
   samePassword: 'Your new password must be different from your current one',
-  code: 'Enter the 6-digit code from your authenticator app',
+  code: REQUEST_MESSAGES.code,
   wrongCode: 'That code is not right: enter the 6 digits your authenticator app shows now',
-  newCode: 'Enter the 6-digit code from your new authenticator app',
+  newCode: REQUEST_MESSAGES.newCode,
   wrongNewCode: 'That code is not right: enter the 6 digits your new authenticator app shows now',
   locked:
     'After 10 wrong codes in a row this account is locked for 15 minutes: try again when they have passed',
@@ -42,8 +42,6 @@ export interface AccountRoutesOptions {
   /** The sign-in rate limits (per client address and per operator's address), run once the body is read. */
   signInLimits: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | undefined
 }
-
-const digits = (body: unknown, name: string) => (textField(body, name) ?? '').replace(/\s/g, '')
 
 export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (app, options) => {
   const { context } = options
@@ -58,20 +56,21 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     route,
     async (request, reply) => {
       const session = sessionOf(request)
-      const currentPassword = textField(request.body, 'currentPassword') ?? ''
-      const newPassword = textField(request.body, 'newPassword') ?? ''
-      const code = digits(request.body, 'code')
-      const errors: FieldError[] = []
-      if (currentPassword === '') {
-        errors.push({ field: 'currentPassword', message: ACCOUNT_MESSAGES.currentPassword })
-      }
+      const read = readFields(PasswordChangeBodySchema, request.body)
+      const { errors } = read
       const problem =
-        newPassword === ''
-          ? ACCOUNT_MESSAGES.newPassword
-          : await passwordProblem(newPassword, session.operator.email)
+        read.values.newPassword === undefined
+          ? undefined
+          : await passwordProblem(read.values.newPassword, session.operator.email)
       if (problem !== undefined) errors.push({ field: 'newPassword', message: problem })
-      if (code === '') errors.push({ field: 'code', message: ACCOUNT_MESSAGES.code })
-      if (errors.length > 0) return invalid(reply, ACCOUNT_MESSAGES.invalidPassword, errors)
+      if (!read.ok || errors.length > 0) {
+        return invalid(
+          reply,
+          ACCOUNT_MESSAGES.invalidPassword,
+          inFieldOrder(PasswordChangeBodySchema, errors),
+        )
+      }
+      const { currentPassword, newPassword, code } = read.values
 
       const outcome = await changeOwnPassword(
         db,
@@ -103,14 +102,9 @@ export const accountRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (ap
     Reply: BackOfficeReply<'POST /api/back-office/account/authenticator/confirm'>
   }>('/api/back-office/account/authenticator/confirm', route, async (request, reply) => {
     const session = sessionOf(request)
-    const currentPassword = textField(request.body, 'currentPassword') ?? ''
-    const code = digits(request.body, 'code')
-    const errors: FieldError[] = []
-    if (currentPassword === '') {
-      errors.push({ field: 'currentPassword', message: ACCOUNT_MESSAGES.currentPassword })
-    }
-    if (code === '') errors.push({ field: 'code', message: ACCOUNT_MESSAGES.newCode })
-    if (errors.length > 0) return invalid(reply, ACCOUNT_MESSAGES.invalidAuthenticator, errors)
+    const read = readFields(AuthenticatorConfirmBodySchema, request.body)
+    if (!read.ok) return invalid(reply, ACCOUNT_MESSAGES.invalidAuthenticator, read.errors)
+    const { currentPassword, code } = read.values
 
     const pending = await pendingAuthenticator(db, session)
     if (pending === undefined) {

@@ -3,6 +3,12 @@
 // Decision records: docs/decisions/1606-* to 1610-*.
 
 import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
+import {
+  NoteBodySchema,
+  ReasonBodySchema,
+  StatusBodySchema,
+} from '@forecourt/domain/contract/back-office-requests'
+import { readFields } from '@forecourt/domain/contract/request-fields'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { appendAudit } from '../../../back-office/audit-log'
 import { deliveryView } from '../../../back-office/application-detail'
@@ -10,20 +16,16 @@ import {
   addNote,
   LegalHoldConflict,
   liftLegalHold,
-  NOTE_MAX_LENGTH,
-  REASON_MAX_LENGTH,
   setBrokerStatus,
   setLegalHold,
 } from '../../../back-office/case-records'
 import { eraseApplication, eraseTraces, ErasureRefused } from '../../../back-office/erasure'
 import { ERASURE_KEY_PREFIX } from '../../../back-office/erasure-notice'
-import { BROKER_STATUSES, type BrokerStatus } from '../../../db/tables'
 import { findDeliveries, retryDeliveries } from '../../../repositories/delivery-repository'
 import {
   BROKER_STATUS_LABELS,
   invalid,
   NOT_FOUND,
-  textField,
   type BackOfficeContext,
 } from './back-office-context'
 import {
@@ -53,12 +55,9 @@ export const applicationActionRoutes: FastifyPluginAsync<{ context: BackOfficeCo
       const found = await visibleApplication(request, reply)
       if (found === undefined) return reply
       if (found.state === 'erased') return reply.code(409).send({ error: ERASED })
-      const text = textField(request.body, 'text')?.trim() ?? ''
-      if (text === '' || [...text].length > NOTE_MAX_LENGTH) {
-        return invalid(reply, APPLICATION_MESSAGES.invalidNote, [
-          { field: 'text', message: APPLICATION_MESSAGES.noteText },
-        ])
-      }
+      const read = readFields(NoteBodySchema, request.body)
+      if (!read.ok) return invalid(reply, APPLICATION_MESSAGES.invalidNote, read.errors)
+      const { text } = read.values
       const { operator } = scope(request)
       const note = await addNote(
         db,
@@ -84,18 +83,15 @@ export const applicationActionRoutes: FastifyPluginAsync<{ context: BackOfficeCo
     async (request, reply) => {
       const found = await visibleApplication(request, reply)
       if (found === undefined) return reply
-      const status = textField(request.body, 'status')
-      if (status === undefined || !(BROKER_STATUSES as readonly string[]).includes(status)) {
-        return invalid(reply, APPLICATION_MESSAGES.invalidStatus, [
-          { field: 'status', message: APPLICATION_MESSAGES.status },
-        ])
-      }
+      const read = readFields(StatusBodySchema, request.body)
+      if (!read.ok) return invalid(reply, APPLICATION_MESSAGES.invalidStatus, read.errors)
+      const { status } = read.values
       const { operator } = scope(request)
       const now = context.now()
       await setBrokerStatus(db, {
         applicationKey: found.header.applicationKey,
-        status: status as BrokerStatus,
-        label: BROKER_STATUS_LABELS[status as BrokerStatus],
+        status,
+        label: BROKER_STATUS_LABELS[status],
         operatorId: operator.id,
         now,
       })
@@ -143,8 +139,8 @@ export const applicationActionRoutes: FastifyPluginAsync<{ context: BackOfficeCo
   )
 
   const reasonOf = (request: FastifyRequest<{ Body: unknown }>) => {
-    const reason = textField(request.body, 'reason')?.trim() ?? ''
-    return reason === '' || [...reason].length > REASON_MAX_LENGTH ? undefined : reason
+    const read = readFields(ReasonBodySchema, request.body)
+    return read.ok ? read.values.reason : undefined
   }
 
   app.post<{

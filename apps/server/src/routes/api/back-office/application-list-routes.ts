@@ -3,6 +3,9 @@
 // export are audited. Decision records: docs/decisions/1605-*, 1607-*, 1633-*.
 
 import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
+import { ListFilterSchema, SearchBodySchema } from '@forecourt/domain/contract/back-office-requests'
+import { inFieldOrder, readFields } from '@forecourt/domain/contract/request-fields'
+import type { z } from 'zod'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { appendAudit, type AuditDetail } from '../../../back-office/audit-log'
 import {
@@ -10,10 +13,9 @@ import {
   decodeCursor,
   encodeCursor,
   listApplications,
-  type DecisionFilter,
   type ListFilter,
 } from '../../../back-office/list-and-search'
-import { pageItems, type ApplicationKind, type ListItem } from '../../../back-office/list-items'
+import { pageItems, type ListItem } from '../../../back-office/list-items'
 import {
   classifyQuery,
   hashTerm,
@@ -22,24 +24,10 @@ import {
 } from '../../../back-office/search-index'
 import { hyphenatedReference } from '../../../back-office/search-terms'
 import { londonDayStart } from '../../../back-office/london-days'
-import {
-  APPLICATION_STATUSES,
-  BROKER_STATUSES,
-  LENDER_DECISIONS,
-  type BrokerStatus,
-} from '../../../db/tables'
-import {
-  brandName,
-  invalid,
-  textField,
-  type BackOfficeContext,
-  type FieldError,
-} from './back-office-context'
+import { brandName, invalid, type BackOfficeContext, type FieldError } from './back-office-context'
 import { APPLICATION_MESSAGES, applicationScope } from './application-route-helpers'
 
 export const PAGE_SIZE = 50
-const KINDS: readonly string[] = [...APPLICATION_STATUSES, 'refused']
-const DECISION_FILTERS: readonly string[] = [...LENDER_DECISIONS, 'none']
 const EXPORT_MAX_ROWS = 50_000
 
 const QUERY_MESSAGES: Record<QueryProblem, string> = {
@@ -57,71 +45,44 @@ function searchedBy(terms: readonly SearchTerm[]): string | null {
   return [...new Set(terms.map((term) => term.field))].join(',')
 }
 
-type Query = Record<string, string | undefined>
-
 function itemBody(item: ListItem) {
   return { ...item, brandName: brandName(item.brand) }
 }
 
-/** The list's filters from a query string or a body; errors name the field. */
+/**
+ * The list's filters from a query string or a body, read with its contract schema; the checks that need
+ * the operator (their brands) or the server (its dates, its cursors) are made here. Errors name the field.
+ */
 function readFilter(
-  source: Record<string, unknown>,
+  values: Partial<z.output<typeof ListFilterSchema>>,
   brandsVisible: readonly string[],
   allBrands: boolean,
   errors: FieldError[],
 ): ListFilter {
-  const text = (name: string): string | undefined => {
-    const value = source[name]
-    if (value === undefined || value === null || value === '') return undefined
-    return typeof value === 'string' ? value.trim() : String(value)
-  }
   const filter: ListFilter = { brands: allBrands ? 'all' : brandsVisible, limit: PAGE_SIZE }
-  const brand = text('brand')
+  const { brand, status, kind, decision, needsAttention, cursor, limit } = values
   if (brand !== undefined) {
     if (brandsVisible.includes(brand)) filter.brands = [brand]
     else errors.push({ field: 'brand', message: APPLICATION_MESSAGES.brand })
   }
-  const status = text('status')
-  if (status !== undefined) {
-    if ((BROKER_STATUSES as readonly string[]).includes(status))
-      filter.status = status as BrokerStatus
-    else errors.push({ field: 'status', message: APPLICATION_MESSAGES.status })
-  }
-  const kind = text('kind')
-  if (kind !== undefined) {
-    if (KINDS.includes(kind)) filter.kind = kind as ApplicationKind
-    else errors.push({ field: 'kind', message: APPLICATION_MESSAGES.kind })
-  }
-  const decision = text('decision')
-  if (decision !== undefined) {
-    if (DECISION_FILTERS.includes(decision)) filter.decision = decision as DecisionFilter
-    else errors.push({ field: 'decision', message: APPLICATION_MESSAGES.decision })
-  }
-  const needsAttention = text('needsAttention')
-  if (needsAttention !== undefined) {
-    if (needsAttention === 'yes') filter.needsAttention = true
-    else errors.push({ field: 'needsAttention', message: APPLICATION_MESSAGES.needsAttention })
-  }
+  if (status !== undefined) filter.status = status
+  if (kind !== undefined) filter.kind = kind
+  if (decision !== undefined) filter.decision = decision
+  if (needsAttention !== undefined) filter.needsAttention = true
   for (const name of ['from', 'to'] as const) {
-    const value = text(name)
+    const value = values[name]
     if (value === undefined) continue
     const start = londonDayStart(value, name === 'to' ? 1 : 0)
     if (start === undefined) errors.push({ field: name, message: APPLICATION_MESSAGES.date })
     else filter[name] = start
   }
-  const cursor = text('cursor')
   if (cursor !== undefined) {
     const decoded = decodeCursor(cursor)
     if (decoded === undefined)
       errors.push({ field: 'cursor', message: APPLICATION_MESSAGES.cursor })
     else filter.cursor = decoded
   }
-  const limit = text('limit')
-  if (limit !== undefined) {
-    if (/^\d+$/.test(limit) && Number(limit) >= 1 && Number(limit) <= 100)
-      filter.limit = Number(limit)
-    else errors.push({ field: 'limit', message: APPLICATION_MESSAGES.limit })
-  }
+  if (limit !== undefined) filter.limit = limit
   return filter
 }
 
@@ -132,13 +93,19 @@ export const applicationListRoutes: FastifyPluginAsync<{ context: BackOfficeCont
   const { db, dataKeys } = context
   const scope = applicationScope
 
-  app.get<{ Querystring: Query; Reply: BackOfficeReply<'GET /api/back-office/applications'> }>(
+  app.get<{ Querystring: unknown; Reply: BackOfficeReply<'GET /api/back-office/applications'> }>(
     '/api/back-office/applications',
     async (request, reply) => {
       const { visible, all } = scope(request)
-      const errors: FieldError[] = []
-      const filter = readFilter(request.query, visible, all, errors)
-      if (errors.length > 0) return invalid(reply, APPLICATION_MESSAGES.invalidFilter, errors)
+      const { values, errors } = readFields(ListFilterSchema, request.query)
+      const filter = readFilter(values, visible, all, errors)
+      if (errors.length > 0) {
+        return invalid(
+          reply,
+          APPLICATION_MESSAGES.invalidFilter,
+          inFieldOrder(ListFilterSchema, errors),
+        )
+      }
       const page = await listApplications(db, filter, dataKeys)
       // The list shows applicants' names: who read which page of it is recorded, by its filters.
       await appendAudit(db, {
@@ -164,18 +131,18 @@ export const applicationListRoutes: FastifyPluginAsync<{ context: BackOfficeCont
    */
   const searchFilter = async (request: FastifyRequest<{ Body: unknown }>, reply: FastifyReply) => {
     const { visible, all } = scope(request)
-    const body = (
-      typeof request.body === 'object' && request.body !== null ? request.body : {}
-    ) as Record<string, unknown>
-    const errors: FieldError[] = []
-    const filter = readFilter(body, visible, all, errors)
-    const query = textField(body, 'query')
-    const read = query === undefined ? [] : classifyQuery(query)
+    const { values, errors } = readFields(SearchBodySchema, request.body)
+    const filter = readFilter(values, visible, all, errors)
+    const read = values.query === undefined ? [] : classifyQuery(values.query)
     if (typeof read === 'string') {
       errors.push({ field: 'query', message: QUERY_MESSAGES[read] })
     }
     if (errors.length > 0 || typeof read === 'string') {
-      await invalid(reply, APPLICATION_MESSAGES.invalidSearch, errors)
+      await invalid(
+        reply,
+        APPLICATION_MESSAGES.invalidSearch,
+        inFieldOrder(SearchBodySchema, errors),
+      )
       return undefined
     }
     if (read.length > 0) {

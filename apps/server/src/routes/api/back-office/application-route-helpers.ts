@@ -3,34 +3,34 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { findVisible, type VisibleApplication } from '../../../back-office/find-application'
-import { NOTE_MAX_LENGTH, REASON_MAX_LENGTH } from '../../../back-office/case-records'
+import { REQUEST_MESSAGES } from '@forecourt/domain/contract/back-office-requests'
 import { visibleBrands } from '../../../back-office/operators'
 import { MAX_QUERY_TERMS } from '../../../back-office/search-terms'
-import { BROKER_STATUSES, LENDER_DECISIONS, type Tables } from '../../../db/tables'
+import type { Tables } from '../../../db/tables'
 import { NOT_FOUND, operatorOf, UUID } from './back-office-context'
 import type { Kysely } from 'kysely'
 
 export const APPLICATION_MESSAGES = {
   invalidFilter: 'Invalid filter',
   brand: 'is not one of your brands',
-  status: `must be one of ${BROKER_STATUSES.join(', ')}`,
-  kind: 'must be submitted, partial or refused',
-  decision: `must be one of ${LENDER_DECISIONS.join(', ')}, or none`,
-  needsAttention: 'must be yes or left out',
+  status: REQUEST_MESSAGES.status,
+  kind: REQUEST_MESSAGES.kind,
+  decision: REQUEST_MESSAGES.decision,
+  needsAttention: REQUEST_MESSAGES.needsAttention,
   date: 'must be a date written YYYY-MM-DD',
   cursor: 'is not a cursor from an earlier page',
-  limit: 'must be a whole number from 1 to 100',
+  limit: REQUEST_MESSAGES.limit,
   invalidSearch: 'Invalid search',
   query: 'Enter a reference, email, phone number, postcode or name',
   queryReference: 'Enter FC and at least the first 4 characters of the reference',
   queryWords: `Enter at most ${MAX_QUERY_TERMS} words`,
   invalidNote: 'Invalid note',
-  noteText: `Enter a note of up to ${NOTE_MAX_LENGTH} characters`,
+  noteText: REQUEST_MESSAGES.noteText,
   invalidStatus: 'Invalid status',
   invalidReason: 'Invalid reason',
-  reason: `Enter a reason of up to ${REASON_MAX_LENGTH} characters`,
+  reason: REQUEST_MESSAGES.reason,
   invalidExport: 'Invalid export',
-  include: 'must list only the candidate applications offered for this applicant',
+  include: REQUEST_MESSAGES.include,
 } as const
 
 export type Params = { applicationKey: string }

@@ -4,6 +4,13 @@
 // docs/decisions/1602-*.
 
 import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
+import {
+  EnrolmentBodySchema,
+  EnrolmentConfirmBodySchema,
+  EnrolmentPasswordBodySchema,
+  REQUEST_MESSAGES,
+} from '@forecourt/domain/contract/back-office-requests'
+import { readFields } from '@forecourt/domain/contract/request-fields'
 import type { FastifyPluginAsync } from 'fastify'
 import {
   completeEnrolment,
@@ -15,13 +22,13 @@ import {
 } from '../../../back-office/operators'
 import { hashPassword, PASSWORD_MIN_LENGTH, passwordProblem } from '../../../back-office/passwords'
 import { acceptedStep, newTotpSecret, totpSetup } from '../../../back-office/totp'
-import { invalid, sessionBody, textField, type BackOfficeContext } from './back-office-context'
+import { invalid, sessionBody, type BackOfficeContext } from './back-office-context'
 import { setSessionCookie } from './session-routes'
 
 export const ENROLMENT_MESSAGES = {
   gone: 'This enrolment address has expired or has already been used. Ask an administrator for a new one.',
   invalidPassword: 'Invalid password',
-  enterPassword: 'Enter a password',
+  enterPassword: REQUEST_MESSAGES.enterPassword,
   invalidCode: 'Invalid code',
   wrongCode: 'That code is not right: enter the 6 digits your authenticator app shows now',
   passwordFirst: 'Choose a password first',
@@ -38,11 +45,8 @@ export const enrolmentRoutes: FastifyPluginAsync<{ context: BackOfficeContext }>
     '/api/back-office/enrolment',
     config,
     async (request, reply) => {
-      const enrolment = await findOpenEnrolment(
-        db,
-        textField(request.body, 'token') ?? '',
-        context.now(),
-      )
+      const { values } = readFields(EnrolmentBodySchema, request.body)
+      const enrolment = await findOpenEnrolment(db, values.token ?? '', context.now())
       if (enrolment === undefined) return reply.code(410).send({ error: ENROLMENT_MESSAGES.gone })
       return {
         email: enrolment.operator.email,
@@ -56,17 +60,12 @@ export const enrolmentRoutes: FastifyPluginAsync<{ context: BackOfficeContext }>
     '/api/back-office/enrolment/password',
     config,
     async (request, reply) => {
-      const enrolment = await findOpenEnrolment(
-        db,
-        textField(request.body, 'token') ?? '',
-        context.now(),
-      )
+      const read = readFields(EnrolmentPasswordBodySchema, request.body)
+      const enrolment = await findOpenEnrolment(db, read.values.token ?? '', context.now())
       if (enrolment === undefined) return reply.code(410).send({ error: ENROLMENT_MESSAGES.gone })
-      const password = textField(request.body, 'password') ?? ''
-      const problem =
-        password === ''
-          ? ENROLMENT_MESSAGES.enterPassword
-          : await passwordProblem(password, enrolment.operator.email)
+      if (!read.ok) return invalid(reply, ENROLMENT_MESSAGES.invalidPassword, read.errors)
+      const { password } = read.values
+      const problem = await passwordProblem(password, enrolment.operator.email)
       if (problem !== undefined) {
         return invalid(reply, ENROLMENT_MESSAGES.invalidPassword, [
           { field: 'password', message: problem },
@@ -88,14 +87,14 @@ export const enrolmentRoutes: FastifyPluginAsync<{ context: BackOfficeContext }>
     config,
     async (request, reply) => {
       const now = context.now()
-      const enrolment = await findOpenEnrolment(db, textField(request.body, 'token') ?? '', now)
+      const { values } = readFields(EnrolmentConfirmBodySchema, request.body)
+      const enrolment = await findOpenEnrolment(db, values.token ?? '', now)
       if (enrolment === undefined) return reply.code(410).send({ error: ENROLMENT_MESSAGES.gone })
       if (enrolment.passwordHash === null || enrolment.totpSecret === null) {
         return reply.code(409).send({ error: ENROLMENT_MESSAGES.passwordFirst })
       }
       const secret = openTotpSecret(enrolment.totpSecret, enrolment.operator.id, dataKeys)
-      const code = (textField(request.body, 'code') ?? '').replace(/\s/g, '')
-      const step = acceptedStep(secret, code, now, null)
+      const step = acceptedStep(secret, values.code ?? '', now, null)
       if (step === undefined) {
         return invalid(reply, ENROLMENT_MESSAGES.invalidCode, [
           { field: 'code', message: ENROLMENT_MESSAGES.wrongCode },

@@ -5,15 +5,19 @@
 // written with its audit entry in one transaction. Also the list of commission requests still waiting.
 
 import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
+import {
+  CommissionAnswerBodySchema,
+  CommissionRequestsQuerySchema,
+  REQUEST_MESSAGES,
+  SUPPORT_NOTE_MAX_LENGTH,
+  SupportNoteBodySchema,
+  WithdrawalBodySchema,
+} from '@forecourt/domain/contract/back-office-requests'
+import { inFieldOrder, readFields } from '@forecourt/domain/contract/request-fields'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Transaction } from 'kysely'
 import type { BrandId } from '@forecourt/domain/brands/brand'
-import {
-  CONSENT_CHANNELS,
-  consentDisclosureId,
-  disclosureDefinition,
-  type ConsentChannel,
-} from '@forecourt/domain/brands/disclosures'
+import { consentDisclosureId, disclosureDefinition } from '@forecourt/domain/brands/disclosures'
 import { formatNumber } from '@forecourt/domain/format/en-gb'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { findVisible } from '../../../back-office/find-application'
@@ -38,30 +42,28 @@ import {
   invalid,
   NOT_FOUND,
   operatorOf,
-  textField,
   UUID,
   type BackOfficeContext,
-  type FieldError,
 } from './back-office-context'
 
-export const SUPPORT_NOTE_MAX_LENGTH = 2000
+export { SUPPORT_NOTE_MAX_LENGTH }
 /** A commission larger than this in pounds is a typing mistake, not an answer. */
 const COMMISSION_MAX_POUNDS = 100_000
 
 export const EVIDENCE_MESSAGES = {
   invalidWithdrawal: 'Invalid withdrawal',
-  applicant: 'must be main or joint',
-  channel: `must be one of ${CONSENT_CHANNELS.join(', ')}`,
+  applicant: REQUEST_MESSAGES.applicant,
+  channel: REQUEST_MESSAGES.channel,
   notAgreed: 'There is no agreement on record for this channel to withdraw',
   invalidAnswer: 'Invalid answer',
   lender: 'Choose a lender on this brand’s panel',
-  kind: 'Choose whether the commission is an amount or a percentage',
+  kind: REQUEST_MESSAGES.commissionKind,
   amount: `Enter the commission in pounds, more than 0 and at most ${formatNumber(COMMISSION_MAX_POUNDS)}, to the penny`,
   percentage: 'Enter the commission as a percentage, more than 0 and at most 100',
   noCommissionText: 'This brand has no commission disclosure to answer under',
   invalidSupportNote: 'Invalid note',
-  step: 'must be adjustment or outcome',
-  note: `Enter a note of up to ${SUPPORT_NOTE_MAX_LENGTH} characters`,
+  step: REQUEST_MESSAGES.step,
+  note: REQUEST_MESSAGES.supportNote,
   notFlagged: 'This application has no vulnerability flag',
   erased: 'This application has already been erased',
 } as const
@@ -110,18 +112,9 @@ export const evidenceRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
     async (request, reply) => {
       const found = await workable(request, reply)
       if (found === undefined) return reply
-      const applicant = textField(request.body, 'applicant')
-      const channel = textField(request.body, 'channel')
-      const errors: FieldError[] = []
-      if (applicant !== 'main' && applicant !== 'joint') {
-        errors.push({ field: 'applicant', message: EVIDENCE_MESSAGES.applicant })
-      }
-      if (channel === undefined || !(CONSENT_CHANNELS as readonly string[]).includes(channel)) {
-        errors.push({ field: 'channel', message: EVIDENCE_MESSAGES.channel })
-      }
-      if (errors.length > 0) return invalid(reply, EVIDENCE_MESSAGES.invalidWithdrawal, errors)
-      const who = applicant as 'main' | 'joint'
-      const what = channel as ConsentChannel
+      const read = readFields(WithdrawalBodySchema, request.body)
+      if (!read.ok) return invalid(reply, EVIDENCE_MESSAGES.invalidWithdrawal, read.errors)
+      const { applicant: who, channel: what } = read.values
       const key = found.header.applicationKey
       const consent = (await currentConsents(db, key)).find(
         (state) => state.applicant === who && state.channel === what,
@@ -178,23 +171,22 @@ export const evidenceRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
       const found = await workable(request, reply)
       if (found === undefined) return reply
       const brand = found.header.brand as BrandId
-      const body = (
-        typeof request.body === 'object' && request.body !== null ? request.body : {}
-      ) as Record<string, unknown>
       const lenders = destinationsFor(context.lenders, brand).map((lender) => lender.id)
-      const lenderId = textField(body, 'lenderId')
-      const kind = textField(body, 'kind')
-      const value = body.value
-      const errors: FieldError[] = []
+      const { values, errors } = readFields(CommissionAnswerBodySchema, request.body)
+      const { lenderId, kind, value } = values
       if (lenderId === undefined || !lenders.includes(lenderId)) {
         errors.push({ field: 'lenderId', message: EVIDENCE_MESSAGES.lender })
       }
-      if (kind !== 'amount' && kind !== 'percentage') {
-        errors.push({ field: 'kind', message: EVIDENCE_MESSAGES.kind })
-      } else if (!validCommission(kind, value)) {
+      if (kind !== undefined && !validCommission(kind, value)) {
         errors.push({ field: 'value', message: EVIDENCE_MESSAGES[kind] })
       }
-      if (errors.length > 0) return invalid(reply, EVIDENCE_MESSAGES.invalidAnswer, errors)
+      if (errors.length > 0) {
+        return invalid(
+          reply,
+          EVIDENCE_MESSAGES.invalidAnswer,
+          inFieldOrder(CommissionAnswerBodySchema, errors),
+        )
+      }
       const text = currentText(brand, 'commission')
       if (text === undefined)
         return reply.code(409).send({ error: EVIDENCE_MESSAGES.noCommissionText })
@@ -239,16 +231,9 @@ export const evidenceRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
     async (request, reply) => {
       const found = await workable(request, reply)
       if (found === undefined) return reply
-      const step = textField(request.body, 'step')
-      const note = textField(request.body, 'note')?.trim() ?? ''
-      const errors: FieldError[] = []
-      if (step !== 'adjustment' && step !== 'outcome') {
-        errors.push({ field: 'step', message: EVIDENCE_MESSAGES.step })
-      }
-      if (note === '' || [...note].length > SUPPORT_NOTE_MAX_LENGTH) {
-        errors.push({ field: 'note', message: EVIDENCE_MESSAGES.note })
-      }
-      if (errors.length > 0) return invalid(reply, EVIDENCE_MESSAGES.invalidSupportNote, errors)
+      const read = readFields(SupportNoteBodySchema, request.body)
+      if (!read.ok) return invalid(reply, EVIDENCE_MESSAGES.invalidSupportNote, read.errors)
+      const { step, note } = read.values
       const key = found.header.applicationKey
       const flag = await db
         .selectFrom('support_flags')
@@ -263,7 +248,7 @@ export const evidenceRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
           trx,
           {
             applicationKey: key,
-            step: step as 'adjustment' | 'outcome',
+            step,
             note,
             operatorId: operator.id,
             now,
@@ -274,7 +259,7 @@ export const evidenceRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
           operatorId: operator.id,
           action: 'support-note.added',
           applicationKey: key,
-          detail: { step: step as string, noteId },
+          detail: { step, noteId },
           at: now,
         })
         return noteId
@@ -282,7 +267,7 @@ export const evidenceRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
       return reply.code(201).send({
         note: {
           id,
-          step: step as 'adjustment' | 'outcome',
+          step,
           note,
           by: operator.email,
           at: now.toISOString(),
@@ -292,13 +277,12 @@ export const evidenceRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
   )
 
   app.get<{
-    Querystring: Record<string, string | undefined>
+    Querystring: unknown
     Reply: BackOfficeReply<'GET /api/back-office/commission-requests'>
   }>('/api/back-office/commission-requests', async (request, reply) => {
-    const state = request.query.state ?? 'open'
-    if (state !== 'open' && state !== 'all') {
-      return invalid(reply, 'Invalid filter', [{ field: 'state', message: 'must be open or all' }])
-    }
+    const read = readFields(CommissionRequestsQuerySchema, request.query)
+    if (!read.ok) return invalid(reply, 'Invalid filter', read.errors)
+    const { state } = read.values
     const operator = operatorOf(request)
     const requests = await commissionRequests(db, {
       ...(operator.brands === 'all' ? {} : { brands: visibleBrands(operator) }),

@@ -3,7 +3,14 @@
 // their CSV export, which is audited.
 
 import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
+import {
+  FiguresExportBodySchema,
+  FiguresFilterSchema,
+  REQUEST_MESSAGES,
+} from '@forecourt/domain/contract/back-office-requests'
+import { inFieldOrder, readFields } from '@forecourt/domain/contract/request-fields'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
 import { appendAudit } from '../../../back-office/audit-log'
 import { visibleBrands } from '../../../back-office/operators'
 import {
@@ -16,7 +23,6 @@ import {
   brandName,
   invalid,
   operatorOf,
-  textField,
   type BackOfficeContext,
   type FieldError,
 } from './back-office-context'
@@ -27,7 +33,7 @@ export const FIGURES_MESSAGES = {
   order: 'must be the same month as “from” or later',
   span: 'can be at most 36 months after “from”',
   brand: 'is not one of your brands',
-  table: 'must be months or lenders',
+  table: REQUEST_MESSAGES.figuresTable,
 } as const
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/
@@ -62,18 +68,14 @@ export const figuresRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> =
   /** The filter from a query or a body: by default the twelve London months up to this one. */
   const readFilter = (
     request: FastifyRequest,
-    source: Record<string, unknown>,
+    values: Partial<z.output<typeof FiguresFilterSchema>>,
     errors: FieldError[],
   ): FiguresFilter => {
     const operator = operatorOf(request)
     const visible = visibleBrands(operator)
     const thisMonth = londonMonth(context.now().toISOString())
-    const text = (name: string) => {
-      const value = textField(source, name)?.trim()
-      return value === undefined || value === '' ? undefined : value
-    }
-    const to = text('to') ?? thisMonth
-    const from = text('from') ?? monthsBefore(to, 11)
+    const to = values.to ?? thisMonth
+    const from = values.from ?? monthsBefore(to, 11)
     if (!MONTH.test(from)) errors.push({ field: 'from', message: FIGURES_MESSAGES.month })
     if (!MONTH.test(to)) errors.push({ field: 'to', message: FIGURES_MESSAGES.month })
     if (MONTH.test(from) && MONTH.test(to)) {
@@ -82,7 +84,7 @@ export const figuresRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> =
         errors.push({ field: 'to', message: FIGURES_MESSAGES.span })
       }
     }
-    const brand = text('brand')
+    const { brand } = values
     if (brand !== undefined && !visible.includes(brand)) {
       errors.push({ field: 'brand', message: FIGURES_MESSAGES.brand })
     }
@@ -102,14 +104,14 @@ export const figuresRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> =
     })
 
   app.get<{
-    Querystring: Record<string, unknown>
+    Querystring: unknown
     Reply: BackOfficeReply<'GET /api/back-office/figures'>
   }>(
     '/api/back-office/figures',
     { config: { backOfficeAccess: 'figures' } },
     async (request, reply: FastifyReply) => {
-      const errors: FieldError[] = []
-      const filter = readFilter(request, request.query, errors)
+      const { values, errors } = readFields(FiguresFilterSchema, request.query)
+      const filter = readFilter(request, values, errors)
       if (errors.length > 0) return invalid(reply, FIGURES_MESSAGES.invalid, errors)
       const figures = await compute(filter)
       return {
@@ -126,16 +128,16 @@ export const figuresRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> =
     '/api/back-office/figures/export',
     { config: { backOfficeAccess: 'figures' } },
     async (request, reply) => {
-      const body = (
-        typeof request.body === 'object' && request.body !== null ? request.body : {}
-      ) as Record<string, unknown>
-      const errors: FieldError[] = []
-      const filter = readFilter(request, body, errors)
-      const table = textField(body, 'table')
-      if (table !== 'months' && table !== 'lenders') {
-        errors.push({ field: 'table', message: FIGURES_MESSAGES.table })
+      const { values, errors } = readFields(FiguresExportBodySchema, request.body)
+      const filter = readFilter(request, values, errors)
+      const { table } = values
+      if (errors.length > 0 || table === undefined) {
+        return invalid(
+          reply,
+          FIGURES_MESSAGES.invalid,
+          inFieldOrder(FiguresExportBodySchema, errors),
+        )
       }
-      if (errors.length > 0) return invalid(reply, FIGURES_MESSAGES.invalid, errors)
       const figures = await compute(filter)
       const csv = table === 'months' ? monthFiguresCsv(figures) : lenderFiguresCsv(figures)
       const now = context.now()
@@ -143,7 +145,7 @@ export const figuresRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> =
         operatorId: operatorOf(request).id,
         action: 'figures.exported',
         detail: {
-          table: table as string,
+          table,
           from: filter.from,
           to: filter.to,
           brand: filter.brand,

@@ -3,18 +3,19 @@
 // payout. Counters only, never an application; the CSV export of each table is audited.
 
 import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
+import {
+  FunnelExportBodySchema,
+  FunnelFilterSchema,
+  REQUEST_MESSAGES,
+} from '@forecourt/domain/contract/back-office-requests'
+import { inFieldOrder, readFields } from '@forecourt/domain/contract/request-fields'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
 import { appendAudit } from '../../../back-office/audit-log'
 import { visibleBrands } from '../../../back-office/operators'
 import { londonDay } from '../../../funnel/funnel-events'
 import { funnelCsv, funnelReport, type FunnelFilter } from '../../../funnel/funnel-report'
-import {
-  invalid,
-  operatorOf,
-  textField,
-  type BackOfficeContext,
-  type FieldError,
-} from './back-office-context'
+import { invalid, operatorOf, type BackOfficeContext, type FieldError } from './back-office-context'
 
 export const FUNNEL_MESSAGES = {
   invalid: 'Invalid funnel filter',
@@ -22,12 +23,11 @@ export const FUNNEL_MESSAGES = {
   order: 'must be the same day as “from” or later',
   span: 'can be at most 366 days after “from”',
   brand: 'is not one of your brands',
-  label: 'must be a source or campaign label',
-  table: 'must be steps, errors or sources',
+  label: REQUEST_MESSAGES.label,
+  table: REQUEST_MESSAGES.funnelTable,
 } as const
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
-const LABEL = /^(?:[a-z0-9][a-z0-9._-]{0,39}|\(none\))$/
 const DAY_MS = 24 * 60 * 60 * 1000
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS
 
@@ -40,18 +40,14 @@ export const funnelRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> = 
   /** The filter from a query or a body: by default the last 30 London days up to today. */
   const readFilter = (
     request: FastifyRequest,
-    source: Record<string, unknown>,
+    values: Partial<z.output<typeof FunnelFilterSchema>>,
     errors: FieldError[],
   ): FunnelFilter & { brand: string | null } => {
     const operator = operatorOf(request)
     const visible = visibleBrands(operator)
-    const text = (name: string) => {
-      const value = textField(source, name)?.trim()
-      return value === undefined || value === '' ? undefined : value
-    }
     const today = londonDay(context.now())
-    const to = text('to') ?? today
-    const from = text('from') ?? londonDay(new Date(context.now().getTime() - 29 * DAY_MS))
+    const to = values.to ?? today
+    const from = values.from ?? londonDay(new Date(context.now().getTime() - 29 * DAY_MS))
     const validDay = (day: string) => DAY.test(day) && Number.isFinite(Date.parse(day))
     if (!validDay(from)) errors.push({ field: 'from', message: FUNNEL_MESSAGES.day })
     if (!validDay(to)) errors.push({ field: 'to', message: FUNNEL_MESSAGES.day })
@@ -60,18 +56,10 @@ export const funnelRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> = 
       else if (daysBetween(from, to) > 366)
         errors.push({ field: 'to', message: FUNNEL_MESSAGES.span })
     }
-    const brand = text('brand')
+    const { brand, source: chosenSource, campaign: chosenCampaign } = values
     if (brand !== undefined && !visible.includes(brand)) {
       errors.push({ field: 'brand', message: FUNNEL_MESSAGES.brand })
     }
-    const label = (name: 'source' | 'campaign') => {
-      const value = text(name)
-      if (value !== undefined && !LABEL.test(value))
-        errors.push({ field: name, message: FUNNEL_MESSAGES.label })
-      return value
-    }
-    const chosenSource = label('source')
-    const chosenCampaign = label('campaign')
     return {
       from,
       to,
@@ -83,15 +71,17 @@ export const funnelRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> = 
   }
 
   app.get<{
-    Querystring: Record<string, unknown>
+    Querystring: unknown
     Reply: BackOfficeReply<'GET /api/back-office/funnel'>
   }>(
     '/api/back-office/funnel',
     { config: { backOfficeAccess: 'funnel' } },
     async (request, reply) => {
-      const errors: FieldError[] = []
-      const filter = readFilter(request, request.query, errors)
-      if (errors.length > 0) return invalid(reply, FUNNEL_MESSAGES.invalid, errors)
+      const { values, errors } = readFields(FunnelFilterSchema, request.query)
+      const filter = readFilter(request, values, errors)
+      if (errors.length > 0) {
+        return invalid(reply, FUNNEL_MESSAGES.invalid, inFieldOrder(FunnelFilterSchema, errors))
+      }
       const report = await funnelReport(db, filter)
       return {
         from: filter.from,
@@ -108,17 +98,12 @@ export const funnelRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> = 
     '/api/back-office/funnel/export',
     { config: { backOfficeAccess: 'funnel' } },
     async (request, reply) => {
-      const body = (
-        typeof request.body === 'object' && request.body !== null ? request.body : {}
-      ) as Record<string, unknown>
-      const errors: FieldError[] = []
-      const filter = readFilter(request, body, errors)
-      const table = textField(body, 'table')
-      if (table !== 'steps' && table !== 'errors' && table !== 'sources') {
-        errors.push({ field: 'table', message: FUNNEL_MESSAGES.table })
+      const { values, errors } = readFields(FunnelExportBodySchema, request.body)
+      const filter = readFilter(request, values, errors)
+      const chosen = values.table
+      if (errors.length > 0 || chosen === undefined) {
+        return invalid(reply, FUNNEL_MESSAGES.invalid, inFieldOrder(FunnelExportBodySchema, errors))
       }
-      if (errors.length > 0) return invalid(reply, FUNNEL_MESSAGES.invalid, errors)
-      const chosen = table as 'steps' | 'errors' | 'sources'
       const csv = funnelCsv(await funnelReport(db, filter), chosen)
       await appendAudit(db, {
         operatorId: operatorOf(request).id,

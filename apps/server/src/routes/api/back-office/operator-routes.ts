@@ -2,6 +2,12 @@
 // address once: it is stored only as a hash. Decision records: docs/decisions/1602-*, 1606-*.
 
 import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
+import {
+  AuditQuerySchema,
+  NewOperatorBodySchema,
+  REQUEST_MESSAGES,
+} from '@forecourt/domain/contract/back-office-requests'
+import { inFieldOrder, readFields } from '@forecourt/domain/contract/request-fields'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { AUDIT_ACTIONS, listAudit, type AuditFilter } from '../../../back-office/audit-log'
 import { operatorEmails } from '../../../back-office/operator-emails'
@@ -20,22 +26,20 @@ import {
   resetOperator,
   withinScope,
 } from '../../../back-office/operators'
-import { OPERATOR_ROLES, type OperatorRole, type OperatorRow } from '../../../db/tables'
+import type { OperatorRow } from '../../../db/tables'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import {
   invalid,
   NOT_FOUND,
   operatorOf,
   operatorSummary,
-  textField,
   type BackOfficeContext,
-  type FieldError,
 } from './back-office-context'
 
 export const OPERATOR_MESSAGES = {
   invalid: 'Invalid operator',
   email: 'Enter an email address, like name@example.com',
-  role: `Choose a role: ${OPERATOR_ROLES.join(', ')}`,
+  role: REQUEST_MESSAGES.role,
   brands: 'Choose "all" or one or more brands',
   exists: 'An operator with this email address already exists',
   beyondScope: 'You can only give an operator brands you work on yourself',
@@ -88,25 +92,20 @@ export const operatorRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
     '/api/back-office/operators',
     manage,
     async (request, reply) => {
-      const email = textField(request.body, 'email')?.trim() ?? ''
-      const role = textField(request.body, 'role') ?? ''
-      const brandsValue = (request.body as Record<string, unknown> | null)?.brands
-      const brands = parseBrandScope(
-        Array.isArray(brandsValue)
-          ? brandsValue.filter((id) => typeof id === 'string').join(',')
-          : typeof brandsValue === 'string'
-            ? brandsValue
-            : '',
-      )
-      const errors: FieldError[] = []
+      const read = readFields(NewOperatorBodySchema, request.body)
+      const { errors } = read
+      const email = read.values.email ?? ''
+      const brands = parseBrandScope(read.values.brands ?? '')
       if (!isOperatorEmail(email)) errors.push({ field: 'email', message: OPERATOR_MESSAGES.email })
-      if (!(OPERATOR_ROLES as readonly string[]).includes(role)) {
-        errors.push({ field: 'role', message: OPERATOR_MESSAGES.role })
-      }
       if (brands === undefined) errors.push({ field: 'brands', message: OPERATOR_MESSAGES.brands })
-      if (errors.length > 0 || brands === undefined) {
-        return invalid(reply, OPERATOR_MESSAGES.invalid, errors)
+      if (!read.ok || errors.length > 0 || brands === undefined) {
+        return invalid(
+          reply,
+          OPERATOR_MESSAGES.invalid,
+          inFieldOrder(NewOperatorBodySchema, errors),
+        )
       }
+      const { role } = read.values
       if (!withinScope(brandsOf(operatorOf(request)), brands)) {
         return reply.code(403).send({
           error: OPERATOR_MESSAGES.beyondScope,
@@ -116,7 +115,7 @@ export const operatorRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
       try {
         const { operator, enrolment } = await addOperator(
           db,
-          { email, role: role as OperatorRole, brands },
+          { email, role, brands },
           context.now(),
           operatorOf(request).id,
         )
@@ -172,14 +171,13 @@ export const operatorRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
   })
 
   app.get<{
-    Querystring: Record<string, string | undefined>
+    Querystring: unknown
     Reply: BackOfficeReply<'GET /api/back-office/audit'>
   }>(
     '/api/back-office/audit',
     { config: { backOfficeAccess: 'audit' } },
     async (request, reply) => {
-      const query = request.query
-      const errors: FieldError[] = []
+      const { values: query, errors } = readFields(AuditQuerySchema, request.query)
       const filter: AuditFilter = { limit: 50 }
       if (query.operatorId) filter.operatorId = query.operatorId
       if (query.action) {
@@ -205,7 +203,13 @@ export const operatorRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
         if (/^\d+$/.test(query.limit) && limit >= 1 && limit <= 100) filter.limit = limit
         else errors.push({ field: 'limit', message: 'must be a whole number from 1 to 100' })
       }
-      if (errors.length > 0) return invalid(reply, OPERATOR_MESSAGES.invalidFilter, errors)
+      if (errors.length > 0) {
+        return invalid(
+          reply,
+          OPERATOR_MESSAGES.invalidFilter,
+          inFieldOrder(AuditQuerySchema, errors),
+        )
+      }
       const me = operatorOf(request)
       const scope = brandsOf(me)
       const rows = await listAudit(

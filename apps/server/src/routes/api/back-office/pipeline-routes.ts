@@ -3,30 +3,26 @@
 // note, audited. Reading the pipeline is audited too: it lists the operator's cases.
 
 import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
+import {
+  FollowUpBodySchema,
+  PipelineQuerySchema,
+  REQUEST_MESSAGES,
+} from '@forecourt/domain/contract/back-office-requests'
+import { readFields } from '@forecourt/domain/contract/request-fields'
 import type { FastifyPluginAsync } from 'fastify'
 import { appendAudit } from '../../../back-office/audit-log'
 import { findVisible } from '../../../back-office/find-application'
 import { visibleBrands } from '../../../back-office/operators'
 import { pipeline, sealFollowUpNote } from '../../../back-office/pipeline'
 import { londonDay } from '../../../funnel/funnel-events'
-import {
-  invalid,
-  NOT_FOUND,
-  operatorOf,
-  textField,
-  type BackOfficeContext,
-  type FieldError,
-} from './back-office-context'
+import { invalid, NOT_FOUND, operatorOf, type BackOfficeContext } from './back-office-context'
 
 export const PIPELINE_MESSAGES = {
   invalid: 'Invalid follow-up',
-  day: 'Enter the day to follow up as a date, today or later',
-  note: 'Enter a note of up to 500 characters',
+  day: REQUEST_MESSAGES.followUpDay,
+  note: REQUEST_MESSAGES.followUpNote,
   brand: 'is not one of your brands',
 } as const
-
-const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
-const NOTE_MAX = 500
 
 export const pipelineRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> = async (
   app,
@@ -35,12 +31,12 @@ export const pipelineRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
   const { db } = context
 
   app.get<{
-    Querystring: Record<string, string | undefined>
+    Querystring: unknown
     Reply: BackOfficeReply<'GET /api/back-office/pipeline'>
   }>('/api/back-office/pipeline', async (request, reply) => {
     const operator = operatorOf(request)
     const visible = visibleBrands(operator)
-    const brand = request.query.brand?.trim() || undefined
+    const { brand } = readFields(PipelineQuerySchema, request.query).values
     if (brand !== undefined && !visible.includes(brand)) {
       return invalid(reply, 'Invalid filter', [
         { field: 'brand', message: PIPELINE_MESSAGES.brand },
@@ -73,15 +69,11 @@ export const pipelineRoutes: FastifyPluginAsync<{ context: BackOfficeContext }> 
         operator.brands === 'all' ? 'all' : visibleBrands(operator),
       )
       if (found === undefined || found.state === 'erased') return reply.code(404).send(NOT_FOUND)
-      const dueOn = textField(request.body, 'dueOn')?.trim() ?? ''
-      const note = textField(request.body, 'note')?.trim() ?? ''
-      const errors: FieldError[] = []
-      const today = londonDay(context.now())
-      if (!DAY.test(dueOn) || !Number.isFinite(Date.parse(dueOn)) || dueOn < today) {
-        errors.push({ field: 'dueOn', message: PIPELINE_MESSAGES.day })
-      }
-      if (note === '' || [...note].length > NOTE_MAX) {
-        errors.push({ field: 'note', message: PIPELINE_MESSAGES.note })
+      const { values, errors } = readFields(FollowUpBodySchema, request.body)
+      const { dueOn = '', note = '' } = values
+      // A day in the past is the server's to judge: its London today.
+      if (values.dueOn !== undefined && dueOn < londonDay(context.now())) {
+        errors.unshift({ field: 'dueOn', message: PIPELINE_MESSAGES.day })
       }
       if (errors.length > 0) return invalid(reply, PIPELINE_MESSAGES.invalid, errors)
       const at = context.now().toISOString()

@@ -1,6 +1,8 @@
 // Signing in and out, and the session's own description. Decision record: docs/decisions/1602-*.
 
 import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
+import { REQUEST_MESSAGES, SignInBodySchema } from '@forecourt/domain/contract/back-office-requests'
+import { readFields } from '@forecourt/domain/contract/request-fields'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { endEverySession, endSession, type Session } from '../../../back-office/operators'
 import { FailureCounter, failureDelayMs, signIn } from '../../../back-office/sign-in'
@@ -10,9 +12,7 @@ import {
   NOT_SIGNED_IN,
   sessionBody,
   sessionOf,
-  textField,
   type BackOfficeContext,
-  type FieldError,
 } from './back-office-context'
 
 export const SESSION_COOKIE = 'forecourt-back-office'
@@ -22,9 +22,9 @@ export const SIGN_IN_MESSAGES = {
   failed:
     'Those details are not right. After 10 wrong codes in a row an account is locked for 15 minutes.',
   invalid: 'Invalid sign-in',
-  email: 'Enter your email address',
-  password: 'Enter your password',
-  code: 'Enter the 6-digit code from your authenticator app',
+  email: REQUEST_MESSAGES.email,
+  password: REQUEST_MESSAGES.password,
+  code: REQUEST_MESSAGES.code,
 } as const
 
 /**
@@ -107,14 +107,9 @@ export const sessionRoutes: FastifyPluginAsync<SessionRoutesOptions> = async (ap
       ...(options.perAccountLimit ? { preHandler: options.perAccountLimit } : {}),
     },
     async (request, reply) => {
-      const email = textField(request.body, 'email')?.trim() ?? ''
-      const password = textField(request.body, 'password') ?? ''
-      const code = textField(request.body, 'code')?.replace(/\s/g, '') ?? ''
-      const errors: FieldError[] = []
-      if (email === '') errors.push({ field: 'email', message: SIGN_IN_MESSAGES.email })
-      if (password === '') errors.push({ field: 'password', message: SIGN_IN_MESSAGES.password })
-      if (code === '') errors.push({ field: 'code', message: SIGN_IN_MESSAGES.code })
-      if (errors.length > 0) return invalid(reply, SIGN_IN_MESSAGES.invalid, errors)
+      const read = readFields(SignInBodySchema, request.body)
+      if (!read.ok) return invalid(reply, SIGN_IN_MESSAGES.invalid, read.errors)
+      const { email, password, code } = read.values
 
       const now = context.now()
       const outcome = await signIn(db, { email, password, code }, now, context.dataKeys)

@@ -3,6 +3,8 @@
 // docs/decisions/2042-subject-export-candidates-chosen-by-the-admin.md.
 
 import type { BackOfficeReply } from '@forecourt/domain/contract/back-office'
+import { DataExportBodySchema } from '@forecourt/domain/contract/back-office-requests'
+import { readFields } from '@forecourt/domain/contract/request-fields'
 import type { FastifyPluginAsync } from 'fastify'
 import { appendAudit } from '../../../back-office/audit-log'
 import {
@@ -61,7 +63,8 @@ export const subjectExportRoutes: FastifyPluginAsync<{ context: BackOfficeContex
       if (found === undefined) return reply
       if (found.state === 'erased') return reply.code(409).send({ error: ERASED })
       const { operator, visible, all } = scope(request)
-      const include = includeOf(request.body)
+      const read = readFields(DataExportBodySchema, request.body)
+      const include = read.ok ? read.values.include : undefined
       const invalidInclude = () =>
         invalid(reply, APPLICATION_MESSAGES.invalidExport, [
           { field: 'include', message: APPLICATION_MESSAGES.include },
@@ -91,15 +94,4 @@ export const subjectExportRoutes: FastifyPluginAsync<{ context: BackOfficeContex
       return { generatedAt: now.toISOString(), generatedBy: operator.email, ...result }
     },
   )
-}
-
-/** The export's `include`: absent (none), or a list of distinct application keys; else undefined. */
-function includeOf(body: unknown): string[] | undefined {
-  const value =
-    typeof body === 'object' && body !== null ? (body as { include?: unknown }).include : undefined
-  if (value === undefined) return []
-  if (!Array.isArray(value) || value.length > 100) return undefined
-  if (!value.every((key): key is string => typeof key === 'string' && key.length <= 100))
-    return undefined
-  return [...new Set(value)]
 }

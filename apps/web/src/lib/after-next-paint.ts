@@ -1,0 +1,11 @@
+// Work that a press's answer on screen must not wait for (a telemetry beacon, sending queued
+// evidence): run once the browser has painted the next frame, so the next screen shows first
+// (docs/decisions/2179). A hidden page paints no frames: there it runs at the next task.
+// Imports nothing: the start page carries it.
+
+/** Runs `work` after the next frame is painted (at the next task in a hidden page). */
+export function afterNextPaint(work: () => void): void {
+  // The frame's callbacks run just before it is painted; a task queued from there runs after.
+  if (document.hidden) setTimeout(work)
+  else requestAnimationFrame(() => setTimeout(work))
+}
