@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from 'vitest'
-import { ApiError, getJson, postJson, requestAnyJson } from './api'
+import { ApiError, getJson, postJson, type GetAnyJson } from './api'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -97,7 +97,7 @@ test('without the anti-forgery cookie no header is sent', async () => {
 
 test('an answer from a host outside the contract is given as it came, for the caller to read', async () => {
   const fetchMock = stubFetch(async () => new Response('{"ip":"203.0.113.9","extra":1}'))
-  await expect(requestAnyJson('https://ip.example/?format=json')).resolves.toEqual({
+  await expect((getJson as GetAnyJson)('https://ip.example/?format=json')).resolves.toEqual({
     ip: '203.0.113.9',
     extra: 1,
   })

@@ -60,18 +60,14 @@ export class ApiError extends Error {
 
 /**
  * The answer of a request to `url`, typed as the route `R` answers (without `R`, no URL is accepted).
- * The answer is not parsed: the server serialises it by the same contract, and its tests parse every
- * answer a route sends with that route's schema.
+ * The types are the overload's only: the answer is not parsed, as the server serialises it by the same
+ * contract and its tests parse every answer a route sends with that route's schema.
  */
 export async function requestJson<R extends ApplicantRoute = never>(
   url: NoInfer<ApiUrl<R>>,
-  options: RequestOptions = {},
-): Promise<ApiAnswer<R>> {
-  return (await requestAnyJson(url, options)) as ApiAnswer<R>
-}
-
-/** The answer of a host that is not held to the contract (the IP lookup's), to be read field by field. */
-export async function requestAnyJson(url: string, options: RequestOptions = {}): Promise<unknown> {
+  options?: RequestOptions,
+): Promise<ApiAnswer<R>>
+export async function requestJson(url: string, options: RequestOptions = {}): Promise<unknown> {
   const { method = 'GET', body, timeoutMs = DEFAULT_TIMEOUT_MS, keepalive, signal } = options
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
@@ -139,3 +135,9 @@ export function postJson<R extends PostRoute = never>(
 ): Promise<ApiAnswer<R>> {
   return requestJson<R>(url, { ...options, method: 'POST', body })
 }
+
+/**
+ * `getJson` as a caller uses it that reads the answer field by field, whatever it is: the IP lookup, whose
+ * host may be another service's (VITE_IP_LOOKUP_URL), and the vehicle from stock, on the vehicles' host.
+ */
+export type GetAnyJson = (url: string) => Promise<unknown>

@@ -153,7 +153,7 @@ export function createEvidenceQueue(deps: EvidenceDeps) {
   const post = (batch: readonly QueuedItem[], keepalive: boolean) => {
     const first = batch[0]!
     return deps.post(
-      evidenceUrl(first.applicationKey, deps.host),
+      `${evidenceUrl(first.applicationKey, deps.host)}`,
       { affiliateKey: first.affiliateKey, items: batch.map((queued) => queued.item) },
       { keepalive, headers: applicationSecretHeaders(first.secret ?? '') },
     )
