@@ -106,7 +106,8 @@ function startPartialSaving(): void {
         getState: getApplication,
         subscribe: (listener) => applicationStore.subscribe(listener),
         brandFor: (current) => brandById(current.affiliateConfig?.brandId),
-        post: (url, body, { keepalive, headers }) => postJson(url, body, { keepalive, headers }),
+        post: (url, body, { keepalive, headers }) =>
+          postJson<'POST /api/application/:applicationKey'>(url, body, { keepalive, headers }),
         now: () => new Date(),
         onPageHidden: whenPageHidden,
       }),

@@ -39,10 +39,13 @@ export async function lookupAddresses(
   if (!isValidUkPostcode(normalised)) return { status: 'invalid', postcode: normalised }
   let body: unknown
   try {
-    body = await getJson(`${ADDRESS_LOOKUP_URL}?postcode=${encodeURIComponent(normalised)}`, {
-      timeoutMs: ADDRESS_LOOKUP_TIMEOUT_MS,
-      ...(options.signal ? { signal: options.signal } : {}),
-    })
+    body = await getJson<'GET /api/address'>(
+      `${ADDRESS_LOOKUP_URL}?postcode=${encodeURIComponent(normalised)}`,
+      {
+        timeoutMs: ADDRESS_LOOKUP_TIMEOUT_MS,
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+    )
   } catch (error) {
     const status = error instanceof ApiError ? error.status : null
     return { status: status === 400 ? 'invalid' : 'unavailable', postcode: normalised }

@@ -1,4 +1,4 @@
-// The applicant API's answers as this app reads them, all from the contract the server's routes declare
+// The applicant API's answers as this app names them, all from the contract the server's routes declare
 // (packages/domain/src/contract/applicant.ts, decision 2166). Types only: `import type` is erased, so zod,
 // which the contract is written in, never enters the bundle. A field renamed or retyped on the server's
 // side fails type-checking where a screen reads it (see contract-types.ts).
@@ -9,16 +9,10 @@ import type { ApplicantAnswer, ApplicantSuccess } from '@forecourt/domain/contra
 export type SavedForLater = ApplicantSuccess<'POST /api/save-and-return/:applicationKey'>
 /** What a link's check asks for (POST /api/continue/open, …/application-status/open, …/joint-confirmation/open). */
 export type LinkCheck = ApplicantSuccess<'POST /api/continue/open'>['check']
-/** POST /api/continue/open; the other two open routes answer a subset of its checks. */
-export type OpenAnswer = ApplicantSuccess<'POST /api/continue/open'>
 /** A link to an application sent since (409). */
 export type SentSinceAnswer = ApplicantAnswer<'POST /api/continue/open', 409>
 /** A refusal of a link's check (400): the message, the field at fault, the tries left. */
 export type CheckRefusal = ApplicantAnswer<'POST /api/continue/check', 400>
-/** POST /api/continue/new-link and the other two new-link routes, which answer alike. */
-export type NewLinkAnswer = ApplicantSuccess<'POST /api/continue/new-link'>
-/** POST /api/continue/check: the saved answers and the screen to go on from. */
-export type RestoredAnswer = ApplicantSuccess<'POST /api/continue/check'>
 
 /** The applicant's own page: GET /api/application-status, its check and its choice answer it alike. */
 export type StatusView = ApplicantSuccess<'GET /api/application-status'>

@@ -2,6 +2,7 @@
 
 import { v4 as uuidv4 } from 'uuid'
 import { track } from './analytics'
+import type { GetAnyJson } from './api'
 import type { StartUpEnv } from './start-up'
 
 /** Where the cookie banner keeps the applicant's choice: 'accepted' or 'rejected'. */
@@ -25,7 +26,7 @@ export function browserStartUpEnv(): StartUpEnv {
     // Two random UUIDs' hex: 244 random bits from Web Crypto, with code the first screen loads anyway.
     newSecret: () => (uuidv4() + uuidv4()).replaceAll('-', ''),
     // The API client is loaded with the follow-ups, after the first render.
-    fetchJson: (url) => import('./api').then((api) => api.getJson(url)),
+    fetchJson: (url) => import('./api').then((api) => (api.getJson as GetAnyJson)(url)),
     analyticsConsent: hasAnalyticsConsent(),
     ipLookupUrl: import.meta.env.VITE_IP_LOOKUP_URL || '/api/ip',
     vehiclesHost: (import.meta.env.VITE_VEHICLES_HOST || '').replace(/\/+$/, ''),

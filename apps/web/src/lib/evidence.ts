@@ -9,7 +9,7 @@
 
 import { applicationSecretHeaders } from '@forecourt/domain/application-secret/application-secret'
 import { afterNextPaint } from './after-next-paint'
-import { ApiError, postJson } from './api'
+import { ApiError, postJson, type ApiUrl } from './api'
 import type { EvidenceReport } from './evidence-types'
 
 /** Where reports wait to be sent, in this tab's session storage. */
@@ -53,10 +53,12 @@ interface Stored {
   reported: Record<string, string>
 }
 
+type EvidenceUrl = ApiUrl<'POST /api/evidence/:applicationKey'>
+
 export interface EvidenceDeps {
   storage: () => Storage | undefined
   post: (
-    url: string,
+    url: EvidenceUrl,
     body: unknown,
     options: { keepalive: boolean; headers: Record<string, string> },
   ) => Promise<unknown>
@@ -73,7 +75,7 @@ export async function sha256Hex(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
-export function evidenceUrl(applicationKey: string, host = ''): string {
+export function evidenceUrl(applicationKey: string, host = ''): EvidenceUrl {
   return `${host}/api/evidence/${encodeURIComponent(applicationKey)}`
 }
 
@@ -258,7 +260,11 @@ function sessionStore(): Storage | undefined {
 const pageQueue = createEvidenceQueue({
   storage: sessionStore,
   post: (url, body, { keepalive, headers }) =>
-    postJson(url, body, { keepalive, timeoutMs: ATTEMPT_TIMEOUT_MS, headers }),
+    postJson<'POST /api/evidence/:applicationKey'>(url, body, {
+      keepalive,
+      timeoutMs: ATTEMPT_TIMEOUT_MS,
+      headers,
+    }),
   hash: sha256Hex,
   newId: () => crypto.randomUUID(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),

@@ -9,6 +9,7 @@ import { applicationSecretHeaders } from '@forecourt/domain/application-secret/a
 import type { Brand } from '@forecourt/domain/brands/brand'
 import { isReadyForPartialSave, toPartialPayload } from '@forecourt/domain/payload/partial-payload'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
+import type { ApiUrl } from './api'
 
 export const PARTIAL_SAVE_INTERVAL_MS = 2000
 
@@ -22,7 +23,7 @@ export interface PartialSaveDeps {
   subscribe: (listener: (state: ApplicationState) => void) => () => void
   brandFor: (state: ApplicationState) => Brand
   post: (
-    url: string,
+    url: PartialSaveUrl,
     body: unknown,
     options: { keepalive: boolean; headers: Record<string, string> },
   ) => Promise<unknown>
@@ -34,7 +35,10 @@ export interface PartialSaveDeps {
 }
 
 /** The partial save's address: the application key is the GUID, the submission's key too. */
-export function partialSaveUrl(guid: string, host: string = PARTIALS_HOST): string {
+/** Where the partial save is sent: the API's own origin, or the one its host names. */
+export type PartialSaveUrl = ApiUrl<'POST /api/application/:applicationKey'>
+
+export function partialSaveUrl(guid: string, host: string = PARTIALS_HOST): PartialSaveUrl {
   return `${host}/api/application/${encodeURIComponent(guid)}`
 }
 
@@ -75,7 +79,12 @@ export function startPartialSave(deps: PartialSaveDeps): () => void {
   let queue: Promise<void> = Promise.resolve()
 
   /** The payload to send now, or undefined when there is nothing (new) to save. */
-  type Save = { url: string; payload: unknown; body: string; headers: Record<string, string> }
+  type Save = {
+    url: PartialSaveUrl
+    payload: unknown
+    body: string
+    headers: Record<string, string>
+  }
   const unsaved = (): Save | undefined => {
     const state = deps.getState()
     if (isSubmitting(state) || !isReadyForPartialSave(state.form)) return undefined

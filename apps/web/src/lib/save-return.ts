@@ -8,15 +8,8 @@ import type { Brand } from '@forecourt/domain/brands/brand'
 import { applicationSecretHeaders } from '@forecourt/domain/application-secret/application-secret'
 import { toPartialPayload } from '@forecourt/domain/payload/partial-payload'
 import type { ApplicationState } from '@forecourt/domain/state/application-state'
-import { ApiError, postJson } from './api'
-import type {
-  CheckRefusal,
-  LinkCheck,
-  NewLinkAnswer,
-  OpenAnswer,
-  SavedForLater,
-  SentSinceAnswer,
-} from './api-types'
+import { ApiError, postJson, type ApiAnswer, type ApiUrl, type PostRoute } from './api'
+import type { CheckRefusal, LinkCheck, SavedForLater, SentSinceAnswer } from './api-types'
 import { markSavedForLater } from './saved-for-later-flag'
 
 const TOKEN_KEY = 'forecourt.link-token'
@@ -45,12 +38,12 @@ export async function saveForLater(
   screen: string,
 ): Promise<SaveOutcome> {
   try {
-    const sent = (await postJson(
+    const sent = await postJson<'POST /api/save-and-return/:applicationKey'>(
       `/api/save-and-return/${encodeURIComponent(state.GUID)}`,
       { email, screen, state, payload: toPartialPayload(state, { brand, now: new Date() }) },
       // Every write under a key carries the secret of the browser that started it (decision 1801).
       { headers: applicationSecretHeaders(state.applicationSecret) },
-    )) as SavedForLater
+    )
     return { kind: 'sent', sent }
   } catch (error) {
     const { status, body } = await answerOf(error)
@@ -75,9 +68,15 @@ function sentSince(status: number | null, body: unknown): SentSince | undefined 
     : undefined
 }
 
-export async function openLink(url: string, token: string): Promise<OpenOutcome> {
+/** The routes that open a link: each answers what its check asks for. */
+export type OpenRoute =
+  | 'POST /api/continue/open'
+  | 'POST /api/application-status/open'
+  | 'POST /api/joint-confirmation/open'
+
+export async function openLink(url: ApiUrl<OpenRoute>, token: string): Promise<OpenOutcome> {
   try {
-    const answer = (await postJson(url, { token })) as OpenAnswer
+    const answer = await postJson<OpenRoute>(url, { token })
     return { kind: 'check', check: answer.check }
   } catch (error) {
     const { status, body } = await answerOf(error)
@@ -106,18 +105,22 @@ function errorField(body: unknown): string | undefined {
   return typeof field === 'string' ? field : undefined
 }
 
-export async function checkLink<T>(url: string, body: object): Promise<CheckOutcome<T>> {
-  const outcome = await checkResumeLink<T>(url, body)
+/** Sends a link's check, or an answer given through a link, to route `R`; its answer is `R`'s. */
+export async function checkLink<R extends PostRoute = never>(
+  url: NoInfer<ApiUrl<R>>,
+  body: object,
+): Promise<CheckOutcome<ApiAnswer<R>>> {
+  const outcome = await checkResumeLink<R>(url, body)
   return outcome.kind === 'submitted' ? { kind: 'error' } : outcome
 }
 
 /** checkLink for a link to continue, whose application may have been sent since. */
-export async function checkResumeLink<T>(
-  url: string,
+export async function checkResumeLink<R extends PostRoute = never>(
+  url: NoInfer<ApiUrl<R>>,
   body: object,
-): Promise<CheckOutcome<T> | SentSince> {
+): Promise<CheckOutcome<ApiAnswer<R>> | SentSince> {
   try {
-    return { kind: 'open', answer: (await postJson(url, body)) as T }
+    return { kind: 'open', answer: await postJson<R>(url, body) }
   } catch (error) {
     const { status, body: answer } = await answerOf(error)
     if (status === 410) return { kind: 'expired' }
@@ -135,14 +138,19 @@ export async function checkResumeLink<T>(
 export type NewLinkOutcome =
   { kind: 'requested'; message: string } | { kind: 'refused'; message: string | undefined }
 
-/** `url`: `/api/continue/new-link` or `/api/joint-confirmation/new-link`, which answer alike. */
+/** The routes that send a new link, which answer alike. */
+export type NewLinkRoute =
+  | 'POST /api/continue/new-link'
+  | 'POST /api/application-status/new-link'
+  | 'POST /api/joint-confirmation/new-link'
+
 export async function requestNewLink(
-  url: string,
+  url: ApiUrl<NewLinkRoute>,
   token: string,
   email: string,
 ): Promise<NewLinkOutcome> {
   try {
-    const answer = (await postJson(url, { token, email })) as NewLinkAnswer
+    const answer = await postJson<NewLinkRoute>(url, { token, email })
     return { kind: 'requested', message: answer.message }
   } catch (error) {
     const { body } = await answerOf(error)
@@ -183,7 +191,7 @@ let stop: (() => void) | undefined
 export interface RefreshDeps {
   getState: () => ApplicationState
   subscribe: (listener: (state: ApplicationState) => void) => () => void
-  post?: (url: string, body: unknown) => Promise<unknown>
+  post?: (url: ApiUrl<'POST /api/saved-answers/:applicationKey'>, body: unknown) => Promise<unknown>
   intervalMs?: number
 }
 
@@ -193,8 +201,10 @@ export function startSavedAnswersRefresh(deps: RefreshDeps): void {
   if (stop !== undefined) return
   const post =
     deps.post ??
-    ((url: string, body: unknown) =>
-      postJson(url, body, { headers: applicationSecretHeaders(deps.getState().applicationSecret) }))
+    ((url, body) =>
+      postJson<'POST /api/saved-answers/:applicationKey'>(url, body, {
+        headers: applicationSecretHeaders(deps.getState().applicationSecret),
+      }))
   const intervalMs = deps.intervalMs ?? REFRESH_INTERVAL_MS
   let lastSent = JSON.stringify(deps.getState())
   let timer: ReturnType<typeof setTimeout> | undefined

@@ -5,7 +5,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { validateEmail } from '@forecourt/domain/fields/email'
 import { SAVE_RETURN_MESSAGES as M } from '@forecourt/domain/save-return/messages'
-import { requestNewLink } from '#lib/save-return'
+import type { ApiUrl } from '#lib/api'
+import { requestNewLink, type NewLinkRoute } from '#lib/save-return'
 import { EmailInput } from '../form/email-input/email-input'
 import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
 import { ScreenHeading } from '../screen-heading/screen-heading'
@@ -16,7 +17,7 @@ export function NewLinkForm({
   children,
 }: {
   /** The route that renews this kind of link. */
-  url: string
+  url: ApiUrl<NewLinkRoute>
   token: string
   /** Shown below the form: what else the person can do. */
   children?: ReactNode

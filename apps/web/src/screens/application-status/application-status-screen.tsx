@@ -65,7 +65,7 @@ export default function ApplicationStatusScreen() {
     let current = true
     void (async () => {
       try {
-        const view = (await getJson(STATUS_URL)) as StatusView
+        const view = await getJson<'GET /api/application-status'>(STATUS_URL)
         if (current) setPhase({ kind: 'view', view })
         return
       } catch (error) {
@@ -157,7 +157,10 @@ function CheckForm({
       return setError(M.dateOfBirthRequired)
     }
     setSending(true)
-    const outcome = await checkLink<StatusView>(`${STATUS_URL}/check`, { token, dateOfBirth })
+    const outcome = await checkLink<'POST /api/application-status/check'>(`${STATUS_URL}/check`, {
+      token,
+      dateOfBirth,
+    })
     setSending(false)
     if (outcome.kind === 'expired') return onExpired()
     if (outcome.kind === 'wrong') return setError(outcome.message)
@@ -211,7 +214,7 @@ function StatusPage({
     if (sending) return
     setSending(true)
     try {
-      onChange((await postJson(`${STATUS_URL}/choice`, body)) as StatusView)
+      onChange(await postJson<'POST /api/application-status/choice'>(`${STATUS_URL}/choice`, body))
       setError(undefined)
     } catch (failure) {
       const answer =

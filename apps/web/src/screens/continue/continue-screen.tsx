@@ -17,7 +17,6 @@ import { ErrorSummary } from '@forecourt/ui/error-summary/error-summary'
 import { InputField } from '#components/form/input-field'
 import { NewLinkForm } from '#components/new-link-form/new-link-form'
 import { ScreenHeading } from '#components/screen-heading/screen-heading'
-import type { RestoredAnswer } from '#lib/api-types'
 import { applicationStore, getApplication, setApplication } from '#lib/session-store'
 import { usePageTitle } from '#lib/use-page-title'
 import {
@@ -162,7 +161,7 @@ function CheckForm({
       return setError(M.dateOfBirthRequired)
     }
     setSending(true)
-    const outcome = await checkResumeLink<RestoredAnswer>(
+    const outcome = await checkResumeLink<'POST /api/continue/check'>(
       '/api/continue/check',
       check === 'code' ? { token, code: code.trim() } : { token, dateOfBirth },
     )

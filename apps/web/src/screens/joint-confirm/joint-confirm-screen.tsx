@@ -25,6 +25,7 @@ import { NewLinkForm } from '#components/new-link-form/new-link-form'
 import { Textarea } from '#components/form/textarea/textarea'
 import { ScreenHeading } from '#components/screen-heading/screen-heading'
 import { usePageTitle } from '#lib/use-page-title'
+import type { ApiAnswer, ApiUrl, PostRoute } from '#lib/api'
 import type { JointView } from '#lib/api-types'
 import { checkLink, forgetToken, keepToken, keptToken, openLink } from '#lib/save-return'
 
@@ -185,10 +186,13 @@ function DateOfBirthCheck({
       return setError(M.dateOfBirthRequired)
     }
     setSending(true)
-    const outcome = await checkLink<JointView>('/api/joint-confirmation/check', {
-      token,
-      dateOfBirth,
-    })
+    const outcome = await checkLink<'POST /api/joint-confirmation/check'>(
+      '/api/joint-confirmation/check',
+      {
+        token,
+        dateOfBirth,
+      },
+    )
     setSending(false)
     if (outcome.kind === 'expired') return onExpired()
     if (outcome.kind === 'wrong') return setError(outcome.message)
@@ -245,10 +249,14 @@ function ConfirmForm({
   const errorOf = (id: string) => errors.find((error) => error.id === id)?.message
 
   /** Sends an answer; a refusal is shown at the field the server names, or at `fallback`. */
-  const send = async <T,>(url: string, body: object, fallback: string): Promise<T | undefined> => {
+  const send = async <R extends PostRoute = never>(
+    url: NoInfer<ApiUrl<R>>,
+    body: object,
+    fallback: string,
+  ): Promise<ApiAnswer<R> | undefined> => {
     setErrors([])
     setSending(true)
-    const outcome = await checkLink<T>(url, body)
+    const outcome = await checkLink<R>(url, body)
     setSending(false)
     if (outcome.kind === 'expired') return void onExpired()
     if (outcome.kind === 'open') return outcome.answer
@@ -271,7 +279,7 @@ function ConfirmForm({
       refused.push({ id: SOFT_SEARCH_FIELD, message: J.softSearchRequired })
     }
     if (refused.length > 0) return setErrors(refused)
-    const answer = await send<{ reference: string }>(
+    const answer = await send<'POST /api/joint-confirmation/confirm'>(
       '/api/joint-confirmation/confirm',
       {
         token,
@@ -296,7 +304,7 @@ function ConfirmForm({
     if (said.length > MAX_DISPUTE_LENGTH) {
       return setErrors([{ id: DISPUTE_FIELD, message: J.disputeTooLong }])
     }
-    const answer = await send<{ reference: string }>(
+    const answer = await send<'POST /api/joint-confirmation/dispute'>(
       '/api/joint-confirmation/dispute',
       { token, dateOfBirth, dispute },
       DISPUTE_FIELD,
