@@ -418,8 +418,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
         if (!/^\d{6}$/.test(code)) return refuse(SAVE_RETURN_MESSAGES.codeFormat)
         right = link.code_hash !== null && equalHex(hashCode(token, code), link.code_hash)
       } else {
-        const parts = request.body.dateOfBirth as
-          { day: string; month: string; year: string } | undefined
+        const parts = request.body.dateOfBirth
         const given = parts === undefined ? undefined : datePartsToKey(parts)
         if (given === undefined) return refuse(SAVE_RETURN_MESSAGES.dateOfBirthRequired)
         const stored = storedDateOfBirth(application.payload)
