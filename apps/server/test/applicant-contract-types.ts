@@ -1,9 +1,10 @@
 // The applicant contract's type-level test on the server's side, checked by `npm run typecheck` (so by
-// `npm test`): each `@ts-expect-error` marks a handler the compiler must refuse because it answers what
-// the contract does not declare; a directive that stops being needed fails the check. Never run.
+// `npm test`): each `@ts-expect-error` marks a handler the compiler must refuse because it answers, or reads,
+// what the contract does not declare; a directive that stops being needed fails the check. Never run.
 
 import Fastify from 'fastify'
 import type { ApplicantAnswer, ApplicantReply } from '@forecourt/domain/contract/applicant'
+import type { ApplicantBody } from '@forecourt/domain/contract/applicant-requests'
 
 export function applicantContractMismatches(): unknown[] {
   const app = Fastify()
@@ -38,6 +39,22 @@ export function applicantContractMismatches(): unknown[] {
     async (_request, reply) =>
       // @ts-expect-error a refused check's tries left are a number, not text
       reply.code(400).send({ error: 'Wrong date of birth', attemptsLeft: 'two' }),
+  )
+
+  // A handler reads its body by the contract's field names and types (decision 2180).
+  app.post<{ Body: ApplicantBody<'POST /api/joint-confirmation/dispute'> }>(
+    '/api/joint-confirmation/dispute',
+    async (request) => request.body.dispute?.trim(),
+  )
+  app.post<{ Body: ApplicantBody<'POST /api/joint-confirmation/dispute'> }>(
+    '/api/joint-confirmation/dispute',
+    // @ts-expect-error a field the contract does not declare is not read
+    async (request) => request.body.reason,
+  )
+  app.post<{ Body: ApplicantBody<'POST /api/application-status/choice'> }>(
+    '/api/application-status/choice',
+    // @ts-expect-error asking to be called is a boolean, not text
+    async (request) => request.body.call?.trim(),
   )
 
   // The submission sends a pre-serialised body: its answer is checked where it is built (satisfies).

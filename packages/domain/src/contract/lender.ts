@@ -98,6 +98,13 @@ export const LenderDecisionBodySchema = z.object(
 
 /** What a lender sends (the simulator builds it). */
 export type LenderDecisionBody = z.input<typeof LenderDecisionBodySchema>
+
+/** The lenders' route's request, as the public routes' are listed (applicant-requests.ts). */
+export const LENDER_REQUESTS = {
+  'POST /api/lender-decisions/:lenderId': {
+    body: LenderDecisionBodySchema.describe('The decision, as JSON; an approval carries its offer'),
+  },
+} as const
 export type LenderOffer = z.output<typeof LenderOfferSchema>
 
 /** A decision as the server stores it: the key in lower case, the text made safe, no absent offer. */

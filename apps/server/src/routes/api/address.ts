@@ -10,7 +10,8 @@ import { messageText } from '@forecourt/domain/messages/messages'
 import type { AddressLookupItem } from '@forecourt/domain/address/address-lookup-item'
 import { AddressLookupUnavailableError, type AddressProvider } from '../../address/address-provider'
 import { compareAddresses } from '../../address/natural-compare'
-import { applicantResponses } from './applicant-contract'
+import type { ApplicantQuery } from '@forecourt/domain/contract/applicant-requests'
+import { applicantQuery, applicantResponses } from './applicant-contract'
 
 export interface AddressRoutesOptions {
   provider: AddressProvider
@@ -23,21 +24,16 @@ export const INVALID_POSTCODE = 'Invalid postcode'
 export const LOOKUP_UNAVAILABLE = 'Address lookup unavailable'
 
 const schema = {
-  querystring: {
-    type: 'object',
-    properties: {
-      postcode: {
-        type: 'string',
-        description: 'A UK postcode in any case and spacing: "m11ae", "M1 1AE".',
-      },
-    },
-  },
+  querystring: applicantQuery('GET /api/address'),
   response: applicantResponses('GET /api/address'),
 }
 
 export const addressRoutes: FastifyPluginAsync<AddressRoutesOptions> = async (app, options) => {
   const { provider } = options
-  app.get<{ Querystring: { postcode?: string }; Reply: ApplicantReply<'GET /api/address'> }>(
+  app.get<{
+    Querystring: ApplicantQuery<'GET /api/address'>
+    Reply: ApplicantReply<'GET /api/address'>
+  }>(
     '/api/address',
     // A schema failure (a repeated ?postcode=) is answered with the form's message, not Fastify's.
     { schema, attachValidation: true },

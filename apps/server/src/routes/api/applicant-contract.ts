@@ -1,6 +1,7 @@
 // The public routes' `response` schemas, generated from the applicant API's contract (decision 2166) instead
 // of written a second time: the OpenAPI document and the serialiser read the same shapes the routes' types
-// and the web app's come from. Generated once per route at start-up.
+// and the web app's come from. Generated once per route at start-up. Their requests' bodies and queries too
+// (`applicantBody`, `applicantQuery`): what Fastify checks is what the document says.
 
 import { z } from 'zod'
 import {
@@ -8,6 +9,10 @@ import {
   InvalidSchema,
   type ApplicantRoute,
 } from '@forecourt/domain/contract/applicant'
+import {
+  APPLICANT_REQUESTS,
+  type ApplicantRequestRoute,
+} from '@forecourt/domain/contract/applicant-requests'
 
 type JsonSchema = Record<string, unknown>
 
@@ -74,3 +79,19 @@ export function applicantResponses(route: ApplicantRoute): Record<number, JsonSc
     ]),
   )
 }
+
+/** A route's body, as the JSON schema Fastify checks it with and the OpenAPI document describes. */
+export function applicantBody(route: RouteWithPart<'body'>): JsonSchema {
+  return jsonSchemaOf((APPLICANT_REQUESTS[route] as { body: z.ZodType }).body, 'input')
+}
+
+/** A route's query, as the JSON schema Fastify checks it with and the OpenAPI document describes. */
+export function applicantQuery(route: RouteWithPart<'query'>): JsonSchema {
+  return jsonSchemaOf((APPLICANT_REQUESTS[route] as { query: z.ZodType }).query, 'input')
+}
+
+type RouteWithPart<P extends 'body' | 'query'> = {
+  [R in ApplicantRequestRoute]: (typeof APPLICANT_REQUESTS)[R] extends Record<P, z.ZodType>
+    ? R
+    : never
+}[ApplicantRequestRoute]

@@ -8,6 +8,7 @@
 // session cookie (HttpOnly, SameSite=Strict, host-only) opens the page on this device until the offers lapse.
 
 import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
+import type { ApplicantBody } from '@forecourt/domain/contract/applicant-requests'
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
@@ -24,7 +25,7 @@ import { equalHex, findLink, isUsable, recordFailedCheck, useLink } from '../../
 import { registerNewLinkRoute } from './new-link'
 import { siteOrigin, storedDateOfBirth } from './save-and-return'
 import { requireJson, siteBrand } from './submission'
-import { applicantResponses } from './applicant-contract'
+import { applicantBody, applicantResponses } from './applicant-contract'
 
 export interface ApplicationStatusRoutesOptions {
   db: Kysely<Tables>
@@ -128,16 +129,15 @@ export const applicationStatusRoutes: FastifyPluginAsync<ApplicationStatusRoutes
     return link
   }
 
-  app.post<{ Body: { token: string }; Reply: ApplicantReply<'POST /api/application-status/open'> }>(
+  app.post<{
+    Body: ApplicantBody<'POST /api/application-status/open'>
+    Reply: ApplicantReply<'POST /api/application-status/open'>
+  }>(
     '/api/application-status/open',
     {
       schema: {
         summary: 'What a link to the applicant’s own page asks before anything is shown',
-        body: {
-          type: 'object',
-          properties: { token: { type: 'string', maxLength: 100 } },
-          required: ['token'],
-        },
+        body: applicantBody('POST /api/application-status/open'),
         response: applicantResponses('POST /api/application-status/open'),
       },
       onRequest: requireJson,
@@ -151,29 +151,14 @@ export const applicationStatusRoutes: FastifyPluginAsync<ApplicationStatusRoutes
   )
 
   app.post<{
-    Body: { token: string; dateOfBirth?: { day: string; month: string; year: string } }
+    Body: ApplicantBody<'POST /api/application-status/check'>
     Reply: ApplicantReply<'POST /api/application-status/check'>
   }>(
     '/api/application-status/check',
     {
       schema: {
         summary: 'Check the date of birth; answer the applicant’s page and open it on this device',
-        body: {
-          type: 'object',
-          properties: {
-            token: { type: 'string', maxLength: 100 },
-            dateOfBirth: {
-              type: 'object',
-              properties: {
-                day: { type: 'string', maxLength: 4 },
-                month: { type: 'string', maxLength: 4 },
-                year: { type: 'string', maxLength: 6 },
-              },
-              required: ['day', 'month', 'year'],
-            },
-          },
-          required: ['token'],
-        },
+        body: applicantBody('POST /api/application-status/check'),
         response: applicantResponses('POST /api/application-status/check'),
       },
       onRequest: requireJson,
@@ -226,18 +211,14 @@ export const applicationStatusRoutes: FastifyPluginAsync<ApplicationStatusRoutes
   )
 
   app.post<{
-    Body: { decisionId?: string; call?: boolean }
+    Body: ApplicantBody<'POST /api/application-status/choice'>
     Reply: ApplicantReply<'POST /api/application-status/choice'>
   }>(
     '/api/application-status/choice',
     {
       schema: {
         summary: 'Go ahead with one lender’s offer, or ask to be called first',
-        body: {
-          type: 'object',
-          properties: { decisionId: { type: 'string', maxLength: 64 }, call: { type: 'boolean' } },
-          additionalProperties: false,
-        },
+        body: applicantBody('POST /api/application-status/choice'),
         response: applicantResponses('POST /api/application-status/choice'),
       },
       onRequest: requireJson,

@@ -5,11 +5,16 @@
 
 import type { FastifyPluginAsync } from 'fastify'
 import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
+<<<<<<< HEAD
+=======
+import { PARTIAL_PAYLOAD_FIELDS } from '@forecourt/domain/contract/applicant-requests'
+import type { Kysely } from 'kysely'
+import type { Tables } from '../../db/tables'
+>>>>>>> wip/contract4
 import { MAX_HISTORY_ENTRIES } from '@forecourt/domain/histories/histories'
 import {
   LINE_BREAK_FIELDS,
   SUBMISSION_SHAPE_MESSAGES,
-  createSubmissionSchema,
   type SubmissionError,
 } from '@forecourt/domain/steps/submission-schema'
 import { stripUnsafeCharacters } from '@forecourt/domain/fields/text'
@@ -25,7 +30,7 @@ import {
   SUBMISSION_MESSAGES,
 } from './submission'
 import { refuseWithoutSecret } from './application-secret'
-import { applicantResponses } from './applicant-contract'
+import { applicantBody, applicantResponses } from './applicant-contract'
 
 export interface ApplicationRoutesOptions {
   clock?: () => Date
@@ -106,12 +111,7 @@ export const PARTIAL_LIMITS = {
 } as const
 
 /** The payload's own fields (docs/requirements.md#submission-payload); anything else is dropped, as the submission schema drops it. */
-const PAYLOAD_FIELDS: ReadonlySet<string> = new Set(
-  Object.keys(
-    createSubmissionSchema({ today: { year: 2000, month: 1, day: 1 }, knownAffiliateKeys: [] })
-      .shape,
-  ),
-)
+const PAYLOAD_FIELDS = PARTIAL_PAYLOAD_FIELDS
 
 export type PartialCheck =
   { ok: true; payload: Payload; brand: string } | { ok: false; errors: SubmissionError[] }
@@ -216,11 +216,9 @@ const schema = {
     properties: { applicationKey: { type: 'string', pattern: KEY_PATTERN } },
     required: ['applicationKey'],
   },
-  body: {
-    type: 'object',
-    description:
-      'The partial payload (docs/requirements.md#submission-payload, docs/requirements.md#partial-saves)',
-  },
+  // Only the shape Fastify checks; the fields are read by checkPartialPayload, in one pass, and the OpenAPI
+  // document describes them from the contract (the route's `openApiBody`).
+  body: { type: 'object' },
   response: applicantResponses('POST /api/application/:applicationKey'),
 }
 
@@ -241,7 +239,13 @@ export const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = a
     Reply: ApplicantReply<'POST /api/application/:applicationKey'>
   }>(
     '/api/application/:applicationKey',
-    { schema, attachValidation: true, onRequest: requireJson, bodyLimit: PARTIAL_BODY_LIMIT_BYTES },
+    {
+      schema,
+      config: { openApiBody: applicantBody('POST /api/application/:applicationKey') },
+      attachValidation: true,
+      onRequest: requireJson,
+      bodyLimit: PARTIAL_BODY_LIMIT_BYTES,
+    },
     async (request, reply) => {
       if (request.validationError) {
         return sendShapeError(

@@ -15,7 +15,8 @@ import type { FunnelCounters } from '../../funnel/funnel-counters'
 import { funnelKeyOf } from '../../funnel/funnel-events'
 import type { FunnelVocabulary } from '../../funnel/vocabulary'
 import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
-import { applicantResponses } from './applicant-contract'
+import type { ApplicantBody } from '@forecourt/domain/contract/applicant-requests'
+import { applicantBody, applicantResponses } from './applicant-contract'
 
 /** Every event name the web app sends; a new one must be added here to be counted by name. */
 export const KNOWN_EVENTS = [
@@ -106,29 +107,12 @@ export function telemetryLogFields(body: TelemetryEvent): Record<string, string>
   )
 }
 
-const shortText = (maxLength: number) => ({ type: 'string', maxLength }) as const
-
 const schema = {
   summary: 'Count an analytics event (the telemetry beacon)',
   description:
     'JSON under application/json or text/plain (navigator.sendBeacon). The anti-forgery token may be sent in the `csrf` field instead of the x-csrf-token header. Unknown fields are dropped.',
   consumes: ['application/json', 'text/plain'],
-  body: {
-    type: 'object',
-    properties: {
-      event: { type: 'string', minLength: 1, maxLength: 64 },
-      category: shortText(64),
-      label: shortText(200),
-      step: shortText(100),
-      messageKey: shortText(100),
-      source: shortText(100),
-      campaign: shortText(100),
-      first: { type: 'boolean' },
-      csrf: shortText(200),
-    },
-    required: ['event'],
-    additionalProperties: false,
-  },
+  body: applicantBody('POST /api/events'),
   response: {
     ...applicantResponses('POST /api/events'),
     204: { type: 'null', description: 'Counted' },
@@ -156,7 +140,7 @@ export const eventsRoutes: FastifyPluginAsync<EventsRoutesOptions> = async (app,
     }
   })
 
-  app.post<{ Body: TelemetryEvent; Reply: ApplicantReply<'POST /api/events'> }>(
+  app.post<{ Body: ApplicantBody<'POST /api/events'>; Reply: ApplicantReply<'POST /api/events'> }>(
     '/api/events',
     { schema, bodyLimit: EVENTS_BODY_LIMIT_BYTES, config: { antiForgery: 'header-or-body' } },
     async (request, reply) => {

@@ -8,12 +8,13 @@ import type { Kysely } from 'kysely'
 import type { BrandId } from '@forecourt/domain/brands/brand'
 import { disclosureDefinition } from '@forecourt/domain/brands/disclosures'
 import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
+import type { ApplicantBody } from '@forecourt/domain/contract/applicant-requests'
 import type { Tables } from '../../db/tables'
 import { isPublishedDisclosure } from '../../evidence/disclosure-hash'
 import { appendEvidence, evidenceRow } from '../../evidence/evidence-repository'
 import { KEY_PATTERN, brandForAffiliateKey, requireJson, sendShapeError } from './submission'
 import { refuseWithoutSecret } from './application-secret'
-import { applicantResponses } from './applicant-contract'
+import { applicantBody, applicantResponses } from './applicant-contract'
 
 export interface EvidenceRoutesOptions {
   db: Kysely<Tables>
@@ -29,21 +30,6 @@ export const EVIDENCE_MESSAGES = {
   requestedCommission: 'only the commission disclosure can be requested',
 } as const
 
-export const MAX_EVIDENCE_ITEMS = 50
-
-const ITEM_KINDS = ['shown', 'agreed', 'declined', 'requested'] as const
-type ItemKind = (typeof ITEM_KINDS)[number]
-
-interface Item {
-  id: string
-  applicant: 'main' | 'joint'
-  kind: ItemKind
-  disclosureId: string
-  version: number
-  textHash: string
-  screen: string
-}
-
 const schema = {
   summary: 'Record what the applicant was shown and agreed to',
   description:
@@ -53,33 +39,7 @@ const schema = {
     properties: { applicationKey: { type: 'string', pattern: KEY_PATTERN } },
     required: ['applicationKey'],
   },
-  body: {
-    type: 'object',
-    properties: {
-      affiliateKey: { type: 'string', maxLength: 64 },
-      items: {
-        type: 'array',
-        minItems: 1,
-        maxItems: MAX_EVIDENCE_ITEMS,
-        items: {
-          type: 'object',
-          properties: {
-            id: { type: 'string', pattern: KEY_PATTERN },
-            applicant: { type: 'string', enum: ['main', 'joint'] },
-            kind: { type: 'string', enum: [...ITEM_KINDS] },
-            disclosureId: { type: 'string', maxLength: 64 },
-            version: { type: 'integer', minimum: 1, maximum: 100000 },
-            textHash: { type: 'string', pattern: '^[0-9a-f]{64}$' },
-            screen: { type: 'string', pattern: '^/[a-z0-9/-]{0,99}$' },
-          },
-          required: ['id', 'applicant', 'kind', 'disclosureId', 'version', 'textHash', 'screen'],
-          additionalProperties: false,
-        },
-      },
-    },
-    required: ['affiliateKey', 'items'],
-    additionalProperties: false,
-  },
+  body: applicantBody('POST /api/evidence/:applicationKey'),
   response: applicantResponses('POST /api/evidence/:applicationKey'),
 } as const
 
@@ -89,7 +49,7 @@ export const evidenceRoutes: FastifyPluginAsync<EvidenceRoutesOptions> = async (
 
   app.post<{
     Params: { applicationKey: string }
-    Body: { affiliateKey: string; items: Item[] }
+    Body: ApplicantBody<'POST /api/evidence/:applicationKey'>
     Reply: ApplicantReply<'POST /api/evidence/:applicationKey'>
   }>(
     '/api/evidence/:applicationKey',

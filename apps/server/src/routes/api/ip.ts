@@ -4,14 +4,10 @@
 
 import type { FastifyPluginAsync } from 'fastify'
 import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
-import { applicantResponses } from './applicant-contract'
+import { applicantQuery, applicantResponses } from './applicant-contract'
 
 const schema = {
-  querystring: {
-    type: 'object',
-    // Accepted and ignored: the answer is always JSON.
-    properties: { format: { type: 'string' } },
-  },
+  querystring: applicantQuery('GET /api/ip'),
   response: applicantResponses('GET /api/ip'),
 }
 

@@ -11,6 +11,7 @@
 // The token travels in the body only.
 
 import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
+import type { ApplicantBody } from '@forecourt/domain/contract/applicant-requests'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { BrandId } from '@forecourt/domain/brands/brand'
@@ -44,7 +45,7 @@ import { equalHex, findLink, isUsable, recordFailedCheck, useLink } from '../../
 import { registerNewLinkRoute } from './new-link'
 import { siteOrigin, storedDateOfBirth } from './save-and-return'
 import { requireJson, siteBrand } from './submission'
-import { applicantResponses } from './applicant-contract'
+import { applicantBody, applicantResponses } from './applicant-contract'
 
 export interface JointConfirmationRoutesOptions {
   db: Kysely<Tables>
@@ -59,16 +60,6 @@ export interface JointConfirmationRoutesOptions {
 }
 
 const expired = { error: SAVE_RETURN_MESSAGES.expiredHeading }
-
-const dateOfBirthSchema = {
-  type: 'object',
-  properties: {
-    day: { type: 'string', maxLength: 4 },
-    month: { type: 'string', maxLength: 4 },
-    year: { type: 'string', maxLength: 6 },
-  },
-  required: ['day', 'month', 'year'],
-} as const
 
 type DateParts = { day: string; month: string; year: string }
 
@@ -138,16 +129,15 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
     return { ok: true, link, application, joint: joint as Record<string, unknown> }
   }
 
-  app.post<{ Body: { token: string }; Reply: ApplicantReply<'POST /api/joint-confirmation/open'> }>(
+  app.post<{
+    Body: ApplicantBody<'POST /api/joint-confirmation/open'>
+    Reply: ApplicantReply<'POST /api/joint-confirmation/open'>
+  }>(
     '/api/joint-confirmation/open',
     {
       schema: {
         summary: 'Whether a joint applicant’s link still works',
-        body: {
-          type: 'object',
-          properties: { token: { type: 'string', maxLength: 100 } },
-          required: ['token'],
-        },
+        body: applicantBody('POST /api/joint-confirmation/open'),
         response: applicantResponses('POST /api/joint-confirmation/open'),
       },
       onRequest: requireJson,
@@ -167,18 +157,14 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
   )
 
   app.post<{
-    Body: { token: string; dateOfBirth?: DateParts }
+    Body: ApplicantBody<'POST /api/joint-confirmation/check'>
     Reply: ApplicantReply<'POST /api/joint-confirmation/check'>
   }>(
     '/api/joint-confirmation/check',
     {
       schema: {
         summary: 'The joint applicant’s part of the application, after their date of birth',
-        body: {
-          type: 'object',
-          properties: { token: { type: 'string', maxLength: 100 }, dateOfBirth: dateOfBirthSchema },
-          required: ['token'],
-        },
+        body: applicantBody('POST /api/joint-confirmation/check'),
         response: applicantResponses('POST /api/joint-confirmation/check'),
       },
       onRequest: requireJson,
@@ -214,13 +200,7 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
   )
 
   app.post<{
-    Body: {
-      token: string
-      dateOfBirth?: DateParts
-      corrections?: string
-      softSearch?: boolean
-      marketing?: Record<string, boolean>
-    }
+    Body: ApplicantBody<'POST /api/joint-confirmation/confirm'>
     Reply: ApplicantReply<'POST /api/joint-confirmation/confirm'>
   }>(
     '/api/joint-confirmation/confirm',
@@ -228,17 +208,7 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
       schema: {
         summary:
           'The joint applicant confirms their part, with corrections, their soft-search agreement and marketing choices',
-        body: {
-          type: 'object',
-          properties: {
-            token: { type: 'string', maxLength: 100 },
-            dateOfBirth: dateOfBirthSchema,
-            corrections: { type: 'string', maxLength: 5000 },
-            softSearch: { type: 'boolean' },
-            marketing: { type: 'object', additionalProperties: { type: 'boolean' } },
-          },
-          required: ['token'],
-        },
+        body: applicantBody('POST /api/joint-confirmation/confirm'),
         response: applicantResponses('POST /api/joint-confirmation/confirm'),
       },
       onRequest: requireJson,
@@ -285,7 +255,7 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
   )
 
   app.post<{
-    Body: { token: string; dateOfBirth?: DateParts; dispute?: string }
+    Body: ApplicantBody<'POST /api/joint-confirmation/dispute'>
     Reply: ApplicantReply<'POST /api/joint-confirmation/dispute'>
   }>(
     '/api/joint-confirmation/dispute',
@@ -294,15 +264,7 @@ export const jointConfirmationRoutes: FastifyPluginAsync<JointConfirmationRoutes
         summary: 'The joint applicant says the application is not right, instead of confirming',
         description:
           'Recorded for the broker (decision 2127). It confirms nothing, records no agreement and sends the lenders nothing; the link is used.',
-        body: {
-          type: 'object',
-          properties: {
-            token: { type: 'string', maxLength: 100 },
-            dateOfBirth: dateOfBirthSchema,
-            dispute: { type: 'string', maxLength: 5000 },
-          },
-          required: ['token'],
-        },
+        body: applicantBody('POST /api/joint-confirmation/dispute'),
         response: applicantResponses('POST /api/joint-confirmation/dispute'),
       },
       onRequest: requireJson,

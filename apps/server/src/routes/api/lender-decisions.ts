@@ -22,7 +22,7 @@ import { findApplication } from '../../repositories/application-repository'
 import { requireJson } from './submission'
 import { invalidBody, jsonSchemaOf } from './applicant-contract'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
-import { checkLenderDecision, LenderDecisionBodySchema } from '@forecourt/domain/contract/lender'
+import { checkLenderDecision, LENDER_REQUESTS } from '@forecourt/domain/contract/lender'
 
 export interface LenderDecisionRoutesOptions {
   db: Kysely<Tables>
@@ -70,10 +70,10 @@ const storedBody = {
 } as const
 
 /** The body a lender posts, as its JSON schema: what the OpenAPI document says the route takes. */
-export const decisionBody = {
-  ...jsonSchemaOf(LenderDecisionBodySchema, 'input'),
-  description: 'The decision, as JSON; an approval carries its offer',
-}
+export const decisionBody = jsonSchemaOf(
+  LENDER_REQUESTS['POST /api/lender-decisions/:lenderId'].body,
+  'input',
+)
 
 const schema = {
   summary: "Record a lender's decision about a submission",

@@ -6,6 +6,7 @@
 // one is sent is left to the caller.
 
 import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
+import type { ApplicantBody } from '@forecourt/domain/contract/applicant-requests'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { validateEmail } from '@forecourt/domain/fields/email'
@@ -20,7 +21,7 @@ import {
   overRequestLimit,
 } from '../../save-return/links'
 import { requireJson, siteBrand } from './submission'
-import { applicantResponses } from './applicant-contract'
+import { applicantBody, applicantResponses } from './applicant-contract'
 
 /**
  * Counts a request for a link against the address and the client, and answers whether either has asked
@@ -70,7 +71,7 @@ export interface NewLinkRoute {
 export function registerNewLinkRoute(app: FastifyInstance, route: NewLinkRoute): void {
   const { db, hashKey, clock } = route
   app.post<{
-    Body: { token: string; email: string }
+    Body: ApplicantBody<'POST /api/continue/new-link'>
     Reply: ApplicantReply<'POST /api/continue/new-link'>
   }>(
     route.url,
@@ -78,14 +79,7 @@ export function registerNewLinkRoute(app: FastifyInstance, route: NewLinkRoute):
       schema: {
         summary: route.summary,
         description: route.description,
-        body: {
-          type: 'object',
-          properties: {
-            token: { type: 'string', maxLength: 100 },
-            email: { type: 'string', maxLength: 320 },
-          },
-          required: ['token', 'email'],
-        },
+        body: applicantBody(`POST ${route.url}`),
         response: applicantResponses(`POST ${route.url}`),
       },
       onRequest: requireJson,

@@ -8,6 +8,7 @@
 // and the new-link route is already apart.
 
 import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
+import type { ApplicantBody } from '@forecourt/domain/contract/applicant-requests'
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { isBrandId } from '@forecourt/domain/brands/brand-data'
@@ -40,7 +41,7 @@ import {
 } from '../../save-return/links'
 import { checkPartialPayload } from './application'
 import { refuseWithoutSecret } from './application-secret'
-import { applicantResponses } from './applicant-contract'
+import { applicantBody, applicantResponses } from './applicant-contract'
 import { linkRequestLimited, registerNewLinkRoute } from './new-link'
 import { KEY_PATTERN, requireJson, siteBrand, stampReceived } from './submission'
 
@@ -89,14 +90,15 @@ async function submittedAnswer(
   }
 }
 
-const tokenBody = {
-  type: 'object',
-  properties: { token: { type: 'string', maxLength: 100 } },
-  required: ['token'],
-} as const
+/**
+ * The body of a save for later, as it is read: field by field, so a refusal names every field at fault
+ * (the contract's schema describes it; the route does not parse it whole).
+ */
+type SaveAndReturnFields = Partial<
+  Record<keyof ApplicantBody<'POST /api/save-and-return/:applicationKey'>, unknown>
+>
 
-function stringField(body: unknown, name: string): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined
+function stringField<B extends object>(body: B, name: keyof B & string): string | undefined {
   const value = (body as Record<string, unknown>)[name]
   return typeof value === 'string' ? value : undefined
 }
@@ -191,6 +193,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
         body: { type: 'object' },
         response: applicantResponses('POST /api/save-and-return/:applicationKey'),
       },
+      config: { openApiBody: applicantBody('POST /api/save-and-return/:applicationKey') },
       attachValidation: true,
       onRequest: requireJson,
     },
@@ -203,8 +206,13 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
       const applicationKey = request.params.applicationKey.toLowerCase()
       // The same rule as every write under a key (decision 1801): only the browser that started the
       // application may save it and be sent its link (decision 2114).
+<<<<<<< HEAD
       if (await refuseWithoutSecret(request, reply, applicationKey, now)) return reply
       const body = request.body as Record<string, unknown>
+=======
+      if (await refuseWithoutSecret(db, request, reply, applicationKey, now)) return reply
+      const body = request.body as SaveAndReturnFields
+>>>>>>> wip/contract4
       const errors: { field: string; message: string }[] = []
 
       const email = (stringField(body, 'email') ?? '').trim()
@@ -285,7 +293,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
 
   app.post<{
     Params: { applicationKey: string }
-    Body: { state: unknown }
+    Body: ApplicantBody<'POST /api/saved-answers/:applicationKey'>
     Reply: ApplicantReply<'POST /api/saved-answers/:applicationKey'>
   }>(
     '/api/saved-answers/:applicationKey',
@@ -299,7 +307,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
           properties: { applicationKey: { type: 'string', pattern: KEY_PATTERN } },
           required: ['applicationKey'],
         },
-        body: { type: 'object', properties: { state: { type: 'object' } }, required: ['state'] },
+        body: applicantBody('POST /api/saved-answers/:applicationKey'),
         response: applicantResponses('POST /api/saved-answers/:applicationKey'),
       },
       attachValidation: true,
@@ -346,12 +354,15 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
     },
   )
 
-  app.post<{ Body: { token: string }; Reply: ApplicantReply<'POST /api/continue/open'> }>(
+  app.post<{
+    Body: ApplicantBody<'POST /api/continue/open'>
+    Reply: ApplicantReply<'POST /api/continue/open'>
+  }>(
     '/api/continue/open',
     {
       schema: {
         summary: 'What a link to continue asks before anything is shown',
-        body: tokenBody,
+        body: applicantBody('POST /api/continue/open'),
         response: applicantResponses('POST /api/continue/open'),
       },
       onRequest: requireJson,
@@ -370,30 +381,14 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
   )
 
   app.post<{
-    Body: Record<string, unknown> & { token: string }
+    Body: ApplicantBody<'POST /api/continue/check'>
     Reply: ApplicantReply<'POST /api/continue/check'>
   }>(
     '/api/continue/check',
     {
       schema: {
         summary: 'Check the date of birth (or the code) and answer the saved answers',
-        body: {
-          type: 'object',
-          properties: {
-            token: { type: 'string', maxLength: 100 },
-            dateOfBirth: {
-              type: 'object',
-              properties: {
-                day: { type: 'string', maxLength: 4 },
-                month: { type: 'string', maxLength: 4 },
-                year: { type: 'string', maxLength: 6 },
-              },
-              required: ['day', 'month', 'year'],
-            },
-            code: { type: 'string', maxLength: 20 },
-          },
-          required: ['token'],
-        },
+        body: applicantBody('POST /api/continue/check'),
         response: applicantResponses('POST /api/continue/check'),
       },
       onRequest: requireJson,
@@ -428,8 +423,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
         if (!/^\d{6}$/.test(code)) return refuse(SAVE_RETURN_MESSAGES.codeFormat)
         right = link.code_hash !== null && equalHex(hashCode(token, code), link.code_hash)
       } else {
-        const parts = request.body.dateOfBirth as
-          { day: string; month: string; year: string } | undefined
+        const parts = request.body.dateOfBirth
         const given = parts === undefined ? undefined : datePartsToKey(parts)
         if (given === undefined) return refuse(SAVE_RETURN_MESSAGES.dateOfBirthRequired)
         const stored = storedDateOfBirth(application.payload)

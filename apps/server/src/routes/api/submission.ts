@@ -14,6 +14,7 @@ import { brandIdForHost } from '@forecourt/domain/brands/host'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import { type CalendarDate, londonToday } from '@forecourt/domain/fields/date-of-birth'
 import type { ApplicantAnswer } from '@forecourt/domain/contract/applicant'
+import { KEY_PATTERN } from '@forecourt/domain/contract/applicant-requests'
 import { validateSubmission } from '@forecourt/domain/steps/submission-schema'
 import type { SearchIndexer } from '../../back-office/search-index'
 import type { DataKeyring } from '../../crypto/field-encryption'
@@ -25,7 +26,7 @@ import { bodyHash } from '../../repositories/body-hash'
 import { recordNeedsAttention } from '../../repositories/needs-attention-repository'
 import { findSubmission, type StoredAnswer } from '../../repositories/submission-repository'
 import { refuse, refuseUnlessBound, secretForWrite } from './application-secret'
-import { applicantResponses } from './applicant-contract'
+import { applicantBody, applicantResponses } from './applicant-contract'
 
 export interface SubmissionRoutesOptions {
   db: Kysely<Tables>
@@ -44,9 +45,7 @@ export interface SubmissionRoutesOptions {
   ) => Promise<void>
 }
 
-/** Any UUID, upper or lower case; stored in lower case. */
-export const KEY_PATTERN =
-  '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$'
+export { KEY_PATTERN }
 
 export const SUBMISSION_MESSAGES = {
   keyNotUuid: 'The submission key in the address must be a UUID',
@@ -121,10 +120,9 @@ const schema = {
   description:
     'The full submission payload. Stored with its lender deliveries in one transaction and answered after the commit. The same key and body again → the first answer again (Idempotent-Replayed: true); the same key with another body → 409 with the reference and status "needs-attention": the other body is kept beside the first for the broker. Every write sends the x-application-secret header of the browser that started the application (403 without it or with another). A JSON object the schema refuses is kept as needing attention and answered 400 with the errors, the reference and status "needs-attention".',
   params: keyParams('submissionKey'),
-  body: {
-    type: 'object',
-    description: 'The full submission payload (docs/requirements.md#submission-payload)',
-  },
+  // Only the shape Fastify checks; the body is read once, by the domain's schema of the day, whose shape
+  // the OpenAPI document describes (the route's `openApiBody`).
+  body: { type: 'object' },
   response: applicantResponses(SUBMISSION_ROUTE),
 }
 
@@ -174,7 +172,12 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
 
   app.post<{ Params: { submissionKey: string }; Body: unknown }>(
     '/api/submission/:submissionKey',
-    { schema, attachValidation: true, onRequest: requireJson },
+    {
+      schema,
+      config: { openApiBody: applicantBody(SUBMISSION_ROUTE) },
+      attachValidation: true,
+      onRequest: requireJson,
+    },
     async (request, reply) => {
       if (request.validationError) {
         return sendShapeError(
