@@ -5,12 +5,7 @@
 
 import type { FastifyPluginAsync } from 'fastify'
 import type { ApplicantReply } from '@forecourt/domain/contract/applicant'
-<<<<<<< HEAD
-=======
 import { PARTIAL_PAYLOAD_FIELDS } from '@forecourt/domain/contract/applicant-requests'
-import type { Kysely } from 'kysely'
-import type { Tables } from '../../db/tables'
->>>>>>> wip/contract4
 import { MAX_HISTORY_ENTRIES } from '@forecourt/domain/histories/histories'
 import {
   LINE_BREAK_FIELDS,

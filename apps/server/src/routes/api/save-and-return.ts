@@ -206,13 +206,8 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
       const applicationKey = request.params.applicationKey.toLowerCase()
       // The same rule as every write under a key (decision 1801): only the browser that started the
       // application may save it and be sent its link (decision 2114).
-<<<<<<< HEAD
       if (await refuseWithoutSecret(request, reply, applicationKey, now)) return reply
-      const body = request.body as Record<string, unknown>
-=======
-      if (await refuseWithoutSecret(db, request, reply, applicationKey, now)) return reply
       const body = request.body as SaveAndReturnFields
->>>>>>> wip/contract4
       const errors: { field: string; message: string }[] = []
 
       const email = (stringField(body, 'email') ?? '').trim()
