@@ -6,7 +6,8 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { useBrand } from '#brand/use-brand'
 import { chooseConsent, readConsent, type ConsentChoice } from '#lib/consent'
-import { EARLY_CLICK_ATTRIBUTE, takeEarlyClick } from '#lib/early-click'
+// data-early-click: a press before the app took over is acted on (early-click.ts).
+import { takeEarlyClick } from '#lib/early-click'
 import { update } from '#lib/session-store'
 
 export function CookieBanner({ onHidden }: { onHidden?: () => void }) {
@@ -31,10 +32,10 @@ export function CookieBanner({ onHidden }: { onHidden?: () => void }) {
   // (early-click.ts).
   useEffect(() => {
     if (remembered) return
-    const pressed = takeEarlyClick('accept-cookies', 'reject-cookies')
+    const pressed = takeEarlyClick('accepted', 'rejected') as ConsentChoice | undefined
     // In an effect, not the first state: hydration must first match the pre-rendered banner.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (pressed) choose(pressed === 'accept-cookies' ? 'accepted' : 'rejected')
+    if (pressed) choose(pressed)
     // Once, as the page is taken over.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
@@ -80,7 +81,7 @@ export function CookieBanner({ onHidden }: { onHidden?: () => void }) {
               <button
                 type="button"
                 className="button"
-                {...{ [EARLY_CLICK_ATTRIBUTE]: 'accept-cookies' }}
+                data-early-click="accepted"
                 onClick={() => choose('accepted')}
               >
                 Accept analytics cookies
@@ -88,7 +89,7 @@ export function CookieBanner({ onHidden }: { onHidden?: () => void }) {
               <button
                 type="button"
                 className="button"
-                {...{ [EARLY_CLICK_ATTRIBUTE]: 'reject-cookies' }}
+                data-early-click="rejected"
                 onClick={() => choose('rejected')}
               >
                 Reject analytics cookies

@@ -1,7 +1,6 @@
 // Analytics events go to the tag manager's data layer and to the telemetry sink (docs/requirements.md#analytics-events). They carry
 // event names, step ids and message keys only: never a value the applicant typed.
 
-import { afterNextPaint } from './after-next-paint'
 import { CSRF_BODY_FIELD, readCsrfToken } from './csrf'
 
 export interface AnalyticsEvent {
@@ -67,14 +66,7 @@ export function track(event: AnalyticsEvent): void {
       ...(first === undefined ? {} : { first }),
     }
     const body = JSON.stringify(token ? { ...sent, [CSRF_BODY_FIELD]: token } : sent)
-    // Sent once the screen it reports is painted: the beacon's own cost never delays it.
-    afterNextPaint(() => {
-      try {
-        navigator.sendBeacon(TELEMETRY_URL, body)
-      } catch {
-        // As below.
-      }
-    })
+    navigator.sendBeacon(TELEMETRY_URL, body)
   } catch {
     // Telemetry must never break the form.
   }

@@ -37,11 +37,11 @@ export const EARLY_CLICK_SCRIPT =
  */
 export function takeEarlyClick(...names: string[]): string | undefined {
   const html = document.documentElement
-  const pressed = (html.getAttribute(EARLY_CLICKED_ATTRIBUTE) ?? '').split(' ')
-  const rest = pressed.filter((name) => name && !names.includes(name))
-  if (rest.length === pressed.length) return undefined
-  if (rest.length) html.setAttribute(EARLY_CLICKED_ATTRIBUTE, rest.join(' '))
-  else html.removeAttribute(EARLY_CLICKED_ATTRIBUTE)
+  const pressed = html.getAttribute(EARLY_CLICKED_ATTRIBUTE)?.split(' ') ?? []
+  html.setAttribute(
+    EARLY_CLICKED_ATTRIBUTE,
+    pressed.filter((name) => !names.includes(name)).join(' '),
+  )
   return pressed.findLast((name) => names.includes(name))
 }
 

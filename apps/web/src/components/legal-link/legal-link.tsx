@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import type { Brand } from '@forecourt/domain/brands/brand'
-import { EARLY_CLICK_ATTRIBUTE, takeEarlyClick } from '#lib/early-click'
+// data-early-click: a press before the app took over is acted on (early-click.ts).
+import { takeEarlyClick } from '#lib/early-click'
 
 export type LegalModal = 'terms' | 'privacy'
 
@@ -31,7 +32,7 @@ export function LegalLink({
       type="button"
       className="link-button"
       aria-haspopup="dialog"
-      {...{ [EARLY_CLICK_ATTRIBUTE]: which }}
+      data-early-click={which}
       disabled={disabled}
       onClick={() => onOpen(which)}
     >
