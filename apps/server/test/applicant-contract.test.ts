@@ -8,22 +8,13 @@ import { APPLICANT_ROUTES, type ApplicantRoute } from '@forecourt/domain/contrac
 import { jsonSchemaOf } from '../src/routes/api/applicant-contract'
 import {
   applicantContractProblem,
+  asDocumented,
   assertApplicantAnswers,
   checkApplicantAnswers,
 } from './applicant-contract'
 import { startTestApp } from './test-app'
 
 const ROUTES = Object.keys(APPLICANT_ROUTES) as ApplicantRoute[]
-
-/** The OpenAPI plugin writes a `const` as a one-value `enum`. */
-function asDocumented(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(asDocumented)
-  if (typeof schema !== 'object' || schema === null) return schema
-  const entries = Object.entries(schema).map(([key, value]) =>
-    key === 'const' ? ['enum', [value]] : [key, asDocumented(value)],
-  )
-  return Object.fromEntries(entries)
-}
 
 test('the server registers every route of the contract, and the document describes its answers from it', async () => {
   const testApp = await startTestApp()

@@ -57,3 +57,13 @@ export function assertApplicantAnswers(mismatches: string[]): void {
     throw new Error(`Answers outside the applicant contract:\n${mismatches.join('\n')}`)
   }
 }
+
+/** The OpenAPI plugin writes a `const` as a one-value `enum`. */
+export function asDocumented(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(asDocumented)
+  if (typeof schema !== 'object' || schema === null) return schema
+  const entries = Object.entries(schema).map(([key, value]) =>
+    key === 'const' ? ['enum', [value]] : [key, asDocumented(value)],
+  )
+  return Object.fromEntries(entries)
+}

@@ -13,6 +13,7 @@ import { LENDER_REQUESTS } from '@forecourt/domain/contract/lender'
 import { londonToday } from '@forecourt/domain/fields/date-of-birth'
 import { createSubmissionSchema } from '@forecourt/domain/steps/submission-schema'
 import { jsonSchemaOf } from '../src/routes/api/applicant-contract'
+import { asDocumented } from './applicant-contract'
 import { startTestApp, type TestApp } from './test-app'
 
 interface Parameter {
@@ -54,16 +55,6 @@ function operations(): [string, Operation][] {
       operation,
     ]),
   )
-}
-
-/** The OpenAPI plugin writes a `const` as a one-value `enum`. */
-function asDocumented(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(asDocumented)
-  if (typeof schema !== 'object' || schema === null) return schema
-  const entries = Object.entries(schema).map(([key, value]) =>
-    key === 'const' ? ['enum', [value]] : [key, asDocumented(value)],
-  )
-  return Object.fromEntries(entries)
 }
 
 /** A query's schema as the OpenAPI plugin lists it: one parameter a property, its description beside it. */

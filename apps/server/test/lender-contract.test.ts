@@ -8,17 +8,8 @@ import { checkLenderDecision, LenderDecisionBodySchema } from '@forecourt/domain
 import { decide } from '@forecourt/lender-sim/decide'
 import { readLenders } from '@forecourt/lender-sim/lenders'
 import { jsonSchemaOf } from '../src/routes/api/applicant-contract'
+import { asDocumented } from './applicant-contract'
 import { startTestApp } from './test-app'
-
-/** The OpenAPI plugin writes a `const` as a one-value `enum`. */
-function asDocumented(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(asDocumented)
-  if (typeof schema !== 'object' || schema === null) return schema
-  const entries = Object.entries(schema).map(([key, value]) =>
-    key === 'const' ? ['enum', [value]] : [key, asDocumented(value)],
-  )
-  return Object.fromEntries(entries)
-}
 
 test('the document describes the decision body with the schema generated from the contract', async () => {
   const testApp = await startTestApp()
