@@ -1,25 +1,14 @@
 // Answers of the back-office API, shaped as its contract says, for the component tests.
 
+import { PERMISSIONS as PERMISSION_NAMES } from '@forecourt/domain/contract/operator-permissions'
 import type { ApplicationDetail, ListedApplication, Operator, Role, Session } from '#lib/types'
 
 const PERMISSIONS: Record<Role, Session['permissions']> = {
   viewer: ['read'],
   caseworker: ['read', 'notes', 'status', 'retry', 'evidence'],
   analyst: ['funnel'],
-  admin: [
-    'read',
-    'notes',
-    'status',
-    'retry',
-    'export',
-    'erase',
-    'legal-hold',
-    'operators',
-    'audit',
-    'evidence',
-    'figures',
-    'funnel',
-  ],
+  // Every permission there is, as the server grants an admin.
+  admin: [...PERMISSION_NAMES],
 }
 
 export const BROKER_STATUSES = [

@@ -4,17 +4,11 @@
 
 import type { ColumnType, Insertable, Selectable } from 'kysely'
 import { OPERATOR_ROLES, type OperatorRole } from '@forecourt/domain/contract/operator-permissions'
+import { VEHICLE_TYPES } from '@forecourt/domain/contract/applicant'
 import { BROKER_STATUSES, LENDER_DECISIONS } from '@forecourt/domain/contract/case-states'
 
 /** The vehicle types the brands' hosts select (see the brand notes); the stock uses the same names. */
-export const VEHICLE_TYPES = [
-  'Car',
-  'Van',
-  'Motorcycle',
-  'Motorhome',
-  'Caravan',
-  'Horsebox',
-] as const
+export { VEHICLE_TYPES }
 export type VehicleType = (typeof VEHICLE_TYPES)[number]
 
 export interface VehiclesTable {

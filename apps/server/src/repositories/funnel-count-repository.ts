@@ -4,20 +4,11 @@
 // batches (sqlite-write-ops.ts), so on SQLite the counts share a batch's transaction and disk sync
 // instead of committing their own on the event loop.
 
-import { sql, type Kysely } from 'kysely'
-import type { Tables } from '../db/tables'
+import { sql, type Insertable, type Kysely } from 'kysely'
+import type { FunnelCountersTable, Tables } from '../db/tables'
 
-/** One counter's increment, as written: London day, brand, source, campaign, step, kind, message key. */
-export interface FunnelCountRow {
-  day: string
-  brand: string
-  source: string
-  campaign: string
-  step: string
-  kind: string
-  message_key: string
-  count: number
-}
+/** One counter's increment, as written: the row of `funnel_counters` with the count to add. */
+export type FunnelCountRow = Insertable<FunnelCountersTable>
 
 /** Adds the counts in one transaction. */
 export async function addFunnelCountsWithKysely(

@@ -1,8 +1,8 @@
 // A pre-rendered page is on screen, its buttons with it, before the app's scripts have run
 // (docs/decisions/1411, 1941). A button pressed in that time has no handler yet, and on a slow
 // phone that time is seconds: "terms and conditions" or "Accept analytics cookies" pressed then
-// did nothing (docs/decisions/2172). A few lines in the page's head note the last such button
-// pressed; the component that owns it, when it first renders, acts on it as on a press.
+// did nothing (docs/decisions/2172). A few lines in the page's head note the buttons so pressed, in
+// order; the component that owns one, when it first renders, acts on its press.
 // Imports nothing: it costs the start page's JavaScript only the few lines that read the note.
 
 /** On a button whose press, made before the app took over, is acted on when it has. */
