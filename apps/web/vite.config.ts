@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
+import { questionKit } from './build/question-kit'
+
+const kit = questionKit()
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), kit.plugin],
   resolve: {
     alias: [
       {
@@ -49,7 +52,15 @@ export default defineConfig({
         // The UI kit's stylesheets, one per component (decision 2129), are drawn by most screens: as one
         // file they cost the entry's route table one name per screen, not one per control (decision 2161).
         codeSplitting: {
-          groups: [{ name: 'ui-kit', test: /packages\/ui\/src\/.*\.css$/ }],
+          groups: [
+            { name: 'ui-kit', test: /packages\/ui\/src\/.*\.css$/ },
+            {
+              name: 'question-kit',
+              test: kit.test,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },
