@@ -20,8 +20,15 @@ test('a question fetches the screens that may follow it once shown and idle, not
   expect(preloadedRoutes()).toEqual([])
   expect(idleCallbacks()).toBe(1)
   runIdleCallbacks()
-  // Two screens ahead (decision 2179): the driving licence after the term.
-  expect(preloadedRoutes()).toEqual(['/', '/deposit', '/term-to-borrow', '/driving-licence'])
+  // Two and three screens ahead (decisions 2179, 2182): the driving licence after the term, then
+  // the marital status.
+  expect(preloadedRoutes()).toEqual([
+    '/',
+    '/deposit',
+    '/term-to-borrow',
+    '/driving-licence',
+    '/marital-status',
+  ])
 })
 
 test('each new question fetches what may follow it', async () => {
@@ -35,7 +42,12 @@ test('each new question fetches what may follow it', async () => {
     LAZY_SCREEN,
   )
   runIdleCallbacks()
-  expect(preloadedRoutes()).toEqual(['/looking-to-borrow', '/driving-licence', '/marital-status'])
+  expect(preloadedRoutes()).toEqual([
+    '/looking-to-borrow',
+    '/driving-licence',
+    '/marital-status',
+    '/date-of-birth',
+  ])
 
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
   await screen.findByRole(
@@ -51,6 +63,7 @@ test('each new question fetches what may follow it', async () => {
     '/driving-licence',
     '/marital-status',
     '/date-of-birth',
+    '/personal',
   ])
 })
 
@@ -59,5 +72,11 @@ test('a question the deep-link guard sends elsewhere fetches only for the questi
   renderApp('/contact')
   await screen.findByRole('heading', { name: 'How much would you like to borrow?' }, LAZY_SCREEN)
   runIdleCallbacks()
-  expect(preloadedRoutes()).toEqual(['/', '/deposit', '/term-to-borrow', '/driving-licence'])
+  expect(preloadedRoutes()).toEqual([
+    '/',
+    '/deposit',
+    '/term-to-borrow',
+    '/driving-licence',
+    '/marital-status',
+  ])
 })

@@ -1,13 +1,13 @@
 import { brands } from '@forecourt/domain/brands/brand-data'
-import { filledJointState } from '@forecourt/domain/test-support/test-fixtures'
-import { createInitialState } from '@forecourt/domain/state/application-state'
+import { filledJointState, filledState } from '@forecourt/domain/test-support/test-fixtures'
+import { createInitialState, emptyEmployment } from '@forecourt/domain/state/application-state'
 import { expect, test } from 'vitest'
 import { pathsToPrefetch } from './prefetch-next'
 
-test('on the first question: where Continue goes, where Previous goes, where other answers lead, then where Continue goes after that', () => {
+test('on the first question: where Continue goes, where Previous goes, where other answers lead, then the same from the next screen and one more', () => {
   expect(
     pathsToPrefetch(createInitialState(), brands.carfinance, '/looking-to-borrow', ''),
-  ).toEqual(['/term-to-borrow', '/', '/deposit', '/driving-licence'])
+  ).toEqual(['/term-to-borrow', '/', '/deposit', '/driving-licence', '/marital-status'])
 })
 
 test('two screens ahead: a one-tap question’s successor is fetched while the screen before it is read', () => {
@@ -17,10 +17,21 @@ test('two screens ahead: a one-tap question’s successor is fetched while the s
     '/marital-status',
     '/term-to-borrow',
     '/date-of-birth',
+    '/personal',
   ])
   // From the length of stay, the employment status after the residential status.
   expect(pathsToPrefetch(state, brands.carfinance, '/address-length/1', '')).toEqual(
     expect.arrayContaining(['/residential-status/1', '/employment/1']),
+  )
+})
+
+test('two screens ahead, every branch: the employment status is answered with one tap, whichever screen it leads to is on its way', () => {
+  const state = filledState()
+  state.form.employments = [emptyEmployment()]
+  // Two addresses cover the history: the employment status comes after the second one's status.
+  const paths = pathsToPrefetch(state, brands.carfinance, '/residential-status/2', '')
+  expect(paths).toEqual(
+    expect.arrayContaining(['/employment/1', '/employment-add/1', '/employment-length/1']),
   )
 })
 

@@ -11,10 +11,10 @@ import { CHECK_ANSWERS_PATH, isReturningToCheck, pathAfterChange } from './retur
  * The paths whose screens may be shown next from the question at `location`, most likely first:
  * where Continue goes with the answers as they are (back to the check page when the step was
  * opened from it), where Previous goes, then every step that a different answer could lead to;
- * then where Continue goes from the first of those. A screen answered with one tap is left within
- * a second, less than one request takes on a slow phone network (decision 2179): fetched two
- * screens ahead, its successor's code has the time of both. Only the likely second screen: every
- * branch two screens ahead would cost a phone's data for screens most never see.
+ * then the same from the likely next screen, and the screen Continue goes to after that. A screen
+ * answered with one tap is left within a second, less than one request takes on a slow phone
+ * network (decisions 2179, 2182): fetched from two screens before, its successor's code has the
+ * time of both, whichever answer is given on it, and the likely path three screens ahead.
  * Empty for a path that is not a question.
  */
 export function pathsToPrefetch(
@@ -24,10 +24,11 @@ export function pathsToPrefetch(
   search: string,
 ): string[] {
   const near = screensAfter(state, brand, location, search)
-  const likely = near[0]
-  const further =
-    likely && stepAtPath(likely) ? nextPath(state, brand, likely)?.split('?')[0] : undefined
-  return [...new Set([...near, ...(further ? [further] : [])])].filter((path) => path !== location)
+  const beyond = near[0] ? screensAfter(state, brand, near[0], '') : []
+  const further = beyond[0] && stepAtPath(beyond[0]) && nextPath(state, brand, beyond[0])
+  return [...new Set([...near, ...beyond, ...(further ? [further.split('?')[0]] : [])])].filter(
+    (path) => path !== location,
+  )
 }
 
 /** The screens that may be shown straight after the question at `location`, most likely first. */
