@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
-import { questionKit } from './build/question-kit'
+import { questionKit } from './build/question-kit.ts'
 
 const kit = questionKit()
 
