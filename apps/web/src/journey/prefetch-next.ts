@@ -26,9 +26,9 @@ export function pathsToPrefetch(
   const near = screensAfter(state, brand, location, search)
   const beyond = near[0] ? screensAfter(state, brand, near[0], '') : []
   const further = beyond[0] && stepAtPath(beyond[0]) && nextPath(state, brand, beyond[0])
-  return [...new Set([...near, ...beyond, ...(further ? [further.split('?')[0]] : [])])].filter(
-    (path) => path !== location,
-  )
+  return [
+    ...new Set([...near, ...beyond, ...(further ? [further.split('?')[0] ?? further] : [])]),
+  ].filter((path) => path !== location)
 }
 
 /** The screens that may be shown straight after the question at `location`, most likely first. */
