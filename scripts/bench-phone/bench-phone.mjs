@@ -220,8 +220,7 @@ async function main() {
     `The phone: Chromium ${CPU_SLOWDOWN} × CPU slow-down (\`Emulation.setCPUThrottlingRate\`) and Lighthouse's slow 4G as its DevTools throttling applies it (\`Network.emulateNetworkConditions\`: ${SLOW_4G.rttMs} ms round trips, ${(SLOW_4G.throughputKbps / 1024).toFixed(1)} Mbit/s; Chromium adds latency per request, so ${SLOW_4G.requestLatencyMs} ms per request, ${(SLOW_4G.downloadThroughputKbps / 1024).toFixed(2)} Mbit/s down, ${SLOW_4G.uploadThroughputKbps} kbit/s up), the Moto G Power's screen (412 × 823, touch), a new browser context (empty cache and storage) for each walk and each LCP run. The server: production mode, rate limits off, a copy of \`apps/web/dist\`.`,
     `The walks are the end-to-end suite's (\`e2e/support/walks.ts\` and its answers), typed as a person types: a tap on the field, which is then scrolled to the middle of the screen as a phone's browser does when its on-screen keyboard opens (Chromium's emulation has none: keys typed into a field at the bottom edge of the emulated screen were never presented until the next scroll, 2–5 s of Interaction to Next Paint each, which no phone shows), then one key press after another, ${KEY_DELAY_MS} ms apart (not \`fill()\`); a radio or tick box tapped; a 250 ms pause on each screen before Continue, as the helpers make.`,
     'Typed before the app took over: on the second walk each question screen is reloaded before its first answer (a phone bringing back a discarded tab) and the answer is typed (or tapped) as soon as the pre-rendered field shows. The app’s entry script is held at the network until the answer is in, as `e2e/start/typed-before-takeover.spec.ts` holds it: on a phone the scripts take seconds to arrive and run, and on a loaded machine the harness’s own round trips could otherwise decide whether the typing came first; a screen where the app owned the field before the answer was in is reported as not valid. Then the app runs, and what the field holds 1 s after the app owns it (React has given the element its props) is compared with what was typed: lost = characters typed that are not in the kept value, in order (a formatting comma or padding loses nothing). On `/` the start link is reached with Tab before the app takes over, and counted among the choices when it loses focus.',
-    `Continue → next heading painted: timed inside the page by \`scripts/bench-web/continue-probe.mjs\` on the first walk (from the press to the first task after the frame that shows the new h1). “Start your application” is not a Continue and not counted; the walk presses it once the app has taken ` /
-      ` over (pressed before, it is an ordinary link and the first question loads as a new page, which the reloading walk covers).`,
+    `Continue → next heading painted: timed inside the page by \`scripts/bench-web/continue-probe.mjs\` on the first walk (from the press to the first task after the frame that shows the new h1). “Start your application” is not a Continue and not counted; the walk presses it once the app has taken \`/\` over (pressed before, it is an ordinary link and the first question loads as a new page, which the reloading walk covers).`,
     `Interaction to Next Paint: the page's own PerformanceEventTiming entries (\`PerformanceObserver\` type \`event\`, \`durationThreshold: ${DURATION_THRESHOLD_MS}\`, buffered), not the web-vitals library; an interaction's figure is its longest entry (keydown, keyup, pointerdown, pointerup, click); interactions with no entry (under ${DURATION_THRESHOLD_MS} ms) are counted at ${DURATION_THRESHOLD_MS} ms, their number from \`performance.interactionCount\`; p98 is the nearest rank over every interaction of the walk (for every brand: of all five walks).`,
     `LCP: Chromium's own \`largest-contentful-paint\` entries (buffered), the last one once the page has loaded, the app has taken it over and 1.5 s have passed, with no input; the app took over when the h1 has React's props (sampled every 10 ms in the page, from the start of navigation); \`/date-of-birth\` opens with the tab's session storage holding the answers before it (as \`bench:web\` seeds it), and each run counted only if it stayed on the page asked for with that page's h1. The largest paint was ${largestElements.join('; ')}.`,
     'JavaScript per journey: the `Script` responses Chromium reports on the first walk, from the first load of `/` to the press of Submit application, bytes as transferred (headers and the compressed body); scripts served from the browser’s cache are not counted. The size budget (`npm run check:size`) counts the same journeys’ scripts by their gzip size, a different measure from this one.',
@@ -311,29 +310,30 @@ async function measuredWalk(browser, origin, walk, helpers) {
     // the first question as a new page, which has no press to time (the reloading walk below covers
     // input before the app takes over). This walk times the app's own moves from screen to screen.
     const startLink = page.getByRole('link', { name: 'Start your application' })
-    const takeoverDeadline = Date.now() + 60_000
-    while (!(await ownedByApp(startLink).catch(() => false))) {
-      if (Date.now() > takeoverDeadline) throw new Error('the app did not take `/` over')
-      await page.waitForTimeout(20)
-    }
+    await pollUntil(
+      page,
+      () => ownedByApp(startLink).catch(() => false),
+      'the app did not take `/` over',
+    )
     await typing.getByRole('link', { name: 'Start your application' }).click()
     // The first question's code is fetched at this press (the start page's first input), and arrives
     // in seconds on slow 4G: longer than the walk's own checks wait for a screen. The probe reports
     // the press once the question's heading is painted.
-    const startDeadline = Date.now() + 60_000
-    while (!presses.some((press) => press.from === '/')) {
-      if (Date.now() > startDeadline) throw new Error('no report for Start your application')
-      await page.waitForTimeout(50)
-    }
+    await pollUntil(
+      page,
+      () => presses.some((press) => press.from === '/'),
+      'no report for Start your application',
+    )
     await onScreen(page, async () => {
       await walk(typing, helpers)
       await helpers.agreeAndSubmit(typing)
     })
-    const deadline = Date.now() + 30_000
-    while (!presses.some((press) => press.from === '/before-you-submit')) {
-      if (Date.now() > deadline) throw new Error('no report for Submit application')
-      await page.waitForTimeout(50)
-    }
+    await pollUntil(
+      page,
+      () => presses.some((press) => press.from === '/before-you-submit'),
+      'no report for Submit application',
+      30_000,
+    )
     // The last entries reach the observer after their frame.
     await page.waitForTimeout(1000)
     const interactionCount = await page.evaluate(() => performance.interactionCount)
@@ -375,6 +375,15 @@ async function reloadWalk(browser, origin, walk, helpers, { maxReloads }) {
     return { results, seconds: Math.round((Date.now() - started) / 1000) }
   } finally {
     await context.close()
+  }
+}
+
+/** Waits until `condition` holds, checking every 50 ms; throws `message` after `timeoutMs`. */
+async function pollUntil(page, condition, message, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(message)
+    await page.waitForTimeout(50)
   }
 }
 
