@@ -26,9 +26,9 @@ export function pathsToPrefetch(
   const near = screensAfter(state, brand, location, search)
   const beyond = near[0] ? screensAfter(state, brand, near[0], '') : []
   const further = beyond[0] && stepAtPath(beyond[0]) && nextPath(state, brand, beyond[0])
-  return [
-    ...new Set([...near, ...beyond, ...(further ? [further.split('?')[0] ?? further] : [])]),
-  ].filter((path) => path !== location)
+  return [...new Set([...near, ...beyond, ...(further ? [withoutQuery(further)] : [])])].filter(
+    (path) => path !== location,
+  )
 }
 
 /** The screens that may be shown straight after the question at `location`, most likely first. */
@@ -48,8 +48,9 @@ function screensAfter(
     previousPath(state, brand, location),
     ...stepsThatMayFollow(here.step).map((step) => pathFor(step, here.n)),
   ]
-  const paths = candidates
-    .filter((path): path is string => path !== undefined)
-    .map((path) => path.split('?')[0] ?? path)
+  const paths = candidates.filter((path): path is string => path !== undefined).map(withoutQuery)
   return [...new Set(paths)].filter((path) => path !== location)
 }
+
+/** A path's screen: its query (the way back to the check page) does not change the code to fetch. */
+const withoutQuery = (path: string): string => path.split('?')[0] ?? path
