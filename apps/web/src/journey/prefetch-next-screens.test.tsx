@@ -13,6 +13,18 @@ vi.setConfig({ testTimeout: LAZY_TEST_TIMEOUT_MS })
 
 watchPreloadsInEachTest()
 
+/**
+ * What the first question fetches: where its answers may lead, and two and three screens ahead
+ * (decisions 2179, 2182): the driving licence after the term, then the marital status.
+ */
+const FROM_LOOKING_TO_BORROW = [
+  '/',
+  '/deposit',
+  '/term-to-borrow',
+  '/driving-licence',
+  '/marital-status',
+]
+
 test('a question fetches the screens that may follow it once shown and idle, not before', async () => {
   givenState('carfinance')
   renderApp('/looking-to-borrow')
@@ -20,15 +32,7 @@ test('a question fetches the screens that may follow it once shown and idle, not
   expect(preloadedRoutes()).toEqual([])
   expect(idleCallbacks()).toBe(1)
   runIdleCallbacks()
-  // Two and three screens ahead (decisions 2179, 2182): the driving licence after the term, then
-  // the marital status.
-  expect(preloadedRoutes()).toEqual([
-    '/',
-    '/deposit',
-    '/term-to-borrow',
-    '/driving-licence',
-    '/marital-status',
-  ])
+  expect(preloadedRoutes()).toEqual(FROM_LOOKING_TO_BORROW)
 })
 
 test('each new question fetches what may follow it', async () => {
@@ -72,11 +76,5 @@ test('a question the deep-link guard sends elsewhere fetches only for the questi
   renderApp('/contact')
   await screen.findByRole('heading', { name: 'How much would you like to borrow?' }, LAZY_SCREEN)
   runIdleCallbacks()
-  expect(preloadedRoutes()).toEqual([
-    '/',
-    '/deposit',
-    '/term-to-borrow',
-    '/driving-licence',
-    '/marital-status',
-  ])
+  expect(preloadedRoutes()).toEqual(FROM_LOOKING_TO_BORROW)
 })
