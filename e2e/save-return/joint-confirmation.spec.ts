@@ -12,6 +12,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createHash } from 'node:crypto'
 import { brands } from '@forecourt/domain/brands/brand-data'
+import type { Received } from '../back-office/support/back-office'
 import { expectNoAxeViolations } from '../support/axe'
 import { brandUrl } from '../support/brands'
 import { evidenceRows } from '../support/evidence-rows'
@@ -183,20 +184,23 @@ test('harbourlend: the joint applicant checks, corrects and confirms; the lender
   ).toBeVisible()
   await expectNoAxeViolations(page)
 
-  await expect
-    .poll(
-      async () => {
-        const received = (await (await request.get(`${FAKE_LENDER}/received`)).json()) as {
-          type: string
-          answered: number
-        }[]
-        return received.filter(
-          (r) => r.type === 'application.joint-confirmed' && r.answered === 200,
-        ).length
-      },
-      { timeout: 20_000 },
+  // The fake lender serves every journey of the run and refuses until this one's /accept, so an earlier
+  // journey's joint-confirmed event (joint-confirmation-back-office.spec.ts confirms one), refused then,
+  // comes back after its jittered wait and can arrive now: this application's is the one with its key.
+  const receipts = async () =>
+    ((await (await request.get(`${FAKE_LENDER}/received`)).json()) as Received[]).filter(
+      (r) => r.idempotencyKey === `joint-confirmed:${key}`,
     )
-    .toBe(1)
+  await expect
+    .poll(async () => (await receipts()).some((r) => r.answered === 200), { timeout: 20_000 })
+    .toBe(true)
+  // Delivery is at least once (docs/lenders.md): a repeat carries the same webhook-id and the lender drops
+  // it, so one event is one delivery id, however many times it came; a claim is exclusive, so no attempt
+  // of it was sent twice.
+  const ours = await receipts()
+  expect(ours.map((r) => r.type)).toEqual(ours.map(() => 'application.joint-confirmed'))
+  expect(new Set(ours.map((r) => r.webhookId)).size).toBe(1)
+  expect(new Set(ours.map((r) => r.attempt)).size).toBe(ours.length)
 
   // The link worked once. The page offers a new one, but their part is confirmed: none is sent, and the
   // answer is the same as ever.

@@ -99,6 +99,7 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
 
 export interface Received {
   webhookId: string
+  idempotencyKey: string
   attempt: number
   type: string
   answered: number

@@ -1,6 +1,7 @@
 // A lender's endpoint for the back-office journey, on loopback: it refuses every delivery (HTTP 500)
 // until told to accept, so a delivery fails first and an operator's retry is what gets it through.
-// GET /received lists what arrived (webhook id, type, attempt); POST /accept switches it to 2xx.
+// GET /received lists what arrived (webhook id, Idempotency-Key, type, attempt); POST /accept switches it
+// to 2xx.
 import { createServer } from 'node:http'
 
 const port = Number(process.env.FAKE_LENDER_PORT ?? 4207)
@@ -31,6 +32,7 @@ const server = createServer((request, response) => {
       }
       received.push({
         webhookId: request.headers['webhook-id'],
+        idempotencyKey: request.headers['idempotency-key'],
         attempt: Number(request.headers['forecourt-delivery-attempt']),
         type,
         answered: accepting ? 200 : 500,
