@@ -11,7 +11,8 @@ import { stepRules, validateStep, type StepFieldError } from '@forecourt/domain/
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useParams, useSearch } from 'wouter'
 import { useBrand } from '#brand/use-brand'
-import { track } from '#lib/analytics'
+import { afterNextPaint } from '#lib/after-next-paint'
+import { track, type AnalyticsEvent } from '#lib/analytics'
 import { getApplication, update, useApplication } from '#lib/session-store'
 import { isReturningToCheck, pathAfterChange } from './return-to-check'
 
@@ -154,18 +155,17 @@ export function useJourneyStep(stepId: StepId): JourneyStep {
 
   // The funnel's "saw this question" (decision 2112); analytics.ts marks a person's first in the tab.
   useEffect(() => {
-    track({ event: 'Step Viewed', step: stepId })
+    trackAfterPaint({ event: 'Step Viewed', step: stepId })
   }, [stepId])
 
   const continueStep = useCallback(() => {
     flushAll()
-    track({ event: 'Page View', step: stepId })
     setSubmitted(true)
     const ctx = { state: getApplication(), brand, n, today: londonToday(new Date()) }
     if (validateStep(stepId, ctx).length > 0) {
       setAttempt((value) => value + 1)
       setShaking(true)
-      track({ event: 'Submit Error', step: stepId })
+      trackAfterPaint({ event: 'Page View', step: stepId }, { event: 'Submit Error', step: stepId })
       return
     }
     const answeredBefore = getApplication().completedSteps.includes(stepId)
@@ -173,7 +173,10 @@ export function useJourneyStep(stepId: StepId): JourneyStep {
       stepRules[stepId].complete?.(draft, { ...ctx, state: draft })
       if (!draft.completedSteps.includes(stepId)) draft.completedSteps.push(stepId)
     })
-    track({ event: 'Submit', step: stepId, first: !answeredBefore })
+    trackAfterPaint(
+      { event: 'Page View', step: stepId },
+      { event: 'Submit', step: stepId, first: !answeredBefore },
+    )
     const next = returning
       ? pathAfterChange(getApplication(), brand, location)
       : nextPath(getApplication(), brand, location)
@@ -199,6 +202,15 @@ export function useJourneyStep(stepId: StepId): JourneyStep {
     previousStep,
     registerFlush,
   }
+}
+
+/**
+ * A press's analytics events go once the next frame is painted, in the order given: each sends a
+ * beacon, synchronously, a few milliseconds of a slow phone's main thread, and the next screen (or
+ * the errors) must show first (docs/decisions/2183-a-press-tracks-after-the-paint.md).
+ */
+function trackAfterPaint(...events: AnalyticsEvent[]): void {
+  afterNextPaint(() => events.forEach(track))
 }
 
 /** The page title starts with "Error: " while errors show (docs/requirements.md#accessibility). */
