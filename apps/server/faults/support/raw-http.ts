@@ -329,10 +329,12 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
     }
   }, 100)
 
+  const total = Math.floor((options.durationMs * options.rate) / 1000)
   await new Promise<void>((resolve) => {
     const tick = () => {
       const elapsed = performance.now() - started
-      const due = Math.floor((Math.min(elapsed, options.durationMs) * options.rate) / 1000)
+      // Request i is due at i / rate seconds: the first at once, not one interval late.
+      const due = Math.min(total, Math.floor((elapsed * options.rate) / 1000) + 1)
       while (scheduled < due) {
         // Stamped with the moment it was due, not the moment this tick ran.
         queue.push({
@@ -343,7 +345,7 @@ export async function openLoop(options: OpenLoopOptions): Promise<OpenLoopResult
         scheduled += 1
       }
       pump()
-      if (elapsed >= options.durationMs) resolve()
+      if (scheduled >= total) resolve()
       else setTimeout(tick, 1)
     }
     tick()
