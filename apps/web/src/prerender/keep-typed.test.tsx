@@ -284,3 +284,37 @@ test('a page still on screen (hydrated, not replaced) is left as it is', async (
   await Promise.resolve()
   expect(field('#name').value).toBe('Ada')
 })
+
+test('keys pressed after the render removed the field, before its effects gave focus back, are typed into it', async () => {
+  const carry = watchTyped(container)
+  const prerendered = field('#name')
+  prerendered.focus()
+  prerendered.value = 'Ad'
+  prerendered.setSelectionRange(2, 2)
+  // The commit, its effects not run yet: the focused field is gone and the keys reach the page.
+  await act(async () => {
+    root = createRoot(container)
+    root.render(<Question from={saved} />)
+  })
+  expect(prerendered.isConnected).toBe(false)
+  const press = (key: string) =>
+    document.body.dispatchEvent(
+      new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+    )
+  for (const key of ['a', 'x', 'Backspace', ' ', 'L']) press(key)
+  // A shortcut, and a key that types nothing, are not typing.
+  document.body.dispatchEvent(
+    new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true, cancelable: true }),
+  )
+  press('Shift')
+
+  await act(async () => {
+    carry()
+    await Promise.resolve()
+  })
+
+  expect(field('#name').value).toBe('Ada L')
+  expect(answers.name).toBe('Ada L')
+  expect(document.activeElement).toBe(field('#name'))
+  expect([field('#name').selectionStart, field('#name').selectionEnd]).toEqual([5, 5])
+})

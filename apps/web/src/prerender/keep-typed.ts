@@ -82,16 +82,21 @@ export function replayTyped(root: ParentNode, typed: readonly TypedAnswer[]): Co
       if (control.checked === checked || (!checked && control.type === 'radio')) continue
       control.click()
     } else if (control.value !== value) {
-      // The prototype's setter, not the element's own: React watches the latter and would take the
-      // new text for its own and miss the change.
-      const prototype = Object.getPrototypeOf(control) as object
-      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(control, value)
-      const type = control instanceof HTMLSelectElement ? 'change' : 'input'
-      control.dispatchEvent(new Event(type, { bubbles: true }))
+      giveValue(control, value)
     } else continue
     given.push(control)
   }
   return given
+}
+
+/** A field's new text or option, given as a person's input: its own handler sees the change. */
+function giveValue(control: Control, value: string): void {
+  // The prototype's setter, not the element's own: React watches the latter and would take the
+  // new text for its own and miss the change.
+  const prototype = Object.getPrototypeOf(control) as object
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(control, value)
+  const type = control instanceof HTMLSelectElement ? 'change' : 'input'
+  control.dispatchEvent(new Event(type, { bubbles: true }))
 }
 
 /** An element without an id is the nth focusable one of its kind and text under `root`. */
@@ -169,19 +174,35 @@ export function watchTyped(root: HTMLElement): () => void {
       })
     }
   }
+  // The render removes the focused field in its commit, and gives focus back only after its effects,
+  // which can run a task later: keys pressed in between reach no field. Kept, and typed into the
+  // field once it has its answer back.
+  const keysInBetween: string[] = []
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!focused || focused.isConnected || event.isComposing) return
+    if (event.ctrlKey || event.metaKey || event.altKey) return
+    if ([...event.key].length !== 1 && event.key !== 'Backspace') return
+    keysInBetween.push(event.key)
+    event.preventDefault()
+  }
   document.addEventListener('focusin', onFocusIn)
   document.addEventListener('focusout', onFocusOut)
+  document.addEventListener('keydown', onKeyDown, true)
   let done = false
   const carry = () => {
     document.removeEventListener('focusin', onFocusIn)
     document.removeEventListener('focusout', onFocusOut)
+    document.removeEventListener('keydown', onKeyDown, true)
     // Still on screen: nothing replaced the page, so nothing was lost. Moved on by the deep-link
     // guard: what was typed answers a question not asked yet, and the new screen's heading has
     // focus (a field or button of the same name there is another one).
     if (before.some((node) => node.isConnected) || location.pathname !== path) return
     const focus = focused && !focused.isConnected ? readFocus(detached(before), focused) : null
     const given = replayTyped(root, readTyped(controls))
-    if (focus) restoreFocus(root, focus)
+    if (focus && restoreFocus(root, focus) && keysInBetween.length > 0) {
+      const field = document.activeElement as Control
+      if (typeKeys(field, keysInBetween) && !given.includes(field)) given.push(field)
+    }
     for (const control of given) {
       if (control !== document.activeElement) {
         control.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
@@ -199,6 +220,39 @@ export function watchTyped(root: HTMLElement): () => void {
       document.documentElement.removeAttribute('data-deep-link-hold')
     })
   }
+}
+
+/**
+ * Types `keys` (characters, and Backspace) into a text field at its caret, through its own input
+ * handler as replayTyped does. Returns whether the field took them (one without a caret does not).
+ */
+function typeKeys(field: Control, keys: readonly string[]): boolean {
+  if (field instanceof HTMLSelectElement || isChoice(field)) return false
+  let value = field.value
+  let start: number
+  let end: number
+  try {
+    start = field.selectionStart ?? value.length
+    end = field.selectionEnd ?? start
+  } catch {
+    return false
+  }
+  for (const key of keys) {
+    if (key === 'Backspace') {
+      if (start === end && start > 0) start -= 1
+      value = value.slice(0, start) + value.slice(end)
+    } else {
+      value = value.slice(0, start) + key + value.slice(end)
+      start += key.length
+    }
+    end = start
+  }
+  giveValue(field, value)
+  // The handler may have reformatted the text (a thousands comma): the caret stays off its end only
+  // when the text is as typed.
+  const caret = field.value === value ? start : field.value.length
+  field.setSelectionRange(caret, caret)
+  return true
 }
 
 /** The pre-rendered nodes, out of the page now, under one parent again: where a focus key is read. */
