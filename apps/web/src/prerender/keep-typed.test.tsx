@@ -318,3 +318,29 @@ test('keys pressed after the render removed the field, before its effects gave f
   expect(document.activeElement).toBe(field('#name'))
   expect([field('#name').selectionStart, field('#name').selectionEnd]).toEqual([5, 5])
 })
+
+test('keys pressed in between go at the end of a field without a caret (email), and the carrying ends', async () => {
+  container.innerHTML = '<input id="email" type="email" value="">'
+  const carry = watchTyped(container)
+  const prerendered = field('#email')
+  prerendered.focus()
+  prerendered.value = 'ada@'
+  // The commit: the page's field replaced by the app's.
+  container.replaceChildren(
+    Object.assign(document.createElement('input'), { id: 'email', type: 'email' }),
+  )
+  for (const key of ['e', 'x']) {
+    document.body.dispatchEvent(
+      new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+    )
+  }
+  document.documentElement.setAttribute('data-deep-link-hold', '')
+
+  carry()
+  await Promise.resolve()
+
+  expect(field('#email').value).toBe('ada@ex')
+  expect(document.activeElement).toBe(field('#email'))
+  // The carrying ran to its end: the page's hold is lifted.
+  expect(document.documentElement.hasAttribute('data-deep-link-hold')).toBe(false)
+})

@@ -231,7 +231,11 @@ function typeKeys(field: Control, keys: readonly string[]): boolean {
   let value = field.value
   let start: number
   let end: number
+  // An email field has no caret to read or set (null, and setSelectionRange throws): the keys go at
+  // its end, as they would after a tap.
+  let hasCaret: boolean
   try {
+    hasCaret = field.selectionStart !== null
     start = field.selectionStart ?? value.length
     end = field.selectionEnd ?? start
   } catch {
@@ -251,7 +255,7 @@ function typeKeys(field: Control, keys: readonly string[]): boolean {
   // The handler may have reformatted the text (a thousands comma): the caret stays off its end only
   // when the text is as typed.
   const caret = field.value === value ? start : field.value.length
-  field.setSelectionRange(caret, caret)
+  if (hasCaret) field.setSelectionRange(caret, caret)
   return true
 }
 
