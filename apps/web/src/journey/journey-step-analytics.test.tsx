@@ -3,6 +3,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { afterNextPaint } from '#lib/after-next-paint'
 import { givenState, renderApp } from '#testing/render'
 
 /** The events in the tag manager's data layer, as `event step`. */
@@ -12,8 +13,8 @@ const tracked = () =>
     return `${event} ${step ?? ''}`.trim()
   })
 
-const nextFramePainted = () =>
-  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
+/** Once the work the app handed to afterNextPaint before now has run. */
+const nextFramePainted = () => new Promise<void>((resolve) => afterNextPaint(resolve))
 
 beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {})
