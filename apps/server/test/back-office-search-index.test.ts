@@ -5,6 +5,7 @@
 
 import { createHmac, createSecretKey, randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, test } from 'vitest'
+import { applicationReference } from '@forecourt/domain/reference/application-reference'
 import {
   createSearchIndexer,
   ensureSearchIndex,
@@ -13,6 +14,7 @@ import {
   searchIndexKey,
 } from '../src/back-office/search-index'
 import type { IndexEntry } from '../src/back-office/search-index-rows'
+import { compactReference } from '../src/back-office/search-terms'
 import type { Database } from '../src/db/database'
 import { migrateToLatest } from '../src/db/migrate'
 import {
@@ -74,7 +76,7 @@ test('a term hashes the same with the key as bytes and as the KeyObject the inde
   expect(entries).toContainEqual({ field: 'email', hash: expected })
 })
 
-test('the indexer hashes an application’s reference rows once, and gives the same rows every time', () => {
+test('the indexer gives the same rows every time, one of them for the start of the reference', () => {
   const key = Buffer.alloc(32, 6)
   const indexer = createSearchIndexer(key)
   const applicationKey = '00000000-0000-4000-8000-000000000002'
@@ -83,7 +85,10 @@ test('the indexer hashes an application’s reference rows once, and gives the s
   // The rows another indexer with the same key makes afresh: nothing is carried over from elsewhere.
   expect(indexer(applicationKey, payload)).toEqual(first)
   expect(createSearchIndexer(key)(applicationKey, payload)).toEqual(first)
-  expect(first.filter((entry) => entry.field === 'reference')).toHaveLength(9)
+  const start = compactReference(applicationReference(applicationKey)).slice(0, 6)
+  expect(first.filter((entry) => entry.field === 'reference')).toEqual([
+    { field: 'reference', hash: hashTerm(key, 'reference', start) },
+  ])
   // Another application's answers with the same reference rows would be another key's: its own rows.
   const other = '00000000-0000-4000-8000-000000000003'
   expect(indexer(other, payload).filter((entry) => entry.field === 'reference')).not.toContainEqual(
@@ -220,7 +225,7 @@ for (const engine of await engines()) {
       const partial = partialPayload(key) as unknown as Record<string, unknown>
       expect((await app.post(applicationUrl(key), partial)).statusCode).toBe(202)
       const first = await indexOf(app.database, key)
-      // Ada O'Neill: her first and last name, and the reference's nine prefixes (the whole one last).
+      // Ada O'Neill: her first and last name, and the reference's first four characters.
       expect(first.map((row) => row.field).sort()).toEqual([
         'email',
         'name',
@@ -228,7 +233,7 @@ for (const engine of await engines()) {
         'phone',
         'postcode',
         'postcode',
-        ...Array<string>(9).fill('reference'),
+        'reference',
       ])
       expect(first).toContainEqual({ field: 'name', hash: hashTerm(indexKey, 'name', 'ada') })
       expect(first).toContainEqual({ field: 'name', hash: hashTerm(indexKey, 'name', 'oneill') })
@@ -314,39 +319,55 @@ for (const engine of await engines()) {
       const payload = validSubmission(key) as unknown as Record<string, unknown>
       expect((await app.post(submissionUrl(key), payload)).statusCode).toBe(201)
       const indexKey = searchIndexKey(undefined, undefined)
-      // As the earlier tokens left it: the last name whole, the reference whole, and the key's bare
-      // fingerprint recorded.
-      await app.database.db.deleteFrom('application_index').execute()
-      await app.database.db
-        .insertInto('application_index')
-        .values([
-          { application_key: key, field: 'lastName', hash: hashTerm(indexKey, 'name', "o'neill") },
-          { application_key: key, field: 'reference', hash: 'whole-reference' },
-        ])
-        .execute()
-      const earlier = keyFingerprint(indexKey)
-      await app.database.db
-        .insertInto('back_office_settings')
-        .values({ name: 'search-index-key', value: earlier })
-        .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: earlier }))
-        .execute()
-      expect(await ensureSearchIndex(app.database.db, indexKey, undefined)).toEqual({
-        rebuilt: true,
-        applications: 1,
-        unreadable: 0,
-      })
-      const byHash = (a: { hash: string }, b: { hash: string }) => (a.hash < b.hash ? -1 : 1)
-      expect((await indexOf(app.database, key)).sort(byHash)).toEqual(
-        createSearchIndexer(indexKey)(key, payload)
-          .map((entry) => ({ field: entry.field, hash: entry.hash }))
-          .sort(byHash),
-      )
-      const setting = await app.database.db
-        .selectFrom('back_office_settings')
-        .select('value')
-        .where('name', '=', 'search-index-key')
-        .executeTakeFirstOrThrow()
-      expect(setting.value).toBe(`${keyFingerprint(indexKey)}.tokens-v2`)
+      // As the earlier tokens left it: before version 2, the last name whole, the reference whole, and
+      // the key's bare fingerprint recorded; version 2, every start of the reference (decision 2125).
+      const earlierIndexes = [
+        {
+          fingerprint: keyFingerprint(indexKey),
+          rows: [
+            { field: 'lastName', hash: hashTerm(indexKey, 'name', "o'neill") },
+            { field: 'reference', hash: 'whole-reference' },
+          ],
+        },
+        {
+          fingerprint: `${keyFingerprint(indexKey)}.tokens-v2`,
+          rows: ['FC7K2M', 'FC7K2M9', 'FC7K2M9QXDR4TB'].map((start) => ({
+            field: 'reference',
+            hash: hashTerm(indexKey, 'reference', start),
+          })),
+        },
+      ]
+      for (const earlier of earlierIndexes) {
+        await app.database.db.deleteFrom('application_index').execute()
+        await app.database.db
+          .insertInto('application_index')
+          .values(earlier.rows.map((row) => ({ application_key: key, ...row })))
+          .execute()
+        await app.database.db
+          .insertInto('back_office_settings')
+          .values({ name: 'search-index-key', value: earlier.fingerprint })
+          .onConflict((conflict) =>
+            conflict.column('name').doUpdateSet({ value: earlier.fingerprint }),
+          )
+          .execute()
+        expect(await ensureSearchIndex(app.database.db, indexKey, undefined)).toEqual({
+          rebuilt: true,
+          applications: 1,
+          unreadable: 0,
+        })
+        const byHash = (a: { hash: string }, b: { hash: string }) => (a.hash < b.hash ? -1 : 1)
+        expect((await indexOf(app.database, key)).sort(byHash)).toEqual(
+          createSearchIndexer(indexKey)(key, payload)
+            .map((entry) => ({ field: entry.field, hash: entry.hash }))
+            .sort(byHash),
+        )
+        const setting = await app.database.db
+          .selectFrom('back_office_settings')
+          .select('value')
+          .where('name', '=', 'search-index-key')
+          .executeTakeFirstOrThrow()
+        expect(setting.value).toBe(`${keyFingerprint(indexKey)}.tokens-v3`)
+      }
       // Checked again: nothing to do.
       expect((await ensureSearchIndex(app.database.db, indexKey, undefined)).rebuilt).toBe(false)
     })

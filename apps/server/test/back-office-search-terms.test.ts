@@ -1,5 +1,5 @@
 // What the search index stores and what a search looks up, before any hashing: the normalisation of
-// names (case, accents, apostrophes, hyphenated and spaced parts), the prefixes of a reference, and how a
+// names (case, accents, apostrophes, hyphenated and spaced parts), the start of a reference, and how a
 // query is read into terms that must all match (decision 2125).
 
 import { expect, test } from 'vitest'
@@ -9,7 +9,7 @@ import {
   hyphenatedReference,
   nameTokens,
   normaliseNameText,
-  referencePrefixes,
+  referenceBucket,
 } from '../src/back-office/search-terms'
 
 test.each([
@@ -54,21 +54,15 @@ test.each([
   expect(nameTokens(name)).toEqual(tokens)
 })
 
-test('a reference gives every prefix from FC and four characters to the whole, compact, in capitals', () => {
-  expect(referencePrefixes('FC-7K2M-9QXD-R4TB')).toEqual([
-    'FC7K2M',
-    'FC7K2M9',
-    'FC7K2M9Q',
-    'FC7K2M9QX',
-    'FC7K2M9QXD',
-    'FC7K2M9QXDR',
-    'FC7K2M9QXDR4',
-    'FC7K2M9QXDR4T',
-    'FC7K2M9QXDR4TB',
-  ])
-  expect(referencePrefixes('fc-7k2m-9qxd-r4tb')).toEqual(referencePrefixes('FC-7K2M-9QXD-R4TB'))
-  // The earlier, shorter form is no reference.
-  expect(referencePrefixes('FC-7K2M-9QXD')).toEqual([])
+test('a reference and every start of it from FC and four characters are held under its first four, compact, in capitals', () => {
+  expect(referenceBucket('FC-7K2M-9QXD-R4TB')).toBe('FC7K2M')
+  expect(referenceBucket('fc-7k2m-9qxd-r4tb')).toBe('FC7K2M')
+  expect(referenceBucket('FC7K2M9Q')).toBe('FC7K2M')
+  expect(referenceBucket('FC-7K2M')).toBe('FC7K2M')
+  // Too short, too long, or not a reference.
+  expect(referenceBucket('FC-7K2')).toBeUndefined()
+  expect(referenceBucket('FC-7K2M-9QXD-R4TB-1')).toBeUndefined()
+  expect(referenceBucket('AB-7K2M-9QXD')).toBeUndefined()
   expect(compactReference(' fc 7k2m-9q ')).toBe('FC7K2M9Q')
   expect(hyphenatedReference('FC7K2M')).toBe('FC-7K2M')
   expect(hyphenatedReference('FC7K2M9Q')).toBe('FC-7K2M-9Q')

@@ -27,6 +27,8 @@ export interface ListFilter {
   needsAttention?: boolean
   /** A search: only applications with every one of these index hashes. */
   indexHashes?: readonly string[]
+  /** A search by the start of a reference: only these applications (keysWithReference's). */
+  applicationKeys?: readonly string[]
   cursor?: ListCursor
   limit: number
 }
@@ -65,6 +67,7 @@ export async function listApplications(
   dataKeys: DataKeyring | undefined,
 ): Promise<{ items: ListItem[]; nextCursor: ListCursor | null }> {
   if (filter.brands !== 'all' && filter.brands.length === 0) return { items: [], nextCursor: null }
+  if (filter.applicationKeys?.length === 0) return { items: [], nextCursor: null }
   // What was refused with nothing stored is only among the cases kept for attention.
   if (filter.needsAttention === true || filter.kind === 'refused') {
     return listAttentionCases(db, filter, dataKeys)
@@ -155,6 +158,9 @@ export async function listApplications(
       eb.selectFrom('application_index').select('application_key').where('hash', '=', hash),
     )
   }
+  if (filter.applicationKeys !== undefined) {
+    query = query.where('a.application_key', 'in', filter.applicationKeys)
+  }
   const cursor = filter.cursor
   if (cursor !== undefined) {
     query = query.where((eb) =>
@@ -238,6 +244,9 @@ async function listAttentionCases(
     query = query.where('n.submission_key', 'in', (eb) =>
       eb.selectFrom('application_index').select('application_key').where('hash', '=', hash),
     )
+  }
+  if (filter.applicationKeys !== undefined) {
+    query = query.where('n.submission_key', 'in', filter.applicationKeys)
   }
   let grouped = query.groupBy('n.submission_key')
   const cursor = filter.cursor

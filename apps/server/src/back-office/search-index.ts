@@ -1,10 +1,11 @@
 // Search without opening the sealed payloads (blind index): for each searchable token of an application
-// (search-terms.ts: the reference and its prefixes, email addresses, phone numbers, postcodes, the words of
-// both applicants' names), a keyed hash (HMAC-SHA256) is stored beside it in application_index, written in
-// the same transaction as the application (submission and partial save). A search hashes the terms of the
-// query the same way and looks the hashes up. The key is FORECOURT_INDEX_KEY, or one derived from the data
-// key with HKDF and a fixed label, so a copy of the table alone gives nothing away. Decision records:
-// docs/decisions/1605-*, 2125-*.
+// (search-terms.ts: the reference's first four characters, email addresses, phone numbers, postcodes, the
+// words of both applicants' names), a keyed hash (HMAC-SHA256) is stored beside it in application_index,
+// written in the same transaction as the application (submission and partial save). A search hashes the
+// terms of the query the same way and looks the hashes up; a reference's start is looked up by its first
+// four characters and the few applications found kept by their whole reference. The key is
+// FORECOURT_INDEX_KEY, or one derived from the data key with HKDF and a fixed label, so a copy of the table
+// alone gives nothing away. Decision records: docs/decisions/1605-*, 2125-*, 2184-*.
 
 import { createHash, createHmac, createSecretKey, hkdfSync, type KeyObject } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
@@ -18,10 +19,11 @@ import { applicationReference } from '@forecourt/domain/reference/application-re
 
 import type { IndexEntry, SearchField } from './search-index-rows'
 import {
+  compactReference,
   nameTokens,
   normaliseEmailTerm,
   normalisePhoneTerm,
-  referencePrefixes,
+  referenceBucket,
 } from './search-terms'
 
 export { SEARCH_FIELDS, type IndexEntry, type SearchField } from './search-index-rows'
@@ -61,9 +63,10 @@ export function keyFingerprint(key: Buffer): string {
 /**
  * Which tokens the indexer makes: raised whenever it makes others, so that applications stored before are
  * indexed again at the next start. 2: first names and the joint applicant's, name parts without accents
- * or apostrophes, reference prefixes (decision 2125); before it, the bare key fingerprint.
+ * or apostrophes, reference prefixes (decision 2125); 3: one row for the reference's first four
+ * characters instead of nine prefixes (decision 2184); before 2, the bare key fingerprint.
  */
-export const INDEX_TOKENS_VERSION = 2
+export const INDEX_TOKENS_VERSION = 3
 
 /** What back_office_settings holds for an index made with this key and these tokens. */
 export function indexFingerprint(key: Buffer): string {
@@ -91,38 +94,14 @@ const record = (value: unknown): Record<string, unknown> | undefined =>
     ? (value as Record<string, unknown>)
     : undefined
 
-/** Applications whose reference rows are kept: the partial saves of this many applicants in flight. */
-export const REFERENCE_ROWS_KEPT = 2048
-
 export function createSearchIndexer(indexKey: Buffer): SearchIndexer {
   // Made once: every submission and partial save hashes about eight terms with it.
   const key = createSecretKey(indexKey)
-  // The nine reference rows of an application depend on its key alone, and every partial save and the
-  // submission of one application hash them again: kept for the applications saved last, they were half
-  // of the HMACs of a save (decision 2177). The answers' terms are not kept: personal data stays out of
-  // long-lived memory.
-  const referenceRows = new Map<string, readonly IndexEntry[]>()
-  const referenceRowsOf = (applicationKey: string): readonly IndexEntry[] => {
-    let rows = referenceRows.get(applicationKey)
-    // A Map iterates in insertion order: set again, the key is the newest, and the oldest goes first.
-    referenceRows.delete(applicationKey)
-    if (rows === undefined) {
-      // Every start of the reference from FC and four characters, the whole one last.
-      rows = referencePrefixes(applicationReference(applicationKey)).map((prefix) => ({
-        field: 'reference' as const,
-        hash: hashTerm(key, 'reference', prefix),
-      }))
-      if (referenceRows.size >= REFERENCE_ROWS_KEPT) {
-        referenceRows.delete(referenceRows.keys().next().value ?? '')
-      }
-    }
-    referenceRows.set(applicationKey, rows)
-    return rows
-  }
   return (applicationKey, payload) => {
     const seen = new Set<string>()
-    // Each prefix is a different term: no two of them are the same row.
-    const entries: IndexEntry[] = [...referenceRowsOf(applicationKey)]
+    // The reference's start (decision 2184): the application key is always there, so this row is too.
+    const bucket = referenceBucket(applicationReference(applicationKey))!
+    const entries: IndexEntry[] = [{ field: 'reference', hash: hashTerm(key, 'reference', bucket) }]
     const add = (field: SearchField, value: string | undefined) => {
       if (value === undefined || value === '') return
       // Before hashing: the same name twice (a joint applicant of the same family) is one row.
@@ -152,6 +131,30 @@ export function createSearchIndexer(indexKey: Buffer): SearchIndexer {
 }
 
 type Db = Kysely<Tables>
+
+/**
+ * The keys of the applications whose reference starts with `compact` (FC and 4 to 12 characters, as
+ * classifyQuery gives it): those under the row of its first four characters, kept when their own
+ * reference, worked out from the key, starts with all of it.
+ */
+export async function keysWithReference(
+  db: Db,
+  key: Buffer | KeyObject,
+  compact: string,
+): Promise<string[]> {
+  const bucket = referenceBucket(compact)
+  if (bucket === undefined) return []
+  const rows = await db
+    .selectFrom('application_index')
+    .select('application_key')
+    .where('hash', '=', hashTerm(key, 'reference', bucket))
+    .execute()
+  return rows
+    .map((row) => row.application_key)
+    .filter((applicationKey) =>
+      compactReference(applicationReference(applicationKey)).startsWith(compact),
+    )
+}
 
 export interface IndexBuildSummary {
   rebuilt: boolean

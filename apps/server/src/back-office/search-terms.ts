@@ -15,7 +15,6 @@ export type SearchTerm = { field: SearchField; value: string }
 /** A search by reference needs FC and at least this many of its twelve characters. */
 export const REFERENCE_PREFIX_MIN = 4
 
-const COMPACT_REFERENCE = /^FC[0-9A-Z]{12}$/
 const COMPACT_REFERENCE_PREFIX = new RegExp(`^FC[0-9A-Z]{${REFERENCE_PREFIX_MIN},12}$`)
 
 /** FC-7K2M-9QXD-R4TB, fc 7k2m9qxd, Fc-7K2m: without spaces or hyphens, in capitals. */
@@ -31,17 +30,17 @@ export function hyphenatedReference(compact: string): string {
 }
 
 /**
- * Every prefix of a reference from FC and four characters to the whole, compact: what the index holds so
- * that the start of a reference finds it (FC-7K2M finds FC-7K2M-9QXD-R4TB).
+ * The start of a reference the index holds a row for: FC and its first four characters, compact
+ * (FC-7K2M-9QXD-R4TB and FC-7K2M-9Q -> FC7K2M), or undefined for what is not a reference or its start. One row per application
+ * finds every longer start too: the applications under the row are few (one in a million references
+ * share it) and each one's reference is worked out from its key, so a search keeps those whose reference
+ * starts with what was typed (decision 2184).
  */
-export function referencePrefixes(reference: string): string[] {
+export function referenceBucket(reference: string): string | undefined {
   const compact = compactReference(reference)
-  if (!COMPACT_REFERENCE.test(compact)) return []
-  const prefixes: string[] = []
-  for (let length = 2 + REFERENCE_PREFIX_MIN; length <= compact.length; length += 1) {
-    prefixes.push(compact.slice(0, length))
-  }
-  return prefixes
+  return COMPACT_REFERENCE_PREFIX.test(compact)
+    ? compact.slice(0, 2 + REFERENCE_PREFIX_MIN)
+    : undefined
 }
 
 // --- Email addresses, phone numbers, postcodes: as before, the domain's normalisation ---

@@ -19,6 +19,7 @@ import { pageItems, type ListItem } from '../../../back-office/list-items'
 import {
   classifyQuery,
   hashTerm,
+  keysWithReference,
   type QueryProblem,
   type SearchTerm,
 } from '../../../back-office/search-index'
@@ -145,10 +146,21 @@ export const applicationListRoutes: FastifyPluginAsync<{ context: BackOfficeCont
       )
       return undefined
     }
-    if (read.length > 0) {
-      filter.indexHashes = read.map((term) =>
+    // A reference's start by the applications found under its first four characters; every other
+    // term by its hash (decision 2184).
+    const hashed = read.filter((term) => term.field !== 'reference')
+    if (hashed.length > 0) {
+      filter.indexHashes = hashed.map((term) =>
         hashTerm(context.searchIndexKey, term.field, term.value),
       )
+    }
+    for (const term of read) {
+      if (term.field !== 'reference') continue
+      const keys = await keysWithReference(db, context.searchIndexKey, term.value)
+      filter.applicationKeys =
+        filter.applicationKeys === undefined
+          ? keys
+          : filter.applicationKeys.filter((key) => keys.includes(key))
     }
     return { filter, terms: read, searchedBy: searchedBy(read) }
   }
