@@ -20,6 +20,7 @@ import {
   openMigrated,
   type OpenedEngine,
 } from './delivery-fixtures'
+import { newDeliveryId } from '../src/repositories/rows'
 import { engines } from './test-databases'
 
 const opened: OpenedEngine[] = []
@@ -317,3 +318,13 @@ for (const engine of await engines()) {
     expect(await listDeliveries(db, { limit: 1 })).toHaveLength(1)
   })
 }
+
+test('a delivery id is dlv_, the time and 20 random hex digits: later ids sort after earlier ones, none repeats', () => {
+  const at = Date.UTC(2026, 10, 29, 20, 0, 0)
+  const id = newDeliveryId(at)
+  expect(id).toMatch(/^dlv_[0-9a-f]{32}$/)
+  expect(id.slice(4, 16)).toBe(at.toString(16).padStart(12, '0'))
+  expect(newDeliveryId(at + 1) > newDeliveryId(at)).toBe(true)
+  const many = Array.from({ length: 1000 }, () => newDeliveryId(at))
+  expect(new Set(many).size).toBe(1000)
+})

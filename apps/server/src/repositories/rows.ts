@@ -11,9 +11,13 @@ export function payloadAad(applicationKey: string): string {
   return `forecourt/applications/${applicationKey}`
 }
 
-/** A delivery's id: `dlv_` and 32 random hex digits. */
-export function newDeliveryId(): string {
-  return `dlv_${crypto.randomUUID().replaceAll('-', '')}`
+/**
+ * A delivery's id: `dlv_`, the time (12 hex digits of milliseconds) and 20 random hex digits, as an email's
+ * (email/outbox.ts): ids that grow with time, so a submission's deliveries are appended at the end of the
+ * primary key rather than each written into a page of its own somewhere in it (decision 2186).
+ */
+export function newDeliveryId(now: number = Date.now()): string {
+  return `dlv_${now.toString(16).padStart(12, '0')}${crypto.randomUUID().replaceAll('-', '').slice(0, 20)}`
 }
 
 /**
