@@ -6,20 +6,32 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import type BetterSqlite3 from 'better-sqlite3'
 import { createBatchRunner, writeFailure, type BatchRunner } from './sqlite-batch'
+import { CHECKPOINT_BACKSTOP_PAGES, serveCheckpoints } from './sqlite-checkpointer'
 import { openSqliteConnection } from './sqlite-connection'
 import type { FromThread, ToThread, WriterData } from './sqlite-writer'
 
 /** Makes, for one connection, the function that writes one op on it. */
 export type OpRunnerFactory<Op> = (db: BetterSqlite3.Database) => (op: Op) => unknown
 
-/** Serves the main thread's batches until it says close. Called once, by the thread's entry file. */
+/**
+ * Serves the main thread's batches until it says close. Called once, by the thread's entry file; in the
+ * thread started as the checkpointer (decision 2185), serves checkpoints instead.
+ */
 export function serveSqliteWriter<Op>(runnerFor: OpRunnerFactory<Op>): void {
   const port = parentPort
   if (port === null) throw new Error('The SQLite writer runs as a worker thread only')
 
+  const { file, role } = workerData as WriterData
+  if (role === 'checkpointer') {
+    serveCheckpoints(file)
+    return
+  }
+
   let opened: { db: BetterSqlite3.Database; runBatch: BatchRunner<Op> } | undefined
   try {
-    const db = openSqliteConnection((workerData as WriterData).file)
+    const db = openSqliteConnection(file)
+    // The checkpointer thread copies the log back; a COMMIT here does only when it is far behind.
+    db.pragma(`wal_autocheckpoint = ${CHECKPOINT_BACKSTOP_PAGES}`)
     opened = { db, runBatch: createBatchRunner(db, runnerFor(db)) }
     port.postMessage({ type: 'ready' } satisfies FromThread)
   } catch (error) {

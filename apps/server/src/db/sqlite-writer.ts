@@ -13,6 +13,7 @@
 
 import { Worker } from 'node:worker_threads'
 import type { WriteOutcome } from './sqlite-batch'
+import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer'
 
 export interface SqliteWriter<Op> {
   /**
@@ -44,6 +45,8 @@ export interface WriterData {
   file: string
   /** The TypeScript entry file the boot script loads when running from source. */
   entry: string
+  /** The same entry started a second time serves checkpoints (sqlite-checkpointer.ts) instead of writes. */
+  role: 'writer' | 'checkpointer'
 }
 
 export type ToThread<Op> = { type: 'batch'; id: number; ops: Op[] } | { type: 'close' }
@@ -86,7 +89,9 @@ export function createSqliteWriter<Op>(file: string, options: WriterOptions<Op>)
   const { fallback } = options
   const fromSource = options.thread.pathname.endsWith('.ts')
   const threadFile = fromSource ? BOOT_FILE : options.thread
-  const workerData: WriterData = { file, entry: options.thread.href }
+  const workerData: WriterData = { file, entry: options.thread.href, role: 'writer' }
+  // Copies the log back into the file beside the writer, so that no COMMIT of it does (decision 2185).
+  let checkpointer: Checkpointer | undefined
   // Large enough that one sync serves everything that queued behind a slow one; small enough that a
   // batch's own work stays a few milliseconds.
   const maxBatch = options.maxBatch ?? 128
@@ -126,6 +131,7 @@ export function createSqliteWriter<Op>(file: string, options: WriterOptions<Op>)
   const startThread = () => {
     if (thread !== undefined || closing !== undefined) return
     if (fallback !== undefined && Date.now() < startAfter) return
+    checkpointer ??= startCheckpointer(threadFile, { ...workerData, role: 'checkpointer' })
     const worker = new Worker(threadFile, {
       workerData,
       resourceLimits: THREAD_LIMITS,
@@ -215,10 +221,12 @@ export function createSqliteWriter<Op>(file: string, options: WriterOptions<Op>)
         }
         const worker = thread
         thread = undefined
-        if (worker === undefined) return
-        const exited = new Promise((resolve) => worker.once('exit', resolve))
-        worker.postMessage({ type: 'close' } satisfies ToThread<Op>)
-        await exited
+        if (worker !== undefined) {
+          const exited = new Promise((resolve) => worker.once('exit', resolve))
+          worker.postMessage({ type: 'close' } satisfies ToThread<Op>)
+          await exited
+        }
+        await checkpointer?.close()
       })()
       return closing
     },

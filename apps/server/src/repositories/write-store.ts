@@ -20,6 +20,7 @@ import { sealPayload, type DataKeyring } from '../crypto/field-encryption'
 import type { Database } from '../db/database'
 import type { Tables } from '../db/tables'
 import { createBatchRunner, type BatchRunner } from '../db/sqlite-batch'
+import { CHECKPOINT_BACKSTOP_PAGES } from '../db/sqlite-checkpointer'
 import { createSqliteWriter, type SqliteWriter, type WriterOptions } from '../db/sqlite-writer'
 import {
   partialApplicationRow,
@@ -130,6 +131,10 @@ export function createWriteStore(database: Database, options: WriteStoreOptions)
           (runBatch ??= createBatchRunner(connection, createWriteRunner(connection)))(ops),
         ),
   )
+  // The writer's checkpointer thread copies the log back (decision 2185): a COMMIT on this connection
+  // (the fallback's, the back office's) does only when it is far behind, never on the event loop at
+  // SQLite's usual 1,000 pages.
+  connection.pragma(`wal_autocheckpoint = ${CHECKPOINT_BACKSTOP_PAGES}`)
   const write = typedWrite(writer)
   const boundSecret = sqliteBoundSecret(connection, db)
   const onThread = groupCommit && options.enqueueDeliveries === undefined
