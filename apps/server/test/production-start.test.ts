@@ -125,14 +125,15 @@ test('the compiled server on plain Node stores a submission through its compiled
   })
   expect(response.status).toBe(201)
   expect(await response.json()).toMatchObject({ submissionKey: key, status: 'received' })
-  // Started as production starts it, and running its writer thread (Node names a worker's thread
-  // WorkerThread): a thread that failed to load would have ended and left its error on stderr.
+  // Started as production starts it, and running its writer thread and the checkpointer beside it (Node
+  // names a worker's thread WorkerThread): a thread that failed to load would have ended and left its
+  // error on stderr.
   const command = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0')
   expect(command).toEqual([process.execPath, ...productionArgs('server'), ''])
   const threads = readdirSync(`/proc/${server.pid}/task`).map((id) =>
     readFileSync(`/proc/${server?.pid}/task/${id}/comm`, 'utf8').trim(),
   )
-  expect(threads.filter((name) => name === 'WorkerThread')).toHaveLength(1)
+  expect(threads.filter((name) => name === 'WorkerThread')).toHaveLength(2)
   await server.stop()
   expect((await countStoredRows(database.config)).submissions).toBe(1)
   expect(server.stderr()).not.toMatch(/Error|tsx/)

@@ -133,8 +133,8 @@ export function createWriteStore(database: Database, options: WriteStoreOptions)
   )
   // The writer's checkpointer thread copies the log back (decision 2185): a COMMIT on this connection
   // (the fallback's, the back office's) does only when it is far behind, never on the event loop at
-  // SQLite's usual 1,000 pages.
-  connection.pragma(`wal_autocheckpoint = ${CHECKPOINT_BACKSTOP_PAGES}`)
+  // SQLite's usual 1,000 pages. (A connection already closed answers readiness with 503 instead.)
+  if (connection.open) connection.pragma(`wal_autocheckpoint = ${CHECKPOINT_BACKSTOP_PAGES}`)
   const write = typedWrite(writer)
   const boundSecret = sqliteBoundSecret(connection, db)
   const onThread = groupCommit && options.enqueueDeliveries === undefined
