@@ -9,6 +9,7 @@ import { applicationStore } from '#lib/session-store'
 import { DEEP_LINK_HOLD_SCRIPT } from '#lib/deep-link-hold'
 import { EARLY_CLICK_SCRIPT } from '#lib/early-click'
 import { DEEP_LINK_PAGES, renderPage } from './entry-server'
+import { CONSENT_REMEMBERED_CSS, CONSENT_REMEMBERED_SCRIPT } from './remembered-consent'
 
 const originalInitialState = applicationStore.getInitialState
 
@@ -41,7 +42,11 @@ test.each(BRAND_IDS)(
     expect(page.title).toBe(`What is your date of birth? – ${brand.tradingName}`)
     // A new visitor is moved on from it, so the page's script holds it back for them (decision 2156).
     expect(page.htmlAttributes).toEqual({ 'data-brand': brandId, 'data-new-visitor-moves-on': '' })
-    expect(page.headScript).toBe(`${DEEP_LINK_HOLD_SCRIPT};${EARLY_CLICK_SCRIPT}`)
+    expect(page.headScript).toBe(
+      `${CONSENT_REMEMBERED_SCRIPT};${DEEP_LINK_HOLD_SCRIPT};${EARLY_CLICK_SCRIPT}`,
+    )
+    // The banner, hidden for a visitor who chose earlier: the app draws none for them.
+    expect(page.headStyle).toBe(CONSENT_REMEMBERED_CSS)
 
     const root = parse(page.markup)
     expect(root.querySelector('h1')?.textContent).toBe('What is your date of birth?')

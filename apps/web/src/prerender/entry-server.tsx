@@ -19,6 +19,7 @@ import { applicationStore } from '#lib/session-store'
 import { startUp, type StartUpEnv } from '#lib/start-up'
 import { PageRoot } from './page-root'
 import { renderFromState } from './page-state'
+import { CONSENT_REMEMBERED_CSS, CONSENT_REMEMBERED_SCRIPT } from './remembered-consent'
 
 export const PRERENDERED_PATH = '/'
 
@@ -37,11 +38,14 @@ export interface RenderedPage {
   /** The attributes apply-brand-theme.ts sets on <html> (data-brand). */
   htmlAttributes: Record<string, string>
   /**
-   * The script run before the first paint: on every page, the note of a button pressed before the
-   * app took over (docs/decisions/2172); on a question's, first the hold of a page the guard will
+   * The script run before the first paint: on every page, first the mark of a cookie choice made on
+   * an earlier visit (remembered-consent.ts), then the note of a button pressed before the app took
+   * over (docs/decisions/2172); on a question's, between them, the hold of a page the guard will
    * move on from (docs/decisions/2156).
    */
   headScript: string
+  /** The rule that hides the page's cookie banner once that mark is there (remembered-consent.ts). */
+  headStyle: string
 }
 
 /** A new visitor's start-up on the brand's own host: nothing restored, no query, no cookies. */
@@ -167,7 +171,8 @@ export async function renderPage(brandId: BrandId, path: string): Promise<Render
       markup,
       title: pageTitle(screenTitle, brand.tradingName),
       ...theme,
-      headScript: EARLY_CLICK_SCRIPT,
+      headScript: `${CONSENT_REMEMBERED_SCRIPT};${EARLY_CLICK_SCRIPT}`,
+      headStyle: CONSENT_REMEMBERED_CSS,
     }
   }
   // Whether the deep-link guard moves a new visitor on from this question: the page's script
@@ -182,7 +187,8 @@ export async function renderPage(brandId: BrandId, path: string): Promise<Render
       ...theme.htmlAttributes,
       ...(movesOn ? { [NEW_VISITOR_MOVES_ON_ATTRIBUTE]: '' } : {}),
     },
-    headScript: `${DEEP_LINK_HOLD_SCRIPT};${EARLY_CLICK_SCRIPT}`,
+    headScript: `${CONSENT_REMEMBERED_SCRIPT};${DEEP_LINK_HOLD_SCRIPT};${EARLY_CLICK_SCRIPT}`,
+    headStyle: CONSENT_REMEMBERED_CSS,
   }
 }
 

@@ -55,17 +55,19 @@ test('the page carries the markup, title, theme, inline stylesheet and the start
 `)
 })
 
-test('a question’s page carries its screen’s stylesheets after the shared ones and before the theme', () => {
+test('a question’s page carries its screen’s stylesheets and the head script’s rule after the shared ones and before the theme', () => {
   const page = buildPrerenderedPage(TEMPLATE, {
     ...parts,
     path: '/date-of-birth',
     screenStylesheets: ['.parts{display:flex}', '.part{margin:0}'],
     modulePreloads: ['/assets/date-of-birth-screen-Ij90.js'],
+    headStyle: '[data-x] .banner{display:none}',
   })
   expect(page).toContain(
     '<style>body{margin:0}</style>\n  <link rel="preload" as="image" href="/brands/milebroker.svg"/>' +
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/date-of-birth-screen-Ij90.js">' +
       '<style>.parts{display:flex}</style><style>.part{margin:0}</style>' +
+      '<style>[data-x] .banner{display:none}</style>' +
       '<style>:root{--brand-colour:#6B2C91}</style></head>',
   )
   expect(page).toContain('data-prerendered-path="/date-of-birth">')

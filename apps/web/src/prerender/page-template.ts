@@ -31,6 +31,8 @@ export interface PrerenderedPageParts {
    * after the styles; the server names it by its hash in the page's policy.
    */
   headScript?: string
+  /** A rule the head script's marks switch on (remembered-consent.ts), with the page's own styles. */
+  headStyle?: string
 }
 
 const ROOT = '<div id="root"></div>'
@@ -108,7 +110,12 @@ export function buildPrerenderedPage(template: string, parts: PrerenderedPagePar
   // draw the element without them and report each one as an error.
   const styled = /<[a-z][^<>]*\sstyle=/i.exec(markup)
   if (styled) throw new Error(`The markup has a style attribute: ${styled[0].slice(0, 80)}`)
-  const screenStyles = (parts.screenStylesheets ?? []).map(styleElement).join('')
+  const screenStyles = [
+    ...(parts.screenStylesheets ?? []),
+    ...(parts.headStyle ? [parts.headStyle] : []),
+  ]
+    .map(styleElement)
+    .join('')
   // The theme comes after every stylesheet: its :root rule must win over their fallbacks.
   html = replaceOnce(
     html,
