@@ -100,6 +100,7 @@ function Question({ from }: { from: Answers }) {
         onChange={(years) => set({ years })}
       />
       <a href="/next">Next</a>
+      <button type="button">Go</button>
     </form>
   )
 }
@@ -343,4 +344,56 @@ test('keys pressed in between go at the end of a field without a caret (email), 
   expect(document.activeElement).toBe(field('#email'))
   // The carrying ran to its end: the page's hold is lifted.
   expect(document.documentElement.hasAttribute('data-deep-link-hold')).toBe(false)
+})
+
+test('a key pressed in between on a button is not typed into it, and the carrying ends', async () => {
+  const carry = watchTyped(container)
+  // A single digit typed, then focus moved on to the button: the part is padded when the carrying
+  // ends.
+  field('#dob').value = '7'
+  field<HTMLButtonElement>('button').focus()
+  await act(async () => {
+    root = createRoot(container)
+    root.render(<Question from={saved} />)
+  })
+  // A space or a letter on a button types nothing (and a button has no caret to type at).
+  for (const key of [' ', 'x']) {
+    document.body.dispatchEvent(
+      new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }),
+    )
+  }
+  document.documentElement.setAttribute('data-deep-link-hold', '')
+
+  await act(async () => {
+    carry()
+    await Promise.resolve()
+  })
+
+  expect(document.activeElement).toBe(field('button'))
+  expect(field<HTMLButtonElement>('button').value).toBe('')
+  expect(field('#dob').value).toBe('07')
+  expect(answers.dob).toEqual({ day: '07', month: '', year: '' })
+  // The carrying ran to its end: the page's hold is lifted.
+  expect(document.documentElement.hasAttribute('data-deep-link-hold')).toBe(false)
+})
+
+test('a digit pressed in between on a slider does not move it', async () => {
+  const carry = watchTyped(container)
+  field('#years').focus()
+  await act(async () => {
+    root = createRoot(container)
+    root.render(<Question from={{ ...saved, years: '3' }} />)
+  })
+  document.body.dispatchEvent(
+    new KeyboardEvent('keydown', { key: '9', bubbles: true, cancelable: true }),
+  )
+
+  await act(async () => {
+    carry()
+    await Promise.resolve()
+  })
+
+  expect(document.activeElement).toBe(field('#years'))
+  expect(field('#years').value).toBe('3')
+  expect(answers.years).toBe('')
 })

@@ -28,6 +28,25 @@ const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex]'
 const isChoice = (control: Control): control is HTMLInputElement =>
   control.type === 'checkbox' || control.type === 'radio'
 
+/** Inputs a key types no text into: a box, a slider, a button. */
+const TYPES_WITHOUT_TEXT = new Set([
+  'checkbox',
+  'radio',
+  'range',
+  'color',
+  'file',
+  'hidden',
+  'button',
+  'submit',
+  'reset',
+  'image',
+])
+
+/** A field a character key types into: a text-like input or a textarea. */
+const takesText = (element: Element): element is HTMLInputElement | HTMLTextAreaElement =>
+  element instanceof HTMLTextAreaElement ||
+  (element instanceof HTMLInputElement && !TYPES_WITHOUT_TEXT.has(element.type))
+
 /** A field is found again by its id; a radio without one by its group and value. */
 function controlKey(control: Control): string | undefined {
   if (control.id) return `#${control.id}`
@@ -179,7 +198,9 @@ export function watchTyped(root: HTMLElement): () => void {
   // field once it has its answer back.
   const keysInBetween: string[] = []
   const onKeyDown = (event: KeyboardEvent) => {
-    if (!focused || focused.isConnected || event.isComposing) return
+    // Only keys that were typing: on a button, a link or a box they type nothing (and a button has
+    // no caret to type them at: setting one threw and stopped the carrying).
+    if (!focused || focused.isConnected || !takesText(focused) || event.isComposing) return
     if (event.ctrlKey || event.metaKey || event.altKey) return
     if ([...event.key].length !== 1 && event.key !== 'Backspace') return
     keysInBetween.push(event.key)
@@ -200,8 +221,10 @@ export function watchTyped(root: HTMLElement): () => void {
     const focus = focused && !focused.isConnected ? readFocus(detached(before), focused) : null
     const given = replayTyped(root, readTyped(controls))
     if (focus && restoreFocus(root, focus) && keysInBetween.length > 0) {
-      const field = document.activeElement as Control
-      if (typeKeys(field, keysInBetween) && !given.includes(field)) given.push(field)
+      const field = document.activeElement
+      if (field && typeKeys(field, keysInBetween) && !given.includes(field as Control)) {
+        given.push(field as Control)
+      }
     }
     for (const control of given) {
       if (control !== document.activeElement) {
@@ -224,10 +247,11 @@ export function watchTyped(root: HTMLElement): () => void {
 
 /**
  * Types `keys` (characters, and Backspace) into a text field at its caret, through its own input
- * handler as replayTyped does. Returns whether the field took them (one without a caret does not).
+ * handler as replayTyped does. Returns whether the field took them (a box, a slider or a button
+ * takes no text).
  */
-function typeKeys(field: Control, keys: readonly string[]): boolean {
-  if (field instanceof HTMLSelectElement || isChoice(field)) return false
+function typeKeys(field: Element, keys: readonly string[]): boolean {
+  if (!takesText(field)) return false
   let value = field.value
   let start: number
   let end: number
