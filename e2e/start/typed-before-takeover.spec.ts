@@ -147,6 +147,33 @@ test('/date-of-birth: the three parts typed on the pre-rendered page are kept, w
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
 })
 
+test('a visitor who chose about cookies before: the field stays where the page showed it when the app takes over, so a tap aimed at it lands in it', async ({
+  page,
+}) => {
+  // Chosen on an earlier visit: the app draws no banner, so the page must not show one either
+  // (otherwise everything under it moves up by its height at the takeover: decision 2128).
+  await page.addInitScript(() => localStorage.setItem('forecourt.cookie-consent', 'accepted'))
+  const state = answered((draft) => {
+    Object.assign(draft, { dobDay: '', dobMonth: '', dobYear: '' })
+    Object.assign(draft.form, { dateOfBirth: '', dateOfBirthCompleted: false })
+  })
+  await arriveWith(page, state, '/date-of-birth', 'carfinance')
+  const shown = await page.getByLabel('Day').boundingBox()
+  expect(shown).not.toBeNull()
+  await expect(page.locator('.cookie-banner')).toBeHidden()
+  await thenTheAppTakesOver(page)
+
+  const drawn = await page.getByLabel('Day').boundingBox()
+  expect(Math.abs((drawn?.y ?? 0) - shown!.y)).toBeLessThan(1)
+  expect(Math.abs((drawn?.x ?? 0) - shown!.x)).toBeLessThan(1)
+  await page.mouse.click(shown!.x + shown!.width / 2, shown!.y + shown!.height / 2)
+  await expect(page.getByLabel('Day')).toBeFocused()
+  await page.keyboard.type('7')
+  await expect(page.getByLabel('Day')).toHaveValue('7')
+  await expect(page.locator('.cookie-banner')).toHaveCount(0)
+  await expectNoAxeViolations(page)
+})
+
 test('/marital-status: the radio chosen on the pre-rendered page stays chosen and focused', async ({
   page,
 }) => {
