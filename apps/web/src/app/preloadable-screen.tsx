@@ -15,6 +15,8 @@ export interface PreloadableScreen {
    * screen tries again when it is shown.
    */
   preload: () => Promise<boolean>
+  /** True once the code is here: the screen renders at once, without the loading message. */
+  isLoaded: () => boolean
 }
 
 /**
@@ -63,5 +65,5 @@ export function preloadableScreen(
       () => false,
     )
 
-  return { Screen, preload }
+  return { Screen, preload, isLoaded: () => loaded !== undefined }
 }

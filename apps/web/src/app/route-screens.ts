@@ -16,7 +16,7 @@ function loadQuestion(load: AppRoute['load']): () => Promise<ScreenModule> {
   return () =>
     Promise.all([import('#journey/question-screen'), load()]).then(
       ([{ questionScreen }, { default: Screen }]) => ({
-        default: questionScreen(Screen, preloadPath),
+        default: questionScreen(Screen, preloadPath, screenReady),
       }),
     )
 }
@@ -35,7 +35,20 @@ export const routeScreens: readonly RouteScreen[] = routes.map((route) => {
  * no route shows it or its code did not load.
  */
 export function preloadPath(parser: Parser, path: string): Promise<boolean> {
-  const pathname = path.split(/[?#]/)[0] ?? ''
-  const found = routeScreens.find(({ route }) => matchRoute(parser, route.path, pathname)[0])
+  const found = screenFor(parser, path)
   return found ? found.preload() : Promise.resolve(false)
+}
+
+/**
+ * Undefined when the screen `path` shows can be shown at once (its code is here, or no route shows
+ * it); otherwise starts loading it and returns when that settles (journey/screen-ready.tsx).
+ */
+export function screenReady(parser: Parser, path: string): Promise<boolean> | undefined {
+  const found = screenFor(parser, path)
+  return found === undefined || found.isLoaded() ? undefined : found.preload()
+}
+
+function screenFor(parser: Parser, path: string): RouteScreen | undefined {
+  const pathname = path.split(/[?#]/)[0] ?? ''
+  return routeScreens.find(({ route }) => matchRoute(parser, route.path, pathname)[0])
 }

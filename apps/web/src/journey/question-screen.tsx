@@ -9,19 +9,30 @@ import { ProgressBar } from './progress-bar'
 import { DeepLinkGuard } from './deep-link-guard'
 import { KeepOpenPaths } from './keep-open-paths'
 import { PrefetchNextScreens, type PrefetchNextScreensProps } from './prefetch-next-screens'
+import { ScreenReadyContext, type ScreenReady } from './screen-ready'
 
+/**
+ * `preloadPath` and `screenReady` are route-screens.ts's, passed in rather than imported (a lazily
+ * loaded chunk importing the route table back made Rolldown split the entry).
+ */
 export function questionScreen(
   Screen: ComponentType,
   preloadPath: PrefetchNextScreensProps['preloadPath'],
+  screenReady?: ScreenReady,
 ): ComponentType {
   return function QuestionScreen() {
-    return (
+    const screen = (
       <DeepLinkGuard>
         <ProgressBar />
         <Screen />
         <PrefetchNextScreens preloadPath={preloadPath} />
         <KeepOpenPaths />
       </DeepLinkGuard>
+    )
+    return screenReady === undefined ? (
+      screen
+    ) : (
+      <ScreenReadyContext value={screenReady}>{screen}</ScreenReadyContext>
     )
   }
 }

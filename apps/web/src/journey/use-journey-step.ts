@@ -15,6 +15,7 @@ import { afterNextPaint } from '#lib/after-next-paint'
 import { track, type AnalyticsEvent } from '#lib/analytics'
 import { getApplication, update, useApplication } from '#lib/session-store'
 import { isReturningToCheck, pathAfterChange } from './return-to-check'
+import { useNavigateWhenReady } from './screen-ready'
 
 const ERROR_TITLE_PREFIX = 'Error: '
 
@@ -76,7 +77,9 @@ export interface JourneyStep {
 export function useJourneyStep(stepId: StepId): JourneyStep {
   const params = useParams<{ n?: string }>()
   const n = Math.max(1, Number(params.n ?? 1) || 1)
-  const [location, navigate] = useLocation()
+  const [location, navigateNow] = useLocation()
+  // A screen whose code is still on its way is waited for briefly, not shown as "Loading…".
+  const navigate = useNavigateWhenReady(navigateNow)
   const returning = isReturningToCheck(useSearch())
   const brand = useBrand()
   const state = useApplication((current) => current)

@@ -227,7 +227,10 @@ test(
     const { location } = renderApp('/joint?return=before-you-submit')
     await userEvent.click(await screen.findByRole('radio', { name: 'Yes' }))
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
-    expect(location.history?.at(-1)).toBe('/joint-customer-details?return=before-you-submit')
+    // Once the next question's code is here (journey/screen-ready.tsx).
+    await waitFor(() =>
+      expect(location.history?.at(-1)).toBe('/joint-customer-details?return=before-you-submit'),
+    )
   },
   SLOW_MS,
 )
