@@ -1,8 +1,7 @@
 // A Continue or Previous press whose next screen's code is still on its way waits for it, briefly,
 // instead of showing the loading line: React reveals a suspended screen no sooner than 300 ms after
-// its fallback, so a module that arrives 40 ms after the press painted its heading 320 ms after it
-// (docs/benchmarks.md, bench:phone 2026-11-29 21:06; decision 2187). Screens whose code is here go at
-// once.
+// its fallback, so a module that arrives just after the press paints its heading over 300 ms after it
+// (bench:phone 2026-11-29 21:06: 320–340 ms; decision 2187). Screens whose code is here go at once.
 import { createContext, useCallback, useContext, useEffect, useRef } from 'react'
 import { useRouter, type Parser } from 'wouter'
 
