@@ -17,9 +17,16 @@ async function bottomOf(page: Page, name: string | RegExp, role?: 'link') {
     ? page.getByRole(role, { name })
     : page.getByRole('main').getByText(name).first()
   await expect(element).toBeVisible()
-  const box = await element.boundingBox()
-  if (!box) throw new Error(`${String(name)} has no box`)
-  return box.y + box.height
+  // Read once laid out: while the app's first render replaces the pre-rendered page, the locator can
+  // meet the element between the two for a moment.
+  let box: Awaited<ReturnType<typeof element.boundingBox>> = null
+  await expect
+    .poll(async () => (box = await element.boundingBox()) !== null, {
+      message: `${String(name)} has a box`,
+    })
+    .toBe(true)
+  const { y, height } = box!
+  return y + height
 }
 
 for (const host of hosts) {
