@@ -4,12 +4,12 @@
 // once. A row names its template, its application and its recipient's role; the address and the name are
 // read from the stored application when the message is sent, so personal data lives in one place.
 
-import { randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/database'
 import type { EmailRecipient, EmailRow, EmailStatus, NewEmailRow, Tables } from '../db/tables'
 import type { NextStep } from '../delivery/backoff'
 import { claimDueRows, type ClaimArgs } from '../repositories/leased-claim'
+import { timeOrderedId } from '../repositories/rows'
 
 type Db = Kysely<Tables> | Transaction<Tables>
 
@@ -18,7 +18,7 @@ type Db = Kysely<Tables> | Transaction<Tables>
  * submission's messages are appended at the end of the primary key rather than scattered through it.
  */
 export function newEmailId(now: number = Date.now()): string {
-  return `eml_${now.toString(16).padStart(12, '0')}${randomUUID().replaceAll('-', '').slice(0, 20)}`
+  return timeOrderedId('eml_', now)
 }
 
 export interface NewEmail {

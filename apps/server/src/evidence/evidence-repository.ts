@@ -3,7 +3,6 @@
 // inserts, and a withdrawal or an answer is a new row. Read models for the back office and the lender
 // delivery are at the end.
 
-import { randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { BrandId } from '@forecourt/domain/brands/brand'
 import { consentDisclosureId, type ConsentChannel } from '@forecourt/domain/brands/disclosures'
@@ -14,6 +13,7 @@ import type {
   NewEvidenceRow,
   Tables,
 } from '../db/tables'
+import { timeOrderedId } from '../repositories/rows'
 import { currentText } from './disclosure-hash'
 
 type Db = Kysely<Tables> | Transaction<Tables>
@@ -23,7 +23,7 @@ type Db = Kysely<Tables> | Transaction<Tables>
  * a submission's records are appended at the end of the primary key instead of scattered through it.
  */
 export function newEvidenceId(now: number = Date.now()): string {
-  return `evd_${now.toString(16).padStart(12, '0')}${randomUUID().replaceAll('-', '').slice(0, 20)}`
+  return timeOrderedId('evd_', now)
 }
 
 export interface EvidenceInput {

@@ -5,6 +5,7 @@
 
 import type { Kysely } from 'kysely'
 import type { Tables } from '../db/tables'
+import { idTime } from '../repositories/rows'
 
 export interface RecordCutoffs {
   /** Rows older than this go, whatever they belong to. */
@@ -29,7 +30,7 @@ const ID_PREFIX: Partial<Record<KeyedTable, string>> = { evidence: 'evd_', email
 /** The value of the table's time column that stands for `iso`. */
 function bound(table: KeyedTable, iso: string): string {
   const prefix = ID_PREFIX[table]
-  return prefix === undefined ? iso : `${prefix}${Date.parse(iso).toString(16).padStart(12, '0')}`
+  return prefix === undefined ? iso : `${prefix}${idTime(Date.parse(iso))}`
 }
 
 /** Deletes the expired rows of each table; returns how many went, per table. */

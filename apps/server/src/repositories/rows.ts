@@ -11,13 +11,24 @@ export function payloadAad(applicationKey: string): string {
   return `forecourt/applications/${applicationKey}`
 }
 
+/** The time in an id that grows with time: 12 hex digits of milliseconds (timeOrderedId). */
+export function idTime(now: number): string {
+  return now.toString(16).padStart(12, '0')
+}
+
 /**
- * A delivery's id: `dlv_`, the time (12 hex digits of milliseconds) and 20 random hex digits, as an email's
- * (email/outbox.ts): ids that grow with time, so a submission's deliveries are appended at the end of the
- * primary key rather than each written into a page of its own somewhere in it (decision 2186).
+ * `prefix`, the time (idTime) and 20 random hex digits: ids that grow with time, so the rows one write
+ * adds (a submission's deliveries, emails, evidence) are appended at the end of their primary key rather
+ * than each written into a page of its own somewhere in it (decision 2186). Retention finds expired rows
+ * by the same time (evidence/retention.ts).
  */
+export function timeOrderedId(prefix: string, now: number = Date.now()): string {
+  return `${prefix}${idTime(now)}${crypto.randomUUID().replaceAll('-', '').slice(0, 20)}`
+}
+
+/** A delivery's id: `dlv_` and the time, as an email's and an evidence record's (timeOrderedId). */
 export function newDeliveryId(now: number = Date.now()): string {
-  return `dlv_${now.toString(16).padStart(12, '0')}${crypto.randomUUID().replaceAll('-', '').slice(0, 20)}`
+  return timeOrderedId('dlv_', now)
 }
 
 /**
