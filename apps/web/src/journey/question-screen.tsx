@@ -18,21 +18,18 @@ import { ScreenReadyContext, type ScreenReady } from './screen-ready'
 export function questionScreen(
   Screen: ComponentType,
   preloadPath: PrefetchNextScreensProps['preloadPath'],
-  screenReady?: ScreenReady,
+  screenReady: ScreenReady,
 ): ComponentType {
   return function QuestionScreen() {
-    const screen = (
-      <DeepLinkGuard>
-        <ProgressBar />
-        <Screen />
-        <PrefetchNextScreens preloadPath={preloadPath} />
-        <KeepOpenPaths />
-      </DeepLinkGuard>
-    )
-    return screenReady === undefined ? (
-      screen
-    ) : (
-      <ScreenReadyContext value={screenReady}>{screen}</ScreenReadyContext>
+    return (
+      <ScreenReadyContext value={screenReady}>
+        <DeepLinkGuard>
+          <ProgressBar />
+          <Screen />
+          <PrefetchNextScreens preloadPath={preloadPath} />
+          <KeepOpenPaths />
+        </DeepLinkGuard>
+      </ScreenReadyContext>
     )
   }
 }
