@@ -4,7 +4,9 @@
 // and the application's secret), then stops. Prints the server's CPU (all threads, from /proc) per request
 // after the first 300, and the ten frames with the most self time in each thread's profile.
 // `node --import tsx apps/server/bench/profile-writes.ts submission|partial|event [--requests 3000] [--port N]
-// [--no-profile] [--env NAME=VALUE] [--entry FILE] [--rate N]`, after `npm run build -w @forecourt/server`.
+// [--no-profile] [--env NAME=VALUE] [--node-flag FLAG] [--entry FILE] [--rate N]`, after `npm run build -w
+// @forecourt/server`. The server runs with production's Node flags (src/production-start.ts), and each
+// `--node-flag` besides (a V8 flag NODE_OPTIONS refuses, to compare two settings in pairs).
 // With `--rate N` the requests arrive at N a second whatever the answers (open loop, up to 20 connections)
 // and the latencies after the first 300 are printed too (p50, p99, max): two builds compared at the same
 // offered load, where a closed loop would let the slower one offer less.
@@ -13,7 +15,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { compiledEntry } from '../src/production-start'
+import { compiledEntry, productionFlags } from '../src/production-start'
 import { withBrowserSecret } from '../faults/support/browser-secret'
 import { openLoop, requestBytes } from '../faults/support/raw-http'
 import { validBody } from '../faults/support/malformed-cases'
@@ -68,7 +70,7 @@ async function main(): Promise<void> {
   const kind = args[0]
   if (kind !== 'submission' && kind !== 'partial' && kind !== 'event') {
     throw new Error(
-      'usage: profile-writes.ts submission|partial|event [--requests N] [--port N] [--no-profile] [--env NAME=VALUE] [--entry FILE] [--rate N]',
+      'usage: profile-writes.ts submission|partial|event [--requests N] [--port N] [--no-profile] [--env NAME=VALUE] [--node-flag FLAG] [--entry FILE] [--rate N]',
     )
   }
   const option = (name: string) => {
@@ -94,6 +96,8 @@ async function main(): Promise<void> {
     // Without a profile (`--no-profile`) the CPU figure is the server's own, without the sampler's cost.
     nodeArgs: [
       ...(args.includes('--no-profile') ? [] : ['--cpu-prof', `--cpu-prof-dir=${directory}`]),
+      ...productionFlags('server'),
+      ...args.filter((_, at) => args[at - 1] === '--node-flag'),
       // Another build of the server (`--entry apps/server/dist.before/server.js`), to compare two in pairs.
       args.includes('--entry')
         ? resolve(args[args.indexOf('--entry') + 1]!)
