@@ -3,8 +3,8 @@
 // in the main thread and in every worker thread (the SQLite writer), and every 250 ms keeps the peak of
 // each V8 heap space (v8.getHeapSpaceStatistics: committed size, MB), of the memory V8 allocates outside
 // its heap, and, on the main thread, of the process's VmRSS split into anonymous and file-backed pages
-// (/proc/self/status), and the count of collections. Each thread writes heap-<pid>-<thread id>.json. A diagnosis, never part of a judged
-// run: the timer and the file writes are work `npm start` does not do.
+// (/proc/self/status), and the count of collections. Each thread writes heap-<pid>-<thread id>.json. A
+// diagnosis, never part of a judged run: the timer and the file writes are work `npm start` does not do.
 
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
