@@ -344,6 +344,33 @@ test('the loose check keeps the payload fields and applies the documented limits
   expect(checkPartialPayload(atTheLimit, key).ok).toBe(true)
 })
 
+test('the loose check strips unsafe characters at every depth, keeps every field as a field, and names a deep error by its whole path', () => {
+  const key = randomUUID()
+  const body = partialPayload(key)
+  // As JSON.parse gives it: "__proto__" an own field, not the object's prototype.
+  const address = JSON.parse(
+    '{"__proto__": {"polluted": true}, "street": "1 High\u202e Street"}',
+  ) as object
+  const checked = checkPartialPayload({ ...body, addresses: [address] }, key)
+  expect(checked.ok).toBe(true)
+  const [kept] = (checked as { payload: { addresses: Record<string, unknown>[] } }).payload
+    .addresses
+  expect(Object.keys(kept!)).toEqual(['__proto__', 'street'])
+  expect(kept!.street).toBe('1 High Street')
+  expect(Object.getPrototypeOf(kept)).toBe(Object.prototype)
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  const tooLong = {
+    ...body,
+    forecourt: { version: 1, jointAddresses: [{ addressIndex: 1, town: 't'.repeat(501) }] },
+  }
+  expect(checkPartialPayload(tooLong, key)).toEqual({
+    ok: false,
+    errors: [
+      { field: 'forecourt.jointAddresses.0.town', message: 'must be 500 characters or fewer' },
+    ],
+  })
+})
+
 test('the joint applicant’s own addresses, in the extension object, pass the loose check', () => {
   const key = randomUUID()
   const jointAddresses = Array.from({ length: 36 }, (_, i) => ({
