@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { playwrightFailures, vitestFailures } from './failed-tests.mjs'
 import { describeRuntime, wrongNodeProblem } from './node-runtime.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -87,7 +88,11 @@ async function auditCheck(label, command, args) {
   results.push({ label, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 })
 }
 
-function runnerResult(label, report, counts) {
+/** The failed tests of every runner, named just before the summary (failed-tests.mjs). */
+const failedTests = []
+
+function runnerResult(label, report, counts, failuresOf = () => []) {
+  failedTests.push(...failuresOf(report).map((failure) => `${label}: ${failure}`))
   if (!report) {
     console.error(`✖ ${label}: no JSON report was written: counted as a failure`)
     results.push({ label, passed: 0, failed: 1, skipped: 0 })
@@ -139,11 +144,16 @@ run('unit and component tests', 'npx', [
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
 ])
-runnerResult('vitest', existsSync(vitestReport) ? readJson(vitestReport) : undefined, (r) => ({
-  passed: r.numPassedTests ?? 0,
-  failed: (r.numFailedTests ?? 0) + (r.success === false && !r.numFailedTests ? 1 : 0),
-  skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
-}))
+runnerResult(
+  'vitest',
+  existsSync(vitestReport) ? readJson(vitestReport) : undefined,
+  (r) => ({
+    passed: r.numPassedTests ?? 0,
+    failed: (r.numFailedTests ?? 0) + (r.success === false && !r.numFailedTests ? 1 : 0),
+    skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+  }),
+  (r) => vitestFailures(r, root),
+)
 
 const playwrightReport = join(reports, 'playwright.json')
 if (built) {
@@ -162,6 +172,7 @@ runnerResult(
   'playwright',
   existsSync(playwrightReport) ? readJson(playwrightReport) : undefined,
   playwrightCounts,
+  playwrightFailures,
 )
 
 // The back office's journey: its own server set-up (a fake lender, the data key), one worker.
@@ -180,6 +191,7 @@ runnerResult(
   'playwright back office',
   existsSync(backOfficeReport) ? readJson(backOfficeReport) : undefined,
   playwrightCounts,
+  playwrightFailures,
 )
 
 // Save and come back later, and the joint applicant's confirmation: a real SMTP server, a fake lender.
@@ -198,6 +210,7 @@ runnerResult(
   'playwright save and return',
   existsSync(saveReturnReport) ? readJson(saveReturnReport) : undefined,
   playwrightCounts,
+  playwrightFailures,
 )
 
 // The evidence journeys, the applicant's own page and the broker's pipeline again with the server on
@@ -228,6 +241,7 @@ if (built) {
       postgresLabel,
       existsSync(postgresReport) ? readJson(postgresReport) : undefined,
       playwrightCounts,
+      playwrightFailures,
     )
   }
 } else {
@@ -235,6 +249,11 @@ if (built) {
   runnerResult(postgresLabel, undefined, playwrightCounts)
 }
 
+if (failedTests.length > 0) {
+  console.log('\nFailed tests')
+  for (const failure of failedTests.slice(0, 40)) console.log(`  ✖ ${failure}`)
+  if (failedTests.length > 40) console.log(`  … and ${failedTests.length - 40} more`)
+}
 console.log('\nSummary')
 for (const r of results) {
   console.log(`  ${r.label}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`)
