@@ -98,6 +98,8 @@ export function startCheckpointer(threadFile: URL, workerData: unknown): Checkpo
       worker = undefined
       if (running === undefined) return
       const exited = new Promise((resolve) => running.once('exit', resolve))
+      // Held until it has closed, as the writer thread is (sqlite-writer.ts).
+      running.ref()
       running.postMessage({ type: 'close' } satisfies ToCheckpointer)
       await exited
     },

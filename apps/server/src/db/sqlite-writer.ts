@@ -223,6 +223,10 @@ export function createSqliteWriter<Op>(file: string, options: WriterOptions<Op>)
         thread = undefined
         if (worker !== undefined) {
           const exited = new Promise((resolve) => worker.once('exit', resolve))
+          // Held until it has closed: an idle thread is unreferenced, and a process with nothing else
+          // left to do would otherwise exit at once and stop it wherever it is, loading its native
+          // module included, which aborts the whole process (better-sqlite3 cannot be interrupted there).
+          worker.ref()
           worker.postMessage({ type: 'close' } satisfies ToThread<Op>)
           await exited
         }
