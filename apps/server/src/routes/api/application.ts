@@ -124,7 +124,7 @@ export function checkPartialPayload(body: unknown, applicationKey: string): Part
   const payload: Payload = {}
   for (const [field, value] of Object.entries(body)) {
     if (!PAYLOAD_FIELDS.has(field)) continue
-    checkValue(value, '', field, 1, errors)
+    checkValue(value, field, 1, errors)
     // Answers still being typed are not refused for a stray control character: it is removed, so no
     // operator reads text reordered or hidden by one (decision 2123).
     payload[field] = withoutUnsafeCharacters(value, LINE_BREAK_FIELDS.has(field))
@@ -145,23 +145,11 @@ export function checkPartialPayload(body: unknown, applicationKey: string): Part
   return { ok: true, payload, brand }
 }
 
-/**
- * Checks one value of a partial save against PARTIAL_LIMITS. A field's path ("employment.0.employer") is
- * spelt out only for an error: a save of a hundred answers would otherwise build a hundred strings to throw
- * away (docs/benchmarks.md, "Where the server's memory goes under the spike").
- */
-function checkValue(
-  value: unknown,
-  parent: string,
-  key: string | number,
-  depth: number,
-  errors: SubmissionError[],
-): void {
-  const path = () => (parent === '' ? String(key) : `${parent}.${key}`)
+function checkValue(value: unknown, path: string, depth: number, errors: SubmissionError[]): void {
   if (typeof value === 'string') {
     if (value.length > PARTIAL_LIMITS.stringLength) {
       errors.push({
-        field: path(),
+        field: path,
         message: SUBMISSION_SHAPE_MESSAGES.tooLong(PARTIAL_LIMITS.stringLength),
       })
     }
@@ -169,43 +157,34 @@ function checkValue(
   }
   if (typeof value !== 'object' || value === null) return
   if (depth >= PARTIAL_LIMITS.depth) {
-    errors.push({ field: path(), message: APPLICATION_MESSAGES.tooDeep })
+    errors.push({ field: path, message: APPLICATION_MESSAGES.tooDeep })
     return
   }
   if (Array.isArray(value)) {
     if (value.length > PARTIAL_LIMITS.listLength) {
       errors.push({
-        field: path(),
+        field: path,
         message: SUBMISSION_SHAPE_MESSAGES.tooMany(PARTIAL_LIMITS.listLength),
       })
       return
     }
-    const here = path()
-    for (let index = 0; index < value.length; index += 1) {
-      checkValue(value[index], here, index, depth + 1, errors)
-    }
+    value.forEach((item, index) => checkValue(item, `${path}.${index}`, depth + 1, errors))
     return
   }
-  const fields = Object.keys(value)
-  if (fields.length > PARTIAL_LIMITS.fieldsPerObject) {
-    errors.push({ field: path(), message: APPLICATION_MESSAGES.tooManyFields })
+  const entries = Object.entries(value)
+  if (entries.length > PARTIAL_LIMITS.fieldsPerObject) {
+    errors.push({ field: path, message: APPLICATION_MESSAGES.tooManyFields })
     return
   }
-  let here: string | undefined
-  for (const field of fields) {
+  for (const [field, item] of entries) {
     if (field.length > PARTIAL_LIMITS.fieldNameLength) {
       errors.push({
-        field: path(),
+        field: path,
         message: `has a field name longer than ${PARTIAL_LIMITS.fieldNameLength} characters`,
       })
       continue
     }
-    const item = (value as Record<string, unknown>)[field]
-    // Numbers, booleans and strings within the limit need no path.
-    const needsCheck =
-      (typeof item === 'object' && item !== null) ||
-      (typeof item === 'string' && item.length > PARTIAL_LIMITS.stringLength)
-    if (needsCheck) checkValue(item, (here ??= path()), field, depth + 1, errors)
+    checkValue(item, `${path}.${field}`, depth + 1, errors)
   }
 }
 
@@ -214,22 +193,9 @@ function withoutUnsafeCharacters(value: unknown, lineBreaks: boolean): unknown {
   if (typeof value === 'string') return stripUnsafeCharacters(value, { lineBreaks })
   if (Array.isArray(value)) return value.map((item) => withoutUnsafeCharacters(item, lineBreaks))
   if (typeof value !== 'object' || value === null) return value
-  const cleaned: Record<string, unknown> = {}
-  for (const field of Object.keys(value)) {
-    const item = withoutUnsafeCharacters((value as Record<string, unknown>)[field], lineBreaks)
-    // A field named "__proto__" stays a field, as it would with Object.fromEntries.
-    if (field === '__proto__') {
-      Object.defineProperty(cleaned, field, {
-        value: item,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      })
-    } else {
-      cleaned[field] = item
-    }
-  }
-  return cleaned
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, withoutUnsafeCharacters(item, lineBreaks)]),
+  )
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
