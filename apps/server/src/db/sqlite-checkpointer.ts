@@ -11,6 +11,7 @@
 
 import { parentPort, Worker } from 'node:worker_threads'
 import type BetterSqlite3 from 'better-sqlite3'
+import { closeThread } from './close-thread'
 import { openSqliteConnection } from './sqlite-connection'
 
 /**
@@ -97,11 +98,7 @@ export function startCheckpointer(threadFile: URL, workerData: unknown): Checkpo
       const running = worker
       worker = undefined
       if (running === undefined) return
-      const exited = new Promise((resolve) => running.once('exit', resolve))
-      // Held until it has closed, as the writer thread is (sqlite-writer.ts).
-      running.ref()
-      running.postMessage({ type: 'close' } satisfies ToCheckpointer)
-      await exited
+      await closeThread(running)
     },
   }
 }

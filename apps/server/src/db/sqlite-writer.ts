@@ -13,6 +13,7 @@
 
 import { Worker } from 'node:worker_threads'
 import type { WriteOutcome } from './sqlite-batch'
+import { closeThread } from './close-thread'
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer'
 
 export interface SqliteWriter<Op> {
@@ -221,15 +222,7 @@ export function createSqliteWriter<Op>(file: string, options: WriterOptions<Op>)
         }
         const worker = thread
         thread = undefined
-        if (worker !== undefined) {
-          const exited = new Promise((resolve) => worker.once('exit', resolve))
-          // Held until it has closed: an idle thread is unreferenced, and a process with nothing else
-          // left to do would otherwise exit at once and stop it wherever it is, loading its native
-          // module included, which aborts the whole process (better-sqlite3 cannot be interrupted there).
-          worker.ref()
-          worker.postMessage({ type: 'close' } satisfies ToThread<Op>)
-          await exited
-        }
+        if (worker !== undefined) await closeThread(worker)
         await checkpointer?.close()
       })()
       return closing
