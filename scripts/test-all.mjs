@@ -114,6 +114,16 @@ const playwrightCounts = (r) => ({
   skipped: r.stats?.skipped ?? 0,
 })
 
+/** A Playwright run's result, from its JSON report (missing: a failure). */
+function playwrightResult(label, reportFile) {
+  runnerResult(
+    label,
+    existsSync(reportFile) ? readJson(reportFile) : undefined,
+    playwrightCounts,
+    playwrightFailures,
+  )
+}
+
 const checksStarted = Date.now()
 const [built] = await Promise.all([
   // The build (front ends and server), then the JavaScript, CSS and HTML budgets of docs/requirements.md#performance measured
@@ -168,12 +178,7 @@ if (built) {
 } else {
   console.error('✖ end-to-end tests not run: the build failed')
 }
-runnerResult(
-  'playwright',
-  existsSync(playwrightReport) ? readJson(playwrightReport) : undefined,
-  playwrightCounts,
-  playwrightFailures,
-)
+playwrightResult('playwright', playwrightReport)
 
 // The back office's journey: its own server set-up (a fake lender, the data key), one worker.
 const backOfficeReport = join(reports, 'playwright-back-office.json')
@@ -187,12 +192,7 @@ if (built) {
 } else {
   console.error('✖ back-office end-to-end tests not run: the front-end build failed')
 }
-runnerResult(
-  'playwright back office',
-  existsSync(backOfficeReport) ? readJson(backOfficeReport) : undefined,
-  playwrightCounts,
-  playwrightFailures,
-)
+playwrightResult('playwright back office', backOfficeReport)
 
 // Save and come back later, and the joint applicant's confirmation: a real SMTP server, a fake lender.
 const saveReturnReport = join(reports, 'playwright-save-return.json')
@@ -206,12 +206,7 @@ if (built) {
 } else {
   console.error('✖ save-and-return end-to-end tests not run: the front-end build failed')
 }
-runnerResult(
-  'playwright save and return',
-  existsSync(saveReturnReport) ? readJson(saveReturnReport) : undefined,
-  playwrightCounts,
-  playwrightFailures,
-)
+playwrightResult('playwright save and return', saveReturnReport)
 
 // The evidence journeys, the applicant's own page and the broker's pipeline again with the server on
 // PostgreSQL (decision 1931). Without TEST_DATABASE_URL, or
@@ -237,16 +232,11 @@ if (built) {
       ['playwright', 'test', '-c', 'e2e/postgres/playwright.config.ts'],
       { PLAYWRIGHT_JSON_OUTPUT_NAME: postgresReport },
     )
-    runnerResult(
-      postgresLabel,
-      existsSync(postgresReport) ? readJson(postgresReport) : undefined,
-      playwrightCounts,
-      playwrightFailures,
-    )
+    playwrightResult(postgresLabel, postgresReport)
   }
 } else {
   console.error('✖ PostgreSQL end-to-end tests not run: the build failed')
-  runnerResult(postgresLabel, undefined, playwrightCounts)
+  playwrightResult(postgresLabel, postgresReport)
 }
 
 if (failedTests.length > 0) {
