@@ -43,6 +43,61 @@ function cpuMicros(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000
 }
 
+/** CPU time of each thread so far, user and system apart, in microseconds, by thread id (Linux only). */
+function threadMicros(pid: number): Map<string, { name: string; user: number; system: number }> {
+  const threads = new Map<string, { name: string; user: number; system: number }>()
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ')
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(') '))
+      threads.set(tid, {
+        name,
+        user: Number(fields[11]) * 10_000,
+        system: Number(fields[12]) * 10_000,
+      })
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return threads
+}
+
+/** Bytes the process has written (to disk or the page cache) and its write calls so far. */
+function writtenBytes(pid: number): { bytes: number; calls: number } {
+  const io = Object.fromEntries(
+    readFileSync(`/proc/${pid}/io`, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(': ') as [string, string]),
+  )
+  return { bytes: Number(io.wchar), calls: Number(io.syscw) }
+}
+
+/** Each kind of thread's CPU per request between two readings, user and system apart. */
+function threadShares(
+  before: ReturnType<typeof threadMicros>,
+  after: ReturnType<typeof threadMicros>,
+  requests: number,
+): string {
+  const byName = new Map<string, { user: number; system: number }>()
+  for (const [tid, { name, user, system }] of after) {
+    const start = before.get(tid) ?? { user: 0, system: 0 }
+    const total = byName.get(name) ?? { user: 0, system: 0 }
+    total.user += user - start.user
+    total.system += system - start.system
+    byName.set(name, total)
+  }
+  return [...byName]
+    .filter(([, { user, system }]) => user + system > 0)
+    .sort((a, b) => b[1].user + b[1].system - (a[1].user + a[1].system))
+    .map(
+      ([name, { user, system }]) =>
+        `${name} ${Math.round(user / requests)} + ${Math.round(system / requests)}`,
+    )
+    .join('; ')
+}
+
 /** The frames with the most self time, as shares of the thread's busy (not idle) samples. */
 export function topFrames(profile: CpuProfile, count = 10): { frame: string; share: number }[] {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
@@ -109,8 +164,14 @@ async function main(): Promise<void> {
   const applications = Array.from({ length: APPLICATIONS }, () => randomUUID())
   const statuses: Record<string, number> = {}
   let before = 0
+  let threadsBefore = new Map() as ReturnType<typeof threadMicros>
+  let writtenBefore = { bytes: 0, calls: 0 }
   const request = (index: number) => {
-    if (index === WARM_UP) before = cpuMicros(server.pid!)
+    if (index === WARM_UP) {
+      before = cpuMicros(server.pid!)
+      threadsBefore = threadMicros(server.pid!)
+      writtenBefore = writtenBytes(server.pid!)
+    }
     const key = kind === 'submission' ? randomUUID() : applications[index % APPLICATIONS]!
     // An analytics event (decision 2112): a person's first view of a question, counted in the funnel.
     const path =
@@ -174,10 +235,17 @@ async function main(): Promise<void> {
     latency = `; ${rate} a second offered: p50 ${after.p50.toFixed(1)} ms, p99 ${after.p99.toFixed(1)} ms, max ${after.max.toFixed(0)} ms`
   }
   const perRequest = (cpuMicros(server.pid!) - before) / (requests - WARM_UP)
+  const threads = threadShares(threadsBefore, threadMicros(server.pid!), requests - WARM_UP)
+  const written = writtenBytes(server.pid!)
+  const counted = requests - WARM_UP
   await server.stop()
   await database.drop()
   console.log(
     `${kind}: ${JSON.stringify(statuses)}; server CPU ${Math.round(perRequest)} µs a request${latency}`,
+  )
+  console.log(`by thread, user + system µs a request: ${threads}`)
+  console.log(
+    `written a request (files and sockets): ${Math.round((written.bytes - writtenBefore.bytes) / counted)} bytes in ${((written.calls - writtenBefore.calls) / counted).toFixed(1)} calls`,
   )
   for (const file of readdirSync(directory).sort()) {
     const profile = JSON.parse(readFileSync(join(directory, file), 'utf8')) as CpuProfile
