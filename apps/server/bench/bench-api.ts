@@ -11,7 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -94,7 +94,7 @@ const CHART_FILE = join(REPOSITORY_ROOT, 'docs', 'benchmarks', 'submission-laten
 const CHART_LINK = 'benchmarks/submission-latency.svg'
 
 interface Target {
-  name: 'hello-world' | 'SQLite' | 'PostgreSQL'
+  name: 'hello-world' | 'lean write' | 'SQLite' | 'PostgreSQL'
   url: string
   pid: number | undefined
   stop(): Promise<void>
@@ -148,6 +148,7 @@ async function main(): Promise<void> {
   const failures: string[] = []
   const targets: Target[] = []
   const databases: FaultDatabase[] = []
+  let leanData: string | undefined
 
   try {
     console.log(`Starting the servers${quick ? ' (quick run: figures are not written)' : ''}…`)
@@ -156,11 +157,14 @@ async function main(): Promise<void> {
     const postgres = await postgresDatabase()
     if (postgres !== undefined) databases.push(postgres)
     const env = faultServerEnv()
-    const [hello, ...engines] = await Promise.all([
-      startHelloWorld(),
+    const leanDirectory = await mkdtemp(join(tmpdir(), 'forecourt-lean-'))
+    const [hello, lean, ...engines] = await Promise.all([
+      startReference('hello-world', 'hello-world.ts'),
+      startReference(LEAN_RUNS, 'lean-write.ts', { DATA_DIR: leanDirectory }),
       ...databases.map((database) => startEngine(database, env)),
     ])
-    targets.push(hello, ...engines)
+    targets.push(hello, lean, ...engines)
+    leanData = leanDirectory
 
     const created = new Map<Engine, number>(engines.map((engine) => [engine, 0]))
     let closedLoopRuns = 0
@@ -170,6 +174,19 @@ async function main(): Promise<void> {
         hello,
         () => closedLoop({ url: `${hello.url}/`, connections: settings.connections, seconds }),
         '200',
+      )
+    // The reference: the same submissions, to a server that does only what issue 19 calls a lean write.
+    const runLean = (seconds: number) =>
+      measure(
+        lean,
+        () =>
+          closedLoopSubmissions({
+            url: lean.url,
+            headers: {},
+            connections: settings.connections,
+            seconds,
+          }),
+        '201',
       )
     const runSubmit = async (engine: Engine, seconds: number) => {
       closedLoopRuns += 1
@@ -205,6 +222,7 @@ async function main(): Promise<void> {
 
     console.log(`Warming up (${settings.warmUpSeconds} s each)…`)
     await runHello(settings.warmUpSeconds)
+    await runLean(settings.warmUpSeconds)
     for (const engine of engines) await runSubmit(engine, settings.warmUpSeconds)
     if (sqliteEngine !== undefined) await runPartial(sqliteEngine, settings.warmUpSeconds)
 
@@ -223,6 +241,7 @@ async function main(): Promise<void> {
         `Round ${round} of ${settings.rounds} (maximum rate, ${settings.roundSeconds} s each)`,
       )
       record('hello-world', await runHello(settings.roundSeconds))
+      record(LEAN_RUNS, await runLean(settings.roundSeconds))
       // Engines in turn, first one then the other first, so neither always follows hello-world.
       const order = round % 2 === 1 ? engines : [...engines].reverse()
       for (const engine of order)
@@ -291,6 +310,7 @@ async function main(): Promise<void> {
     const input: ReportInput = {
       settings,
       hello: rounds.get('hello-world') ?? [],
+      lean: rounds.get(LEAN_RUNS),
       sqlite: rounds.get('SQLite') ?? [],
       postgres: rounds.get('PostgreSQL'),
       sqlitePartial: rounds.get(PARTIAL_RUNS),
@@ -318,6 +338,7 @@ async function main(): Promise<void> {
   } finally {
     await Promise.all(targets.map((target) => target.stop()))
     await Promise.all(databases.map((database) => database.drop().catch(() => undefined)))
+    if (leanData !== undefined) await rm(leanData, { recursive: true, force: true })
   }
   if (failures.length > 0) {
     console.error(`\nThe run is not valid:\n- ${failures.join('\n- ')}`)
@@ -326,6 +347,7 @@ async function main(): Promise<void> {
 }
 
 const PARTIAL_RUNS = 'SQLite partial save'
+const LEAN_RUNS = 'lean write'
 
 /**
  * `POST /api/application/<key>` with a valid partial payload, the keys taken in turn from a fixed set of
@@ -363,15 +385,27 @@ async function startEngine(database: FaultDatabase, env: Record<string, string>)
   }
 }
 
-/** The baseline: bench/hello-world.ts in its own process, ready when it answers. */
-async function startHelloWorld(): Promise<Target> {
+/**
+ * A reference server of bench/ in its own process (the baseline hello-world.ts, the lean write of
+ * lean-write.ts), ready when it answers.
+ */
+async function startReference(
+  name: 'hello-world' | typeof LEAN_RUNS,
+  file: string,
+  env: Record<string, string> = {},
+): Promise<Target> {
   const port = await freePort()
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', join(REPOSITORY_ROOT, 'apps/server/bench/hello-world.ts')],
+    ['--import', 'tsx', join(REPOSITORY_ROOT, 'apps/server/bench', file)],
     {
       cwd: REPOSITORY_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port) },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        ...env,
+        PORT: String(port),
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   )
@@ -380,17 +414,19 @@ async function startHelloWorld(): Promise<Target> {
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 60_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error('hello-world exited at start-up')
+    if (child.exitCode !== null) throw new Error(`${name} exited at start-up`)
     try {
-      if ((await fetch(`${url}/`)).ok) break
+      // Any answer: the lean write has no GET route and answers 404.
+      await fetch(`${url}/`)
+      break
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error('hello-world did not start within 60 s')
+    if (Date.now() > deadline) throw new Error(`${name} did not start within 60 s`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   return {
-    name: 'hello-world',
+    name,
     url,
     pid: child.pid,
     stop: async () => {
@@ -573,6 +609,8 @@ function waitLine(input: ReportInput): string | undefined {
 export interface ReportInput {
   settings: BenchSettings
   hello: Run[]
+  /** The lean write of bench/lean-write.ts in the same rounds: what the CPU bars ask of this machine. */
+  lean?: Run[] | undefined
   sqlite: Run[]
   postgres: Run[] | undefined
   /** Partial saves on SQLite, in the same rounds (their CPU is a bar). */
@@ -638,6 +676,13 @@ export function report(input: ReportInput): string {
       BARS.partialSaveCpuMicros,
     ),
   )
+  const leanCpu = cpuOfRuns(input.lean, (cpu) => cpu.process)
+  const sqliteCpu = cpuOfRuns(input.sqlite, (cpu) => cpu.process)
+  if (input.lean !== undefined && input.lean.length > 0 && leanCpu !== undefined) {
+    rows.push(
+      `| reference: the lean durable write (\`bench/lean-write.ts\`), maximum rate; server CPU (every thread) | ${number(median(input.lean.map((run) => run.rate)))} req/s; ${ratio(ratioOfRounds(input.lean, input.hello))} × hello-world; ${number(leanCpu)} µs | what the bars ask of this machine | |`,
+    )
+  }
   if (sqliteHalf !== undefined) rows.push(halfRow('SQLite', sqliteHalf))
   if (postgres !== undefined && postgresRatio !== undefined) {
     rows.push(
@@ -704,6 +749,11 @@ export function report(input: ReportInput): string {
     ...curveRows,
     '',
     `- Each request is \`POST /api/submission/<new UUID>\` with a valid full payload carrying the same key, through the whole server: security headers, CORS, anti-forgery check (token from \`GET /api/csrf\`), the domain schema, the body hash, personal fields encrypted (AES-256-GCM), and a transaction holding the idempotency row, the application and two outbox rows (submissions arriving together share one transaction and one disk sync: decision 0603; on SQLite they are written by a thread of their own: decision 1461); the 201 is sent after the commit. Each partial save is \`POST /api/application/<key>\` with a valid partial payload and its browser's secret, over ${number(PARTIAL_APPLICATIONS)} applications in turn (each save replaces that application's row and search index rows, in a group-committed transaction with the disk sync, answered 202). Production mode, request log at \`info\` (written to /dev/null), rate limits and the cap per client address off (one client sends everything), delivery worker off.`,
+    ...(leanCpu === undefined || input.lean === undefined
+      ? []
+      : [
+          `- The reference row is the lean durable write issue 19 names as a few hundred microseconds, measured in the same rounds with the same submissions: Fastify with its defaults, the body parsed and checked with the domain's schema, its hash, the personal fields sealed (AES-256-GCM), and one group-committed transaction on the event loop (WAL, \`synchronous=FULL\`) of four rows (the submission, the application, two outbox rows); none of the product's anti-forgery, application secret, evidence records, search index, emails, request log or security headers (rates ${rates(input.lean)} req/s). ${sqliteCpu === undefined ? '' : `A submission to the product cost ${(sqliteCpu / leanCpu).toFixed(1)} × its CPU in this run.`}`,
+        ]),
     ...(cpuLine === undefined ? [] : [cpuLine]),
     ...(waitLine(input) === undefined ? [] : [waitLine(input)]),
     `- Checked: every response of the maximum-rate runs had status 201 (hello-world: 200), with no connection error or timeout; every answer of the curve up to 75 % was a 201 (beyond, a 503 from load shedding is reported in the table); and after the servers stopped every submission answered 201 was in the database (${createdText} answered; the few more stored were in flight when a closed-loop run's time ran out).${input.failures.length > 0 ? ` **This run is not valid:** ${input.failures.join('; ')}.` : ''}`,

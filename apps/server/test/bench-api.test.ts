@@ -249,6 +249,20 @@ test('the report judges the CPU bars: every thread of the server per submission 
     '| server CPU per partial save on SQLite (every thread; 3,100 req/s) | 270 µs (event loop 160 µs) | ≤ 250 µs | **FAIL** |',
   )
   expect(text).toContain('partial saves on SQLite 3,000, 3,300, 3,100 req/s')
+  // The lean write's rounds: its rate against hello-world round by round, its CPU, and the product's CPU
+  // as a multiple of it.
+  const withLean = report({
+    ...input,
+    lean: [withCpu(2_000, 400, 300), withCpu(2_400, 380, 290), withCpu(2_300, 360, 280)],
+  })
+  // 2,000/20,000, 2,400/25,000, 2,300/30,000 → median 0.096.
+  expect(rowOf(withLean, 'reference: the lean durable write')).toBe(
+    '| reference: the lean durable write (`bench/lean-write.ts`), maximum rate; server CPU (every thread) | 2,300 req/s; 0.096 × hello-world; 380 µs | what the bars ask of this machine | |',
+  )
+  expect(withLean).toContain(
+    '(rates 2,000, 2,400, 2,300 req/s). A submission to the product cost 1.0 × its CPU in this run.',
+  )
+  expect(rowOf(text, 'reference')).toBeUndefined()
   // A run without partial saves says so against its bar rather than passing it.
   expect(rowOf(report({ ...input, sqlitePartial: undefined }), 'server CPU per partial save')).toBe(
     '| server CPU per partial save on SQLite (every thread) | not measured | ≤ 250 µs | **FAIL** |',
