@@ -175,7 +175,7 @@ async function main(): Promise<void> {
         () => closedLoop({ url: `${hello.url}/`, connections: settings.connections, seconds }),
         '200',
       )
-    // The reference: the same submissions, to a server that does only what issue 19 calls a lean write.
+    // The reference: the same submissions, to a server that does only a lean durable write (bench/lean-write.ts).
     const runLean = (seconds: number) =>
       measure(
         lean,
@@ -752,7 +752,7 @@ export function report(input: ReportInput): string {
     ...(leanCpu === undefined || input.lean === undefined
       ? []
       : [
-          `- The reference row is the lean durable write issue 19 names as a few hundred microseconds, measured in the same rounds with the same submissions: Fastify with its defaults, the body parsed and checked with the domain's schema, its hash, the personal fields sealed (AES-256-GCM), and one group-committed transaction on the event loop (WAL, \`synchronous=FULL\`) of four rows (the submission, the application, two outbox rows); none of the product's anti-forgery, application secret, evidence records, search index, emails, request log or security headers (rates ${rates(input.lean)} req/s). ${sqliteCpu === undefined ? '' : `A submission to the product cost ${(sqliteCpu / leanCpu).toFixed(1)} × its CPU in this run.`}`,
+          `- The reference row is the lean durable write the CPU bars were set from (docs/requirements.md, Performance: a few hundred microseconds), measured in the same rounds with the same submissions: Fastify with its defaults, the body parsed and checked with the domain's schema, its hash, the personal fields sealed (AES-256-GCM), and one group-committed transaction on the event loop (WAL, \`synchronous=FULL\`) of four rows (the submission, the application, two outbox rows); none of the product's anti-forgery, application secret, evidence records, search index, emails, request log or security headers (rates ${rates(input.lean)} req/s). ${sqliteCpu === undefined ? '' : `A submission to the product cost ${(sqliteCpu / leanCpu).toFixed(1)} × its CPU in this run.`}`,
         ]),
     ...(cpuLine === undefined ? [] : [cpuLine]),
     ...(waitLine(input) === undefined ? [] : [waitLine(input)]),

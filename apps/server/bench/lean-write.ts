@@ -1,5 +1,6 @@
-// A reference for `npm run bench:api`: the lean durable write issue 19 describes ("parse and check a 5 KB
-// JSON body, seal a few fields, one transaction of a handful of rows, group commit"), and nothing else, on
+// A reference for `npm run bench:api`: the lean durable write the CPU bars were set from (docs/requirements.md,
+// Performance: "parse and check a 5 KB JSON body, seal a few fields, one transaction of a handful of rows,
+// group commit", a few hundred microseconds), and nothing else, on
 // the same machine in the same run. It shows what the CPU bars ask of the hardware: what is left between
 // this and the real server is the product's own work (anti-forgery, the application's secret, evidence,
 // the search index, emails, the request log, security headers).
