@@ -68,6 +68,8 @@ export interface Config {
   /** Requests per minute per client address; 0 switches that limit off. */
   rateLimit: {
     writesPerMinute: number
+    /** Telemetry events (POST /api/events); by default EVENTS_PER_WRITE times writesPerMinute. */
+    eventsPerMinute: number
     lookupsPerMinute: number
     /** Partial saves per client address per hour (decision 1803); 0: no quota. */
     partialSavesPerHour: number
@@ -308,6 +310,13 @@ export const DEFAULT_WRITES_PER_MINUTE = 60
  */
 export const DEFAULT_PARTIAL_SAVES_PER_HOUR = 600
 export const DEFAULT_LOOKUPS_PER_MINUTE = 120
+/**
+ * Telemetry events per client address per minute, unless RATE_LIMIT_EVENTS_PER_MINUTE says otherwise: this
+ * many times the write budget. A page sends about three a screen (viewed, then the Continue's page view
+ * and submit, more with errors), so a quick applicant, or two behind one address, passed 60 a minute and
+ * the funnel lost their events; an event costs a fraction of a partial save.
+ */
+export const EVENTS_PER_WRITE = 10
 // docs/requirements.md#retention: "up to six years"; 2192 days covers six years with two leap days.
 export const DEFAULT_RETENTION_SUBMITTED_DAYS = 2192
 export const DEFAULT_RETENTION_PARTIAL_DAYS = 30
@@ -367,12 +376,17 @@ function parseSecurity(
     problems.push(`RETENTION_JOB must be on or off (got "${job}")`)
   }
 
+  const writesPerMinute = perMinute('RATE_LIMIT_WRITES_PER_MINUTE', DEFAULT_WRITES_PER_MINUTE)
   return {
     secret,
     corsOrigins: parseCorsOrigins(read('CORS_ORIGINS'), problems),
     redisUrl,
     rateLimit: {
-      writesPerMinute: perMinute('RATE_LIMIT_WRITES_PER_MINUTE', DEFAULT_WRITES_PER_MINUTE),
+      writesPerMinute,
+      eventsPerMinute: perMinute(
+        'RATE_LIMIT_EVENTS_PER_MINUTE',
+        writesPerMinute * EVENTS_PER_WRITE,
+      ),
       lookupsPerMinute: perMinute('RATE_LIMIT_LOOKUPS_PER_MINUTE', DEFAULT_LOOKUPS_PER_MINUTE),
       partialSavesPerHour: perHour(
         'RATE_LIMIT_PARTIAL_SAVES_PER_HOUR',

@@ -96,6 +96,7 @@ test('submission and partial save share one write budget per client', async () =
 test('writes, telemetry events and lookups have separate budgets', async () => {
   const { app } = await start({
     RATE_LIMIT_WRITES_PER_MINUTE: '1',
+    RATE_LIMIT_EVENTS_PER_MINUTE: '1',
     RATE_LIMIT_LOOKUPS_PER_MINUTE: '2',
   })
   const client = uniqueClient()
@@ -110,6 +111,33 @@ test('writes, telemetry events and lookups have separate budgets', async () => {
   expect((await read('/api/stock/demo-car-1')).statusCode).toBe(200)
   expect((await read('/api/ip')).statusCode).toBe(200)
   expect((await read('/api/address?postcode=M1%201AE')).statusCode).toBe(429)
+})
+
+test('the events budget is ten times the writes budget unless set: a quick page sends about three a screen', async () => {
+  const { app } = await start({ RATE_LIMIT_WRITES_PER_MINUTE: '2' })
+  const event = writer(app, await antiForgeryHeaders(app), uniqueClient())
+  const statuses: number[] = []
+  for (let i = 0; i < 21; i++) {
+    statuses.push(
+      (await event('/api/events', { event: 'Step Viewed', step: 'deposit' })).statusCode,
+    )
+  }
+  expect(statuses).toEqual([...Array.from({ length: 20 }, () => 204), 429])
+
+  // Writes off: events off too, unless given a budget of their own.
+  const unlimited = await start({ RATE_LIMIT_WRITES_PER_MINUTE: '0' })
+  const unlimitedEvent = writer(
+    unlimited.app,
+    await antiForgeryHeaders(unlimited.app),
+    uniqueClient(),
+  )
+  for (let i = 0; i < 30; i++) {
+    expect((await unlimitedEvent('/api/events', { event: 'Started' })).statusCode).toBe(204)
+  }
+  expect(
+    loadConfig({ RATE_LIMIT_WRITES_PER_MINUTE: '0', RATE_LIMIT_EVENTS_PER_MINUTE: '5' }).rateLimit
+      .eventsPerMinute,
+  ).toBe(5)
 })
 
 test('each client address has its own budget', async () => {

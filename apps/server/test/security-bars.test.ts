@@ -1231,6 +1231,7 @@ describe('no canary personal value reaches the logs', () => {
         LOG_LEVEL: level,
         TRUST_PROXY: 'loopback',
         RATE_LIMIT_WRITES_PER_MINUTE: String(BUDGET),
+        RATE_LIMIT_EVENTS_PER_MINUTE: String(BUDGET),
         RATE_LIMIT_LOOKUPS_PER_MINUTE: String(BUDGET),
       })
       // Anything printed outside the logger (console, a stray write) is searched too.

@@ -48,10 +48,10 @@ export async function registerRateLimits(
   app: FastifyInstance,
   config: Pick<Config, 'rateLimit' | 'redisUrl'>,
 ): Promise<void> {
-  const { writesPerMinute, lookupsPerMinute } = config.rateLimit
+  const { writesPerMinute, eventsPerMinute, lookupsPerMinute } = config.rateLimit
   const budgets: Record<RateLimitGroup, number> = {
     writes: writesPerMinute,
-    events: writesPerMinute,
+    events: eventsPerMinute,
     evidence: writesPerMinute,
     lookups: lookupsPerMinute,
   }
