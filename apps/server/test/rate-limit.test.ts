@@ -43,7 +43,8 @@ function reader(app: FastifyInstance, remoteAddress: string) {
 
 test.each<[string, string, string | undefined]>([
   ['POST', '/api/submission/:submissionKey', 'writes'],
-  ['POST', '/api/application/:applicationKey', 'writes'],
+  ['POST', '/api/application/:applicationKey', 'saves'],
+  ['POST', '/api/application-status/choice', 'writes'],
   ['POST', '/api/events', 'events'],
   ['POST', '/api/evidence/:applicationKey', 'evidence'],
   ['DELETE', '/api/anything', 'writes'],
@@ -83,14 +84,18 @@ test('the write after the budget gets 429 JSON with Retry-After and the limit he
   ])
 })
 
-test('submission and partial save share one write budget per client', async () => {
+test('partial saves have a budget of their own: the saves of several applicants behind one address never use up their submissions', async () => {
   const { app } = await start({ RATE_LIMIT_WRITES_PER_MINUTE: '2' })
   const write = writer(app, await antiForgeryHeaders(app), uniqueClient())
   // Invalid bodies still count: the limit runs before anything looks at the body.
   expect((await write('/api/application/not-a-key', {})).statusCode).toBe(400)
+  expect((await write('/api/application/not-a-key', {})).statusCode).toBe(400)
+  expect((await write('/api/application/not-a-key', {})).statusCode).toBe(429)
+  expect((await write('/api/submission/not-a-key', {})).statusCode).toBe(400)
   expect((await write('/api/submission/not-a-key', {})).statusCode).toBe(400)
   expect((await write('/api/submission/not-a-key', {})).statusCode).toBe(429)
-  expect((await write('/api/application/not-a-key', {})).statusCode).toBe(429)
+  // The other writes share the submission's budget.
+  expect((await write()).statusCode).toBe(429)
 })
 
 test('writes, telemetry events and lookups have separate budgets', async () => {

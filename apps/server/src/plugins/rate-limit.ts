@@ -1,5 +1,5 @@
-// Per-client rate limits on the API, with separate budgets: writes (submission, partial save), telemetry
-// events, and lookups (address, stock, ip and the other GETs). Probes (health, ready) are never limited: a
+// Per-client rate limits on the API, with separate budgets: writes (the submission and the other writes),
+// partial saves, telemetry events, evidence reports, and lookups (address, stock, ip and the other GETs). Probes (health, ready) are never limited: a
 // load balancer polls them from one address. Counters live in Redis when REDIS_URL is set, so every API
 // instance shares them; otherwise in this process's memory (a bounded LRU). The client is request.ip, which
 // honours TRUST_PROXY. Decision record: docs/decisions/0802-*.
@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import type { Redis } from 'ioredis'
 import type { Config } from '../config'
 
-export type RateLimitGroup = 'writes' | 'events' | 'evidence' | 'lookups'
+export type RateLimitGroup = 'writes' | 'saves' | 'events' | 'evidence' | 'lookups'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,8 +35,13 @@ export function rateLimitGroup(method: string, url: string): RateLimitGroup | un
   // Telemetry has its own counter, so a chatty page can never use up the budget its submission needs.
   // So has the evidence the page reports screen by screen (decision 1654): its queue retries, and must not
   // use up what the partial saves and the submission need either.
+  // And so has the partial save, which the page sends as the applicant types: several applicants behind one
+  // address (an office, a mobile network's shared address) must not find their submissions refused because
+  // their saves used the budget up (decision 2190). A refused save loses nothing: the page sends the
+  // answers again with the next save or the submission.
   if (WRITE_METHODS.has(method)) {
     if (url === '/api/events') return 'events'
+    if (url.startsWith('/api/application/')) return 'saves'
     if (url.startsWith('/api/evidence/')) return 'evidence'
     return 'writes'
   }
@@ -51,6 +56,7 @@ export async function registerRateLimits(
   const { writesPerMinute, eventsPerMinute, lookupsPerMinute } = config.rateLimit
   const budgets: Record<RateLimitGroup, number> = {
     writes: writesPerMinute,
+    saves: writesPerMinute,
     events: eventsPerMinute,
     evidence: writesPerMinute,
     lookups: lookupsPerMinute,
