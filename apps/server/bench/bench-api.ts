@@ -41,6 +41,7 @@ import {
 } from '../faults/support/submission-load'
 import { REPOSITORY_ROOT } from '../src/config'
 import { countStoredRows } from '../faults/support/stored-rows'
+import { cpuMicros } from '../faults/support/proc-cpu'
 import { latencyChart, type ChartSeries } from './latency-chart'
 import { openLoop, type OpenLoopResult } from './open-loop'
 import { withBrowserSecret } from '../faults/support/browser-secret'
@@ -513,14 +514,9 @@ function cpuTime(
 ): { process: number; mainThread: number; waited: number | undefined } | undefined {
   if (pid === undefined) return undefined
   try {
-    const ticks = (path: string) => {
-      // Fields 14 and 15 (utime, stime), counted after the command name in parentheses.
-      const fields = readFileSync(path, 'utf8').split(') ')[1]?.split(' ') ?? []
-      return (Number(fields[11]) + Number(fields[12])) * (1_000_000 / 100)
-    }
     return {
-      process: ticks(`/proc/${pid}/stat`),
-      mainThread: ticks(`/proc/${pid}/task/${pid}/stat`),
+      process: cpuMicros(pid),
+      mainThread: cpuMicros(pid, pid),
       waited: runQueueWait(pid),
     }
   } catch {

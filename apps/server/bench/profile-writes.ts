@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { compiledEntry, productionFlags } from '../src/production-start'
 import { withBrowserSecret } from '../faults/support/browser-secret'
+import { cpuMicros, threadCpu, type CpuTimes } from '../faults/support/proc-cpu'
 import { openLoop, requestBytes } from '../faults/support/raw-http'
 import { validBody } from '../faults/support/malformed-cases'
 import {
@@ -37,32 +38,6 @@ interface CpuProfile {
   timeDeltas: number[]
 }
 
-/** CPU time of a process so far (user and system, every thread), in microseconds. */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10_000
-}
-
-/** CPU time of each thread so far, user and system apart, in microseconds, by thread id (Linux only). */
-function threadMicros(pid: number): Map<string, { name: string; user: number; system: number }> {
-  const threads = new Map<string, { name: string; user: number; system: number }>()
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ')
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(') '))
-      threads.set(tid, {
-        name,
-        user: Number(fields[11]) * 10_000,
-        system: Number(fields[12]) * 10_000,
-      })
-    } catch {
-      // The thread ended between the listing and the read.
-    }
-  }
-  return threads
-}
-
 /** Bytes the process has written (to disk or the page cache) and its write calls so far. */
 function writtenBytes(pid: number): { bytes: number; calls: number } {
   const io = Object.fromEntries(
@@ -76,8 +51,8 @@ function writtenBytes(pid: number): { bytes: number; calls: number } {
 
 /** Each kind of thread's CPU per request between two readings, user and system apart. */
 function threadShares(
-  before: ReturnType<typeof threadMicros>,
-  after: ReturnType<typeof threadMicros>,
+  before: Map<string, CpuTimes>,
+  after: Map<string, CpuTimes>,
   requests: number,
 ): string {
   const byName = new Map<string, { user: number; system: number }>()
@@ -164,12 +139,12 @@ async function main(): Promise<void> {
   const applications = Array.from({ length: APPLICATIONS }, () => randomUUID())
   const statuses: Record<string, number> = {}
   let before = 0
-  let threadsBefore = new Map() as ReturnType<typeof threadMicros>
+  let threadsBefore = new Map<string, CpuTimes>()
   let writtenBefore = { bytes: 0, calls: 0 }
   const request = (index: number) => {
     if (index === WARM_UP) {
       before = cpuMicros(server.pid!)
-      threadsBefore = threadMicros(server.pid!)
+      threadsBefore = threadCpu(server.pid!)
       writtenBefore = writtenBytes(server.pid!)
     }
     const key = kind === 'submission' ? randomUUID() : applications[index % APPLICATIONS]!
@@ -235,7 +210,7 @@ async function main(): Promise<void> {
     latency = `; ${rate} a second offered: p50 ${after.p50.toFixed(1)} ms, p99 ${after.p99.toFixed(1)} ms, max ${after.max.toFixed(0)} ms`
   }
   const perRequest = (cpuMicros(server.pid!) - before) / (requests - WARM_UP)
-  const threads = threadShares(threadsBefore, threadMicros(server.pid!), requests - WARM_UP)
+  const threads = threadShares(threadsBefore, threadCpu(server.pid!), requests - WARM_UP)
   const written = writtenBytes(server.pid!)
   const counted = requests - WARM_UP
   await server.stop()

@@ -23,6 +23,7 @@ import type { FaultReport, FaultScenario } from './fault-report'
 import { busyness, reportHeader } from './support/machine'
 import { isMainModule, runAlone } from './support/run-alone'
 import { residentMb } from './memory'
+import { parseStat } from './support/proc-cpu'
 import { compiledEntry } from '../src/production-start'
 import { findHaproxy, startHaproxy, type LoadBalancer } from './support/load-balancer'
 import {
@@ -52,8 +53,6 @@ const SECTION = 'faults:spike'
 const HEADING = 'A launch-day spike'
 const BAR_RSS_MB = 256
 const SAMPLE_MS = 250
-/** USER_HZ of Linux's /proc/<pid>/stat times. */
-const CLOCK_TICKS_PER_SECOND = 100
 /** The closed loop that finds the capacity: as many walkers per instance as `npm run bench:api` clients. */
 const WALKERS_PER_INSTANCE = 20
 /** One applicant in this many leaves after the partial saves, without submitting. */
@@ -465,10 +464,8 @@ async function cpuMs(pids: number[]): Promise<number> {
   let total = 0
   for (const pid of pids) {
     try {
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
-      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND
+      const { user, system } = parseStat(await readFile(`/proc/${pid}/stat`, 'utf8'))
+      total += (user + system) / 1000
     } catch {
       // Gone: counts nothing.
     }
