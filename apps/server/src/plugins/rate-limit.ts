@@ -1,8 +1,9 @@
 // Per-client rate limits on the API, with separate budgets: writes (the submission and the other writes),
-// partial saves, telemetry events, evidence reports, and lookups (address, stock, ip and the other GETs). Probes (health, ready) are never limited: a
-// load balancer polls them from one address. Counters live in Redis when REDIS_URL is set, so every API
-// instance shares them; otherwise in this process's memory (a bounded LRU). The client is request.ip, which
-// honours TRUST_PROXY. Decision record: docs/decisions/0802-*.
+// partial saves, telemetry events, evidence reports, and lookups (address, stock, ip and the other GETs).
+// Probes (health, ready) are never limited: a load balancer polls them from one address. Counters live in
+// Redis when REDIS_URL is set, so every API instance shares them; otherwise in this process's memory (a
+// bounded LRU). The client is request.ip, which honours TRUST_PROXY. Decision records: docs/decisions/0802-*,
+// 2189 (events) and 2190 (partial saves).
 
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
