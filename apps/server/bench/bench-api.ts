@@ -294,6 +294,31 @@ async function main(): Promise<void> {
       }
     }
 
+    // The p99 bar asked of the reference: the lean write at half its own maximum rate, the same open
+    // load, so the report tells the machine's floor from the product's own queueing.
+    const leanMaximum = median((rounds.get(LEAN_RUNS) ?? []).map((run) => run.rate))
+    const leanHalf = await openLoop({
+      url: lean.url,
+      rate: Math.max(1, Math.round(leanMaximum * BAR_SHARE)),
+      seconds: settings.curveSeconds,
+      warmUpSeconds: settings.curveWarmUpSeconds,
+      request: () => {
+        const key = randomUUID()
+        return {
+          method: 'POST',
+          path: `/api/submission/${key}`,
+          headers: { 'content-type': 'application/json' },
+          body: template(key),
+        }
+      },
+    })
+    failures.push(
+      ...curveProblems(leanHalf, BAR_SHARE).map((problem) => `${LEAN_RUNS}: ${problem}`),
+    )
+    console.log(
+      `  ${LEAN_RUNS.padEnd(11)} ${percent(BAR_SHARE).padStart(4)} ${Math.round(leanHalf.offered).toString().padStart(6)} req/s offered, ${Math.round(leanHalf.served).toString().padStart(6)} served  p50 ${leanHalf.p50} ms  p99 ${leanHalf.p99} ms  ${statusText(leanHalf.statuses)}`,
+    )
+
     await Promise.all(targets.map((target) => target.stop()))
     // Every acknowledged submission must be there once the servers have stopped.
     for (const engine of engines) {
@@ -312,6 +337,7 @@ async function main(): Promise<void> {
       settings,
       hello: rounds.get('hello-world') ?? [],
       lean: rounds.get(LEAN_RUNS),
+      leanHalf,
       sqlite: rounds.get('SQLite') ?? [],
       postgres: rounds.get('PostgreSQL'),
       sqlitePartial: rounds.get(PARTIAL_RUNS),
@@ -607,6 +633,8 @@ export interface ReportInput {
   hello: Run[]
   /** The lean write of bench/lean-write.ts in the same rounds: what the CPU bars ask of this machine. */
   lean?: Run[] | undefined
+  /** The lean write under an open load at half its maximum rate: the p99 bar asked of the reference. */
+  leanHalf?: OpenLoopResult | undefined
   sqlite: Run[]
   postgres: Run[] | undefined
   /** Partial saves on SQLite, in the same rounds (their CPU is a bar). */
@@ -677,6 +705,12 @@ export function report(input: ReportInput): string {
   if (input.lean !== undefined && input.lean.length > 0 && leanCpu !== undefined) {
     rows.push(
       `| reference: the lean durable write (\`bench/lean-write.ts\`), maximum rate; server CPU (every thread) | ${number(median(input.lean.map((run) => run.rate)))} req/s; ${ratio(ratioOfRounds(input.lean, input.hello))} × hello-world; ${number(leanCpu)} µs | what the bars ask of this machine | |`,
+    )
+  }
+  if (input.leanHalf !== undefined) {
+    const half = input.leanHalf
+    rows.push(
+      `| reference: the lean durable write's p99 at half its rate (${number(half.offered)} req/s offered, ${number(half.served)} served) | ${milliseconds(half.p99)} ms (p50 ${milliseconds(half.p50)} ms) | what the p99 bar asks of this machine | |`,
     )
   }
   if (sqliteHalf !== undefined) rows.push(halfRow('SQLite', sqliteHalf))

@@ -263,6 +263,16 @@ test('the report judges the CPU bars: every thread of the server per submission 
     '(rates 2,000, 2,400, 2,300 req/s). A submission to the product cost 1.0 × its CPU in this run.',
   )
   expect(rowOf(text, 'reference')).toBeUndefined()
+  // The lean write under the open load at half its rate: the p99 bar asked of the reference.
+  const withLeanHalf = report({
+    ...input,
+    lean: [withCpu(2_000, 400, 300)],
+    leanHalf: { ...loadResult({ '201': 1_150 }), offered: 1_150, served: 1_148, p99: 31.2 },
+  })
+  expect(rowOf(withLeanHalf, "reference: the lean durable write's p99")).toBe(
+    "| reference: the lean durable write's p99 at half its rate (1,150 req/s offered, 1,148 served) | 31 ms (p50 5 ms) | what the p99 bar asks of this machine | |",
+  )
+  expect(rowOf(withLean, "reference: the lean durable write's p99")).toBeUndefined()
   // A run without partial saves says so against its bar rather than passing it.
   expect(rowOf(report({ ...input, sqlitePartial: undefined }), 'server CPU per partial save')).toBe(
     '| server CPU per partial save on SQLite (every thread) | not measured | ≤ 250 µs | **FAIL** |',
