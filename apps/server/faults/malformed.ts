@@ -14,6 +14,7 @@ import { countStoredRows, isRunning, type StoredRows } from './support/stored-ro
 import type { FaultReport, FaultScenario } from './fault-report'
 import { busyness, reportHeader } from './support/machine'
 import {
+  ANSWER_SAVING_ROUTES,
   CATEGORIES,
   KNOWN_WRITE_ROUTES,
   caseBytes,
@@ -197,9 +198,8 @@ function analyse(run: EngineRun): Analysis {
       if (code >= 500) faults.push({ item, status })
       if (code >= 200 && code < 300) {
         if (item.route === 'POST /api/submission/{submissionKey}') accepted.submissions += 1
-        else if (item.route === 'POST /api/application/{applicationKey}') {
-          accepted.applications += 1
-        } else accepted.events += 1
+        else if (ANSWER_SAVING_ROUTES.has(item.route)) accepted.applications += 1
+        else accepted.events += 1
       }
     } else if (outcome?.kind === 'timeout' && item.mayWait === true) {
       waited += 1
@@ -251,7 +251,7 @@ function report(input: ReportInput): FaultReport {
     rows.push(
       `| ${run.engine}: malformed requests to ${run.routes.length} write routes | ${number(run.cases.length)} in ${run.seconds.toFixed(0)} s | thousands | |`,
       `| ${run.engine}: 5xx answers, or connections dropped without an answer | ${a.faults.length}${a.waited > 0 ? ` (${a.waited} requests promising more bytes than they sent were left waiting, as they should be)` : ''} | 0 | ${verdict(a.faults.length === 0)} |`,
-      `| ${run.engine}: rows stored | ${stored(run.after)}; expected ${stored(a.expected)} (the ${a.accepted.submissions} submissions and ${a.accepted.applications} partial saves answered 2xx, and one valid submission at the end) | nothing beyond what was answered 2xx | ${verdict(storedOk)} |`,
+      `| ${run.engine}: rows stored | ${stored(run.after)}; expected ${stored(a.expected)} (the ${a.accepted.submissions} submissions and ${a.accepted.applications} partial saves and saves for later answered 2xx, and one valid submission at the end) | nothing beyond what was answered 2xx | ${verdict(storedOk)} |`,
       `| ${run.engine}: the process afterwards | ${run.alive ? 'running' : 'gone'}; health ${run.health || 'no answer'}; a valid submission → ${run.finalSubmission} | alive, accepts | ${verdict(aliveOk)} |`,
     )
     if (!routesOk) {
@@ -297,7 +297,7 @@ function report(input: ReportInput): FaultReport {
     ...rows,
     '',
     `- The server: the compiled \`apps/server/dist/server.js\` (as \`npm start\` runs it) in its own process on 127.0.0.1, production mode, encryption at rest on, rate limits off (they would answer 429 before the input is looked at), delivery worker off${input.quick ? '; SQLite only (--quick)' : '; SQLite, then PostgreSQL in a throw-away schema'}. The write routes are read from the server's OpenAPI document (\`${input.runs[0]?.routes.join('`, `') ?? ''}\`).`,
-    `- The requests: ${input.perCategory} generated cases (fast-check, seed ${SEED}) of each of ${CATEGORIES.length} kinds for each route, each over a connection of its own, ${CONCURRENCY} at a time, with a valid anti-forgery pair unless the case is about it: ${CATEGORIES.join(', ')} (apps/server/faults/support/malformed-cases.ts). Rows are counted in the database before and after; a generated body that is valid after all (a field replaced by a value it accepts) is stored and counted as such.`,
+    `- The requests: ${input.perCategory} generated cases (fast-check, seed ${SEED}) of each of ${CATEGORIES.length} kinds for each route, each over a connection of its own, ${CONCURRENCY} at a time, with a valid anti-forgery pair unless the case is about it and, on a route that takes an application key, the secret of the browser that started that application (without it the body would be refused unread, decision 1801): ${CATEGORIES.join(', ')} (apps/server/faults/support/malformed-cases.ts). Rows are counted in the database before and after; a generated body that is valid after all (a field replaced by a value it accepts) is stored and counted as such.`,
     ...notes,
   ].join('\n')
   return { section: SECTION, heading: HEADING, markdown, passed }

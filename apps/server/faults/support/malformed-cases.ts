@@ -12,6 +12,7 @@ import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import { toPartialPayload } from '@forecourt/domain/payload/partial-payload'
 import { filledState } from '@forecourt/domain/test-support/test-fixtures'
 import { currentText } from '../../src/evidence/disclosure-hash'
+import { withBrowserSecret } from './browser-secret'
 
 /** The write routes the cases know, as the OpenAPI document names them (the back office's are not in it). */
 export const KNOWN_WRITE_ROUTES = [
@@ -36,6 +37,16 @@ export const KNOWN_WRITE_ROUTES = [
   'POST /api/lender-decisions/{lenderId}',
 ] as const
 export type WriteRoute = (typeof KNOWN_WRITE_ROUTES)[number]
+
+/**
+ * The routes besides the submission whose 2xx stores the application's answers: a case answered 2xx on one
+ * of them adds one application row (each case has a key of its own). The saved answers' refresh only
+ * replaces answers already saved for a link, so on a new key it stores nothing ("not-saved-for-later").
+ */
+export const ANSWER_SAVING_ROUTES: ReadonlySet<WriteRoute> = new Set<WriteRoute>([
+  'POST /api/application/{applicationKey}',
+  'POST /api/save-and-return/{applicationKey}',
+])
 
 export const CATEGORIES = [
   'random JSON',
@@ -616,11 +627,14 @@ export function malformedCases(
         { numRuns: options.perCategory, seed },
       )
       for (const { draft, key } of drafts) {
-        const headers: Record<string, string> = {
+        // The secret of the browser that started the application, as every write to a key carries it:
+        // without it the server refuses the write before its body is read (decision 1801), and the
+        // malformed body would never be tried.
+        const headers: Record<string, string> = withBrowserSecret(pathOf(route, key), {
           host: context.host,
           'content-type': 'application/json',
           ...context.antiForgery,
-        }
+        })
         for (const [name, value] of Object.entries(draft.headers ?? {})) {
           if (value === undefined) delete headers[name]
           else headers[name] = value
