@@ -11,23 +11,14 @@
 // instrument, deleted afterwards; the patch fails loudly if the build no longer has the lines it changes.
 
 import { randomUUID } from 'node:crypto'
-import {
-  copyFileSync,
-  cpSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs'
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { REPOSITORY_ROOT } from '../src/config'
 import { productionFlags } from '../src/production-start'
-import { withBrowserSecret } from '../faults/support/browser-secret'
-import { validBody } from '../faults/support/malformed-cases'
 import { faultServerEnv, startServer, writeHeaders } from '../faults/support/server-child'
-import { submissionTemplate } from '../faults/support/submission-load'
+import { durableWrite, submissionTemplate } from '../faults/support/submission-load'
 
 const CLIENTS = 8
 const APPLICATIONS = 200
@@ -75,7 +66,8 @@ function uncheckpointedBuild(): string {
   for (const { file, find, replace } of NO_CHECKPOINTS) {
     const path = join(copy, file)
     const text = readFileSync(path, 'utf8')
-    if (!find.test(text)) throw new Error(`log-pages: ${file} no longer has ${find}; update the patch`)
+    if (!find.test(text))
+      throw new Error(`log-pages: ${file} no longer has ${find}; update the patch`)
     writeFileSync(path, text.replace(find, replace))
   }
   return copy
@@ -101,14 +93,10 @@ async function load(
         while (next < requests) {
           const index = next++
           const key = kind === 'submission' ? randomUUID() : applications[index % APPLICATIONS]!
-          const path = kind === 'submission' ? `/api/submission/${key}` : `/api/application/${key}`
-          const body =
-            kind === 'submission'
-              ? submission(key)
-              : JSON.stringify(validBody('POST /api/application/{applicationKey}', key))
+          const { path, headers: sent, body } = durableWrite(kind, key, headers, submission)
           const response = await fetch(`${server.url}${path}`, {
             method: 'POST',
-            headers: withBrowserSecret(path, { 'content-type': 'application/json', ...headers }),
+            headers: sent,
             body,
           })
           await response.arrayBuffer()
@@ -131,7 +119,9 @@ function pagesByTree(folder: string): { commits: number; byTree: Map<string, num
   // The header's checkpoint sequence: each time the log starts again from its beginning, it goes up and
   // the frames before are lost to this count.
   if (log.readUInt32BE(12) !== 0) {
-    throw new Error('log-pages: the log was started again during the run (a checkpoint ran); no count')
+    throw new Error(
+      'log-pages: the log was started again during the run (a checkpoint ran); no count',
+    )
   }
   const owners = new Map<number, string>()
   const database = new BetterSqlite3(join(folder, 'forecourt.sqlite'), { readonly: true })
@@ -145,7 +135,11 @@ function pagesByTree(folder: string): { commits: number; byTree: Map<string, num
   const byTree = new Map<string, number>()
   let commits = 0
   let pages = new Set<number>()
-  for (let at = LOG_HEADER; at + PAGE_HEADER + pageSize <= log.length; at += PAGE_HEADER + pageSize) {
+  for (
+    let at = LOG_HEADER;
+    at + PAGE_HEADER + pageSize <= log.length;
+    at += PAGE_HEADER + pageSize
+  ) {
     pages.add(log.readUInt32BE(at))
     // A frame whose second field is non-zero ends a commit.
     if (log.readUInt32BE(at + 4) === 0) continue

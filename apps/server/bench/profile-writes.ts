@@ -16,17 +16,15 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { compiledEntry, productionFlags } from '../src/production-start'
-import { withBrowserSecret } from '../faults/support/browser-secret'
 import { cpuMicros, threadCpu, type CpuTimes } from '../faults/support/proc-cpu'
 import { openLoop, requestBytes } from '../faults/support/raw-http'
-import { validBody } from '../faults/support/malformed-cases'
 import {
   faultServerEnv,
   sqliteDatabase,
   startServer,
   writeHeaders,
 } from '../faults/support/server-child'
-import { submissionTemplate, summarise } from '../faults/support/submission-load'
+import { durableWrite, submissionTemplate, summarise } from '../faults/support/submission-load'
 
 const WARM_UP = 300
 const CLIENTS = 8
@@ -147,29 +145,20 @@ async function main(): Promise<void> {
       threadsBefore = threadCpu(server.pid!)
       writtenBefore = writtenBytes(server.pid!)
     }
-    const key = kind === 'submission' ? randomUUID() : applications[index % APPLICATIONS]!
+    if (kind !== 'event') {
+      const key = kind === 'submission' ? randomUUID() : applications[index % APPLICATIONS]!
+      return durableWrite(kind, key, headers, submission)
+    }
     // An analytics event (decision 2112): a person's first view of a question, counted in the funnel.
-    const path =
-      kind === 'submission'
-        ? `/api/submission/${key}`
-        : kind === 'event'
-          ? '/api/events'
-          : `/api/application/${key}`
-    const body =
-      kind === 'submission'
-        ? submission(key)
-        : kind === 'event'
-          ? JSON.stringify({
-              event: 'Step Viewed',
-              step: EVENT_STEPS[index % EVENT_STEPS.length],
-              first: true,
-              source: 'google',
-            })
-          : JSON.stringify(validBody('POST /api/application/{applicationKey}', key))
     return {
-      path,
-      headers: withBrowserSecret(path, { 'content-type': 'application/json', ...headers }),
-      body,
+      path: '/api/events',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({
+        event: 'Step Viewed',
+        step: EVENT_STEPS[index % EVENT_STEPS.length],
+        first: true,
+        source: 'google',
+      }),
     }
   }
   const send = async (index: number) => {

@@ -9,6 +9,7 @@ import { brands } from '@forecourt/domain/brands/brand-data'
 import { toFullSubmissionPayload } from '@forecourt/domain/payload/full-payload'
 import { filledState } from '@forecourt/domain/test-support/test-fixtures'
 import { withBrowserSecret } from './browser-secret'
+import { validBody } from './malformed-cases'
 
 const KEY_PLACEHOLDER = '00000000-0000-4000-8000-000000000000'
 
@@ -24,6 +25,35 @@ export function submissionTemplate(): (key: string) => string {
     toFullSubmissionPayload(state, { brand: brands.carfinance, now: new Date() }),
   )
   return (key) => template.replaceAll(KEY_PLACEHOLDER, key)
+}
+
+/** A durable write as the diagnosis scripts send it: its path, headers and body. */
+export interface WriteRequest {
+  path: string
+  headers: Record<string, string>
+  body: string
+}
+
+/**
+ * A full submission under `key` (a fresh one each time), or a partial save to `key` (one of a few
+ * applications, each save overwriting the last), with the anti-forgery pair `headers` and the secret of
+ * the browser that started the application.
+ */
+export function durableWrite(
+  kind: 'submission' | 'partial',
+  key: string,
+  headers: Record<string, string>,
+  submission: (key: string) => string,
+): WriteRequest {
+  const path = kind === 'submission' ? `/api/submission/${key}` : `/api/application/${key}`
+  return {
+    path,
+    headers: withBrowserSecret(path, { 'content-type': 'application/json', ...headers }),
+    body:
+      kind === 'submission'
+        ? submission(key)
+        : JSON.stringify(validBody('POST /api/application/{applicationKey}', key)),
+  }
 }
 
 /** `POST /api/submission/<new UUID>` with the same key in the body, for autocannon. */
