@@ -11,10 +11,9 @@ import { createHash, randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import Fastify from 'fastify'
 import { validateSubmission } from '@forecourt/domain/steps/submission-schema'
-import { type CalendarDate, londonToday } from '@forecourt/domain/fields/date-of-birth'
-import { brands } from '@forecourt/domain/brands/brand-data'
 import { encryptJson } from '../src/crypto/field-encryption'
 import { openSqliteDataDir } from '../src/db/sqlite-connection'
+import { submissionRules } from '../src/routes/api/submission-rules'
 
 const dataDir = process.env.DATA_DIR
 if (dataDir === undefined) throw new Error('lean-write.ts needs DATA_DIR')
@@ -35,14 +34,6 @@ const begin = db.prepare('begin immediate')
 const commit = db.prepare('commit')
 
 const key = { id: '1', key: randomBytes(32) }
-// As the product: the brands' affiliate keys, and London's date worked out once a minute.
-const affiliateKeys = Object.values(brands).map((brand) => brand.affiliateKey)
-let today: { minute: number; date: CalendarDate } | undefined
-function todayInLondon(now: Date): CalendarDate {
-  const minute = Math.floor(now.getTime() / 60_000)
-  if (today?.minute !== minute) today = { minute, date: londonToday(now) }
-  return today.date
-}
 
 interface Pending {
   key: string
@@ -74,10 +65,8 @@ function flush(): void {
 const app = Fastify({ logger: false, bodyLimit: 64 * 1024 })
 app.post<{ Params: { key: string } }>('/api/submission/:key', async (request, reply) => {
   const now = new Date()
-  const result = validateSubmission(request.body, {
-    today: todayInLondon(now),
-    knownAffiliateKeys: affiliateKeys,
-  })
+  // Judged against the product's own rules: London's date and the brands' affiliate keys.
+  const result = validateSubmission(request.body, submissionRules(now))
   if (!result.ok) return reply.code(422).send({ errors: result.errors })
   const text = JSON.stringify(result.value)
   const { GUID, applicationKey, ...personal } = result.value as Record<string, unknown>

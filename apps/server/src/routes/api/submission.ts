@@ -12,7 +12,6 @@ import type { BrandId } from '@forecourt/domain/brands/brand'
 import { brands } from '@forecourt/domain/brands/brand-data'
 import { brandIdForHost } from '@forecourt/domain/brands/host'
 import { applicationReference } from '@forecourt/domain/reference/application-reference'
-import { type CalendarDate, londonToday } from '@forecourt/domain/fields/date-of-birth'
 import type { ApplicantAnswer } from '@forecourt/domain/contract/applicant'
 import { KEY_PATTERN } from '@forecourt/domain/contract/applicant-requests'
 import { validateSubmission } from '@forecourt/domain/steps/submission-schema'
@@ -27,6 +26,7 @@ import { recordNeedsAttention } from '../../repositories/needs-attention-reposit
 import { findSubmission, type StoredAnswer } from '../../repositories/submission-repository'
 import { refuse, refuseUnlessBound, secretForWrite } from './application-secret'
 import { applicantBody, applicantResponses } from './applicant-contract'
+import { submissionRules } from './submission-rules'
 
 export interface SubmissionRoutesOptions {
   db: Kysely<Tables>
@@ -83,22 +83,12 @@ export function siteBrand(request: FastifyRequest): string {
     : brandIdForHost(request.host ?? '')
 }
 
-const AFFILIATE_KEYS: readonly string[] = Object.values(brands).map((brand) => brand.affiliateKey)
 const BRAND_BY_AFFILIATE_KEY: ReadonlyMap<string, string> = new Map(
   Object.values(brands).map((brand) => [brand.affiliateKey, brand.id]),
 )
 
 export function brandForAffiliateKey(affiliateKey: unknown): string | undefined {
   return typeof affiliateKey === 'string' ? BRAND_BY_AFFILIATE_KEY.get(affiliateKey) : undefined
-}
-
-let today: { minute: number; date: CalendarDate } | undefined
-
-/** londonToday, worked out once a minute: London's date only changes on the hour. */
-function todayInLondon(now: Date): CalendarDate {
-  const minute = Math.floor(now.getTime() / 60_000)
-  if (today?.minute !== minute) today = { minute, date: londonToday(now) }
-  return today.date
 }
 
 /** The route in the applicant contract (decision 2166): its answers are typed and described from it. */
@@ -194,10 +184,7 @@ export const submissionRoutes: FastifyPluginAsync<SubmissionRoutesOptions> = asy
       const secret = await secretForWrite(request, reply, submissionKey)
       if (secret.refused) return reply
 
-      const result = validateSubmission(request.body, {
-        today: todayInLondon(now),
-        knownAffiliateKeys: AFFILIATE_KEYS,
-      })
+      const result = validateSubmission(request.body, submissionRules(now))
       const errors = !result.ok
         ? result.errors
         : result.value.submissionKey.toLowerCase() !== submissionKey
