@@ -2,7 +2,8 @@
 // compiled server on SQLite, started as production starts it plus `--cpu-prof`, takes `--requests` durable
 // submissions or partial saves (8 clients, each waiting for its answer, every one with the anti-forgery pair
 // and the application's secret), then stops. Prints the server's CPU (all threads, from /proc) per request
-// after the first 300, and the ten frames with the most self time in each thread's profile.
+// after the first 300, the ten frames with the most self time in each thread's profile, and each
+// thread's time by part of the code (bench/profile-modules.ts).
 // `node --import tsx apps/server/bench/profile-writes.ts submission|partial|event [--requests 3000] [--port N]
 // [--no-profile] [--env NAME=VALUE] [--node-flag FLAG] [--entry FILE] [--rate N]`, after `npm run build -w
 // @forecourt/server`. The server runs with production's Node flags (src/production-start.ts), and each
@@ -16,6 +17,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { compiledEntry, productionFlags } from '../src/production-start'
+import { moduleShares } from './profile-modules'
 import { cpuMicros, threadCpu, type CpuTimes } from '../faults/support/proc-cpu'
 import { openLoop, requestBytes } from '../faults/support/raw-http'
 import {
@@ -216,6 +218,10 @@ async function main(): Promise<void> {
     console.log(`${join(directory, file)}:`)
     for (const { frame, share } of topFrames(profile)) {
       console.log(`| ${frame} | ${(share * 100).toFixed(1)} % |`)
+    }
+    console.log("by part of the code (Node's own work charged to its caller):")
+    for (const { module, share } of moduleShares(profile)) {
+      console.log(`| ${module} | ${(share * 100).toFixed(1)} % |`)
     }
   }
 }
