@@ -16,7 +16,7 @@ import { stripUnsafeCharacters } from '@forecourt/domain/fields/text'
 import type { SearchIndexer } from '../../back-office/search-index'
 import { nextServerSequence, type Payload } from '../../repositories/application-repository'
 import {
-  KEY_PATTERN,
+  keyParams,
   brandForAffiliateKey,
   requireJson,
   sendShapeError,
@@ -206,11 +206,7 @@ const schema = {
   summary: 'Save a partial application',
   description:
     'The partial payload (docs/requirements.md#partial-saves): the same mapped payload as the submission, possibly incomplete, with the x-application-secret header of the browser that started the application (403 without it or with another); at most 48 KiB, and an hourly quota per client (429). The later request wins; an application already submitted is left as it is and the answer says so.',
-  params: {
-    type: 'object',
-    properties: { applicationKey: { type: 'string', pattern: KEY_PATTERN } },
-    required: ['applicationKey'],
-  },
+  params: keyParams('applicationKey'),
   // Only the shape Fastify checks; the fields are read by checkPartialPayload, in one pass, and the OpenAPI
   // document describes them from the contract (the route's `openApiBody`).
   body: { type: 'object' },

@@ -12,7 +12,7 @@ import type { ApplicantBody } from '@forecourt/domain/contract/applicant-request
 import type { Tables } from '../../db/tables'
 import { isPublishedDisclosure } from '../../evidence/disclosure-hash'
 import { appendEvidence, evidenceRow } from '../../evidence/evidence-repository'
-import { KEY_PATTERN, brandForAffiliateKey, requireJson, sendShapeError } from './submission'
+import { brandForAffiliateKey, keyParams, requireJson, sendShapeError } from './submission'
 import { refuseWithoutSecret } from './application-secret'
 import { applicantBody, applicantResponses } from './applicant-contract'
 
@@ -34,11 +34,7 @@ const schema = {
   summary: 'Record what the applicant was shown and agreed to',
   description:
     "Items the browser showed (a disclosure by id, version and the SHA-256 of its exact text), agreed to or declined, or a request to be told the commission. Each item has the browser's own id: a repeated item is recorded once. The server stamps the time.",
-  params: {
-    type: 'object',
-    properties: { applicationKey: { type: 'string', pattern: KEY_PATTERN } },
-    required: ['applicationKey'],
-  },
+  params: keyParams('applicationKey'),
   body: applicantBody('POST /api/evidence/:applicationKey'),
   response: applicantResponses('POST /api/evidence/:applicationKey'),
 } as const

@@ -43,7 +43,7 @@ import { checkPartialPayload } from './application'
 import { refuseWithoutSecret } from './application-secret'
 import { applicantBody, applicantResponses } from './applicant-contract'
 import { linkRequestLimited, registerNewLinkRoute } from './new-link'
-import { KEY_PATTERN, requireJson, siteBrand, stampReceived } from './submission'
+import { keyParams, requireJson, siteBrand, stampReceived } from './submission'
 
 export interface SaveAndReturnRoutesOptions {
   db: Kysely<Tables>
@@ -185,11 +185,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
         summary: 'Save the answers and email a link to continue',
         description:
           'The page state, the partial payload, the screen left and an email address. The partial payload is saved as the background save does; the state is kept (sealed) for the link; the link is emailed. The answer is the same whoever the address belongs to.',
-        params: {
-          type: 'object',
-          properties: { applicationKey: { type: 'string', pattern: KEY_PATTERN } },
-          required: ['applicationKey'],
-        },
+        params: keyParams('applicationKey'),
         body: { type: 'object' },
         response: applicantResponses('POST /api/save-and-return/:applicationKey'),
       },
@@ -297,11 +293,7 @@ export const saveAndReturnRoutes: FastifyPluginAsync<SaveAndReturnRoutesOptions>
         summary: 'Keep the saved answers up to date',
         description:
           'After a link was sent, the page sends its state as the applicant goes on, so the link restores the latest answers. Only answers already saved for a link are replaced, and never those of a submitted application.',
-        params: {
-          type: 'object',
-          properties: { applicationKey: { type: 'string', pattern: KEY_PATTERN } },
-          required: ['applicationKey'],
-        },
+        params: keyParams('applicationKey'),
         body: applicantBody('POST /api/saved-answers/:applicationKey'),
         response: applicantResponses('POST /api/saved-answers/:applicationKey'),
       },

@@ -45,8 +45,6 @@ export interface SubmissionRoutesOptions {
   ) => Promise<void>
 }
 
-export { KEY_PATTERN }
-
 export const SUBMISSION_MESSAGES = {
   keyNotUuid: 'The submission key in the address must be a UUID',
   invalid: 'Invalid submission',
@@ -98,7 +96,8 @@ type SubmissionReply<C extends 201 | 400 | 409> = ApplicantAnswer<typeof SUBMISS
 /** The status of a refused submission that was kept for the broker (decision 1504). */
 export const NEEDS_ATTENTION = 'needs-attention'
 
-const keyParams = (name: string) =>
+/** The path parameters of a route under a key (`submissionKey`, `applicationKey`): a UUID, required. */
+export const keyParams = <Name extends string>(name: Name) =>
   ({
     type: 'object',
     properties: { [name]: { type: 'string', pattern: KEY_PATTERN } },
