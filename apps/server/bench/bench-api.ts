@@ -36,6 +36,7 @@ import {
 import {
   closedLoop,
   closedLoopSubmissions,
+  durableWrite,
   submissionTemplate,
   type ClosedLoopRun,
 } from '../faults/support/submission-load'
@@ -252,72 +253,51 @@ async function main(): Promise<void> {
       }
     }
 
+    // One point of a latency curve: fresh submissions at `share` of the target's maximum rate, sent whether
+    // or not earlier ones were answered; its problems are counted as the run's failures.
+    const template = submissionTemplate()
+    const curvePoint = async (
+      target: Pick<Target, 'name' | 'url'> & { headers: Record<string, string> },
+      share: number,
+    ) => {
+      const maximum = median((rounds.get(target.name) ?? []).map((run) => run.rate))
+      const rate = Math.max(1, Math.round(maximum * share))
+      const result = await openLoop({
+        url: target.url,
+        rate,
+        seconds: settings.curveSeconds,
+        warmUpSeconds: settings.curveWarmUpSeconds,
+        request: () => ({
+          method: 'POST',
+          ...durableWrite('submission', randomUUID(), target.headers, template),
+        }),
+      })
+      const problems = curveProblems(result, share)
+      failures.push(...problems.map((problem) => `${target.name} at ${percent(share)}: ${problem}`))
+      console.log(
+        `  ${target.name.padEnd(11)} ${percent(share).padStart(4)} ${rate.toString().padStart(6)} req/s offered, ${Math.round(result.served).toString().padStart(6)} served  p50 ${result.p50} ms  p99 ${result.p99} ms  ${statusText(result.statuses)}${result.errors > 0 ? `, ${result.errors} errors` : ''}${problems.length > 0 ? `  PROBLEM: ${problems.join('; ')}` : ''}`,
+      )
+      return { share, result, problems }
+    }
+
     // The curve: each load share in turn on every engine, lightest first.
     const curves = new Map<string, CurvePoint[]>()
-    const template = submissionTemplate()
     for (const share of settings.loadShares) {
       for (const engine of engines) {
-        const maximum = median((rounds.get(engine.name) ?? []).map((run) => run.rate))
-        const rate = Math.max(1, Math.round(maximum * share))
-        const result = await openLoop({
-          url: engine.url,
-          rate,
-          seconds: settings.curveSeconds,
-          warmUpSeconds: settings.curveWarmUpSeconds,
-          request: () => {
-            const key = randomUUID()
-            return {
-              method: 'POST',
-              path: `/api/submission/${key}`,
-              headers: withBrowserSecret(`/api/submission/${key}`, {
-                'content-type': 'application/json',
-                ...engine.headers,
-              }),
-              body: template(key),
-            }
-          },
-        })
+        const point = await curvePoint(engine, share)
         created.set(
           engine,
           (created.get(engine) ?? 0) +
-            (result.statuses['201'] ?? 0) +
-            (result.warmUpStatuses['201'] ?? 0),
+            (point.result.statuses['201'] ?? 0) +
+            (point.result.warmUpStatuses['201'] ?? 0),
         )
-        const problems = curveProblems(result, share)
-        failures.push(
-          ...problems.map((problem) => `${engine.name} at ${percent(share)}: ${problem}`),
-        )
-        curves.set(engine.name, [...(curves.get(engine.name) ?? []), { share, result, problems }])
-        console.log(
-          `  ${engine.name.padEnd(11)} ${percent(share).padStart(4)} ${rate.toString().padStart(6)} req/s offered, ${Math.round(result.served).toString().padStart(6)} served  p50 ${result.p50} ms  p99 ${result.p99} ms  ${statusText(result.statuses)}${result.errors > 0 ? `, ${result.errors} errors` : ''}${problems.length > 0 ? `  PROBLEM: ${problems.join('; ')}` : ''}`,
-        )
+        curves.set(engine.name, [...(curves.get(engine.name) ?? []), point])
       }
     }
 
     // The p99 bar asked of the reference: the lean write at half its own maximum rate, the same open
     // load, so the report tells the machine's floor from the product's own queueing.
-    const leanMaximum = median((rounds.get(LEAN_RUNS) ?? []).map((run) => run.rate))
-    const leanHalf = await openLoop({
-      url: lean.url,
-      rate: Math.max(1, Math.round(leanMaximum * BAR_SHARE)),
-      seconds: settings.curveSeconds,
-      warmUpSeconds: settings.curveWarmUpSeconds,
-      request: () => {
-        const key = randomUUID()
-        return {
-          method: 'POST',
-          path: `/api/submission/${key}`,
-          headers: { 'content-type': 'application/json' },
-          body: template(key),
-        }
-      },
-    })
-    failures.push(
-      ...curveProblems(leanHalf, BAR_SHARE).map((problem) => `${LEAN_RUNS}: ${problem}`),
-    )
-    console.log(
-      `  ${LEAN_RUNS.padEnd(11)} ${percent(BAR_SHARE).padStart(4)} ${Math.round(leanHalf.offered).toString().padStart(6)} req/s offered, ${Math.round(leanHalf.served).toString().padStart(6)} served  p50 ${leanHalf.p50} ms  p99 ${leanHalf.p99} ms  ${statusText(leanHalf.statuses)}`,
-    )
+    const leanHalf = (await curvePoint({ ...lean, headers: {} }, BAR_SHARE)).result
 
     await Promise.all(targets.map((target) => target.stop()))
     // Every acknowledged submission must be there once the servers have stopped.
