@@ -1,4 +1,5 @@
-// Where a thread's CPU goes by part of the code, from a `--cpu-prof` profile: each sample is charged to
+// Where a thread's CPU goes, from a `--cpu-prof` profile: by frame (self time), and by part of the code,
+// for which each sample is charged to
 // the innermost frame that is the server's own code (a module of the compiled bundle, named by the
 // `// src/...` comment esbuild writes before each one) or a library (its package under node_modules).
 // Node's own code (crypto, streams, the HTTP parser) is charged to the caller that asked for it, so an
@@ -14,7 +15,7 @@ export interface ProfileNode {
   children?: number[]
 }
 
-export interface ModuleProfile {
+export interface CpuProfile {
   nodes: ProfileNode[]
   samples: number[]
   timeDeltas: number[]
@@ -68,7 +69,7 @@ export function frameModule(
 
 /** Shares of the thread's busy (not idle) time by part of the code, largest first. */
 export function moduleShares(
-  profile: ModuleProfile,
+  profile: CpuProfile,
   count = 15,
   bundles = new Map<string, (line: number) => string>(),
 ): { module: string; share: number }[] {
@@ -97,17 +98,43 @@ export function moduleShares(
     charged.set(id, answer)
     return answer
   }
+  return busyShares(profile, chargeOf, count).map(([module, share]) => ({ module, share }))
+}
+
+/** The frames with the most self time, as shares of the thread's busy (not idle) samples. */
+export function topFrames(profile: CpuProfile, count = 10): { frame: string; share: number }[] {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
+  const frameOf = (id: number) => {
+    const { functionName, url, lineNumber } = nodes.get(id)!.callFrame
+    const file = url.split('/').pop() ?? ''
+    return `${functionName || '(anonymous)'}${file === '' ? '' : ` ${file}:${lineNumber + 1}`}`
+  }
+  return busyShares(profile, frameOf, count).map(([frame, share]) => ({ frame, share }))
+}
+
+/**
+ * The `count` largest labels of a thread's busy time, each sample's time given to the label of its
+ * node, as shares of all that is not idle.
+ */
+function busyShares(
+  profile: CpuProfile,
+  labelOf: (id: number) => string,
+  count: number,
+): [string, number][] {
+  const idle = new Set(
+    profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((node) => node.id),
+  )
   const time = new Map<string, number>()
   let busy = 0
   profile.samples.forEach((id, index) => {
-    if (nodes.get(id)!.callFrame.functionName === '(idle)') return
+    if (idle.has(id)) return
     const spent = profile.timeDeltas[index] ?? 0
-    const module = chargeOf(id)
-    time.set(module, (time.get(module) ?? 0) + spent)
+    const label = labelOf(id)
+    time.set(label, (time.get(label) ?? 0) + spent)
     busy += spent
   })
   return [...time]
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
-    .map(([module, spent]) => ({ module, share: spent / busy }))
+    .map(([label, spent]) => [label, spent / busy])
 }

@@ -17,7 +17,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { compiledEntry, productionFlags } from '../src/production-start'
-import { moduleShares } from './profile-modules'
+import { moduleShares, topFrames, type CpuProfile } from './profile-modules'
 import { cpuMicros, threadCpu, type CpuTimes } from '../faults/support/proc-cpu'
 import { openLoop, requestBytes } from '../faults/support/raw-http'
 import {
@@ -31,12 +31,6 @@ import { durableWrite, submissionTemplate, summarise } from '../faults/support/s
 const WARM_UP = 300
 const CLIENTS = 8
 const APPLICATIONS = 200
-
-interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]
-  samples: number[]
-  timeDeltas: number[]
-}
 
 /** Bytes the process has written (to disk or the page cache) and its write calls so far. */
 function writtenBytes(pid: number): { bytes: number; calls: number } {
@@ -71,26 +65,6 @@ function threadShares(
         `${name} ${Math.round(user / requests)} + ${Math.round(system / requests)}`,
     )
     .join('; ')
-}
-
-/** The frames with the most self time, as shares of the thread's busy (not idle) samples. */
-export function topFrames(profile: CpuProfile, count = 10): { frame: string; share: number }[] {
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
-  const self = new Map<string, number>()
-  let busy = 0
-  profile.samples.forEach((id, index) => {
-    const { functionName, url, lineNumber } = nodes.get(id)!.callFrame
-    if (functionName === '(idle)') return
-    const file = url.split('/').pop() ?? ''
-    const frame = `${functionName || '(anonymous)'}${file === '' ? '' : ` ${file}:${lineNumber + 1}`}`
-    const time = profile.timeDeltas[index] ?? 0
-    self.set(frame, (self.get(frame) ?? 0) + time)
-    busy += time
-  })
-  return [...self]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([frame, time]) => ({ frame, share: time / busy }))
 }
 
 const EVENT_STEPS = ['looking-to-buy', 'deposit', 'marital-status', 'date-of-birth', 'contact']

@@ -1,7 +1,7 @@
 // The by-module view of a CPU profile (bench/profile-modules.ts): Node's own code is charged to the
 // server's module or library that called it, V8's work stays apart, idle time is left out.
 import { expect, test } from 'vitest'
-import { bundleModules, moduleShares, type ModuleProfile } from '../bench/profile-modules'
+import { bundleModules, moduleShares, topFrames, type CpuProfile } from '../bench/profile-modules'
 
 const BUNDLE = 'file:///srv/app/dist/server.js'
 const bundleText = [
@@ -38,7 +38,7 @@ test("each sample is charged to the innermost of our modules or a library, Node'
     callFrame: { functionName, url, lineNumber },
     children,
   })
-  const profile: ModuleProfile = {
+  const profile: CpuProfile = {
     nodes: [
       frame(1, '(root)', '', -1, [2, 7, 8, 9, 10]),
       frame(2, 'handler', BUNDLE, 1, [3, 5]),
@@ -64,5 +64,11 @@ test("each sample is charged to the innermost of our modules or a library, Node'
     { module: 'packages/domain/src/steps/submission-schema.ts', share: 1 / 12 },
     { module: '(garbage collector)', share: 1 / 12 },
     { module: 'Node (no caller of ours)', share: 1 / 12 },
+  ])
+  // The same samples by frame, self time only: the HMAC's own time, not its caller's.
+  expect(topFrames(profile, 3)).toEqual([
+    { frame: 'Hmac hash:11', share: 4 / 12 },
+    { frame: 'writeUtf8String', share: 2 / 12 },
+    { frame: 'handler server.js:2', share: 2 / 12 },
   ])
 })
