@@ -58,15 +58,15 @@ export function durableWrite(
 
 /** `POST /api/submission/<new UUID>` with the same key in the body, for autocannon. */
 export function submissionRequest(headers: Record<string, string>): RequestSpec {
-  const body = submissionTemplate()
+  const submission = submissionTemplate()
   return {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     setupRequest: (request: RequestData) => {
-      const key = randomUUID()
-      request.path = `/api/submission/${key}`
-      request.headers = withBrowserSecret(request.path, { ...request.headers })
-      request.body = body(key)
+      const write = durableWrite('submission', randomUUID(), headers, submission)
+      request.path = write.path
+      request.headers = write.headers
+      request.body = write.body
       return request
     },
   }
